@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Installs everything the tests need (Python packages, and the Debian packages the tests use),
+# then runs the linter, the formatter check and the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")"
+source scripts/bootstrap.sh test
+echo "== ruff check"; ruff check .
+echo "== ruff format --check"; ruff format --check .
+echo "== pytest"; exec python -m pytest "$@"
