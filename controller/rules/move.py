@@ -62,12 +62,15 @@ class Move:
     """A move is its full path: start, every landing square, end (RULES.md D-5).
 
     ``captures`` lists the jumped squares in the order they were taken.
-    ``takings`` is filled for Damath; empty for the plain draughts games.
+    ``chip`` is the chip that moves, as it stood before the move; ``takings`` is filled for
+    Damath and empty for the plain draughts games. Neither takes part in equality: a move is
+    identified by its path alone.
     """
 
     path: tuple[Square, ...]
     captures: tuple[Square, ...] = ()
     promotes: bool = False
+    chip: Chip | None = field(default=None, compare=False)
     takings: tuple[Taking, ...] = field(default=(), compare=False)
 
     @property
