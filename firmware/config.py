@@ -1,0 +1,11 @@
+"""Pins of the RP2040 build; keep in step with hardware/pico.toml (the tests check they agree)."""
+
+ROW_PINS = (2, 3, 4, 5, 6, 7, 8, 9)
+COLUMN_PINS = (10, 11, 12, 13)
+LED_PIN = 16
+DEBOUNCE_SCANS = 3
+SCAN_PERIOD_US = 1000  # 1 kHz scan
+HEARTBEAT_MS = 1000
+WATCHDOG_MS = 2000
+TRANSPORT = "usb"  # or "uart" (GP0 TX, GP1 RX)
+UART_BAUD = 115200

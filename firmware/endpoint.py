@@ -1,0 +1,113 @@
+"""One end of the link: sequence numbers, acknowledgement and retry, heartbeats, liveness.
+
+Shared by the Pi and the RP2040. It owns no port and no clock: it is handed a `write(bytes)`
+function and a millisecond clock (with `ticks_diff`, because MicroPython's ticks wrap), so the same
+logic is tested on CPython and runs on the Pico.
+"""
+
+try:
+    from firmware import protocol
+    from firmware.framing import FrameDecoder, FrameError, encode_frame
+except ImportError:  # on the Pico
+    import protocol
+    from framing import FrameDecoder, FrameError, encode_frame
+
+
+def _subtract(a, b):
+    return a - b
+
+
+class Endpoint:
+    """Reliable delivery of state messages (newest wins) and a heartbeat over a byte stream."""
+
+    def __init__(
+        self,
+        write,
+        now_ms,
+        ticks_diff=_subtract,
+        retry_ms=100,
+        heartbeat_ms=1000,
+        timeout_ms=3000,
+        heartbeat_body=None,
+    ):
+        self._write = write
+        self._now = now_ms
+        self._diff = ticks_diff
+        self.retry_ms = retry_ms
+        self.heartbeat_ms = heartbeat_ms
+        self.timeout_ms = timeout_ms
+        self._heartbeat_body = heartbeat_body or (lambda: protocol.heartbeat_body(0, 0))
+        self.decoder = FrameDecoder()
+        self._seq = 0
+        self._pending = {}  # type -> [seq, body, last_sent_ms]
+        self._last_heard = None
+        self._last_beat = None
+        self.retries = 0
+        self.rejected = 0  # frames with a good CRC but a meaningless payload
+
+    def _next_seq(self):
+        self._seq = (self._seq + 1) & 0xFF
+        return self._seq
+
+    def _emit(self, msg_type, seq, body):
+        self._write(encode_frame(protocol.pack(msg_type, seq, body)))
+
+    def send(self, msg_type, body, reliable=True):
+        """Send now; a reliable message replaces any unacknowledged one of its type."""
+        seq = self._next_seq()
+        if reliable:
+            self._pending[msg_type] = [seq, bytes(body), self._now()]
+        self._emit(msg_type, seq, body)
+
+    def pending(self):
+        return len(self._pending)
+
+    def feed(self, data):
+        """Bytes from the peer -> list of (type, body) for every good HELLO/OCCUPANCY/LEDS/HEARTBEAT."""
+        messages = []
+        for payload in self.decoder.feed(data):
+            try:
+                msg_type, seq, body = protocol.unpack(payload)
+            except FrameError:
+                self.rejected += 1
+                continue
+            self._last_heard = self._now()
+            if msg_type == protocol.ACK:
+                if len(body) == 1:
+                    entry = self._pending.get(body[0])
+                    if entry is not None and entry[0] == seq:
+                        del self._pending[body[0]]
+                continue
+            if msg_type in protocol.RELIABLE:
+                self._emit(protocol.ACK, seq, bytes((msg_type,)))
+            messages.append((msg_type, body))
+        return messages
+
+    def poll(self):
+        """Retry what is unacknowledged and send a heartbeat when one is due."""
+        now = self._now()
+        for msg_type in list(self._pending):
+            seq, body, sent = self._pending[msg_type]
+            if self._diff(now, sent) >= self.retry_ms:
+                self._pending[msg_type][2] = now
+                self.retries += 1
+                self._emit(msg_type, seq, body)
+        if self._last_beat is None or self._diff(now, self._last_beat) >= self.heartbeat_ms:
+            self._last_beat = now
+            self._emit(protocol.HEARTBEAT, self._next_seq(), self._heartbeat_body())
+
+    def peer_alive(self):
+        """True while the peer has sent any good frame within `timeout_ms`."""
+        if self._last_heard is None:
+            return False
+        return self._diff(self._now(), self._last_heard) < self.timeout_ms
+
+    def heard_ever(self):
+        return self._last_heard is not None
+
+    def reset(self):
+        """Forget the peer (after a reconnect): nothing pending, not heard from."""
+        self._pending = {}
+        self._last_heard = None
+        self._last_beat = None
+        self.decoder = FrameDecoder()

@@ -1,0 +1,133 @@
+"""The RP2040's real hardware behind the small objects app.Firmware expects.
+
+Imports `machine` and `rp2` (MicroPython); on CPython the tests install the fakes in fakes/.
+"""
+
+import time
+
+import machine
+import rp2
+
+
+class Clock:
+    """MicroPython's wrapping tick counters; falls back to the standard clock on CPython."""
+
+    def __init__(self):
+        if hasattr(time, "ticks_ms"):
+            self.ticks_ms = time.ticks_ms
+            self.ticks_us = time.ticks_us
+            self.ticks_diff = time.ticks_diff
+            self.sleep_us = time.sleep_us
+        else:
+            self.ticks_ms = lambda: int(time.monotonic() * 1000)
+            self.ticks_us = lambda: int(time.monotonic() * 1_000_000)
+            self.ticks_diff = lambda a, b: a - b
+            self.sleep_us = lambda n: time.sleep(n / 1_000_000)
+
+
+class MatrixPins:
+    """8 rows driven low one at a time, 4 columns read with pull-ups; a diode per switch.
+
+    Bit 4 * r + c of the result is set when the switch at row r, column c is closed.
+    """
+
+    def __init__(self, row_pins, column_pins, settle_us=10):
+        self.rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in row_pins]
+        self.columns = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in column_pins]
+        self.settle_us = settle_us
+        self._sleep_us = getattr(time, "sleep_us", lambda n: None)
+
+    def scan(self):
+        mask = 0
+        width = len(self.columns)
+        for r, row in enumerate(self.rows):
+            row.value(0)
+            if self.settle_us:
+                self._sleep_us(self.settle_us)  # let the column lines charge through the pull-ups
+            for c, column in enumerate(self.columns):
+                if not column.value():
+                    mask |= 1 << (r * width + c)
+            row.value(1)
+        return mask
+
+
+@rp2.asm_pio(
+    sideset_init=rp2.PIO.OUT_LOW,
+    out_shiftdir=rp2.PIO.SHIFT_LEFT,
+    autopull=True,
+    pull_thresh=8,
+)
+def ws2812_bits():
+    # One data bit is 10 state-machine cycles (1.25 us at 8 MHz): 2 high, then 5 high for a one
+    # or low for a zero, then 3 low. Bytes arrive MSB first, one byte per FIFO word.
+    wrap_target()
+    label("next")
+    out(x, 1).side(0)[2]
+    jmp(not_x, "low").side(1)[1]
+    jmp("next").side(1)[4]
+    label("low")
+    nop().side(0)[4]
+    wrap()
+
+
+class Ws2812:
+    """The LED chain on one PIO state machine; write() takes the bytes in wire order (GRB)."""
+
+    def __init__(self, pin, state_machine=0):
+        self.sm = rp2.StateMachine(
+            state_machine, ws2812_bits, freq=8_000_000, sideset_base=machine.Pin(pin)
+        )
+        self.sm.active(1)
+
+    def write(self, data):
+        # Each byte goes into the top of a 32-bit FIFO word; the program shifts it out MSB first.
+        self.sm.put(bytearray(data), 24)
+
+
+class Watchdog:
+    """Resets the RP2040 if the loop stops feeding it (max 8.3 s on this chip)."""
+
+    def __init__(self, timeout_ms=2000):
+        self.wdt = machine.WDT(timeout=timeout_ms)
+
+    def feed(self):
+        self.wdt.feed()
+
+
+class UartStream:
+    """The link on a hardware UART (GP0 TX, GP1 RX by default)."""
+
+    def __init__(self, uart_id=0, baudrate=115200, tx=0, rx=1):
+        self.uart = machine.UART(uart_id, baudrate=baudrate, tx=machine.Pin(tx), rx=machine.Pin(rx))
+
+    def read(self):
+        n = self.uart.any()
+        return self.uart.read(n) if n else b""
+
+    def write(self, data):
+        self.uart.write(data)
+
+
+class UsbStream:
+    """The link on the USB CDC port (the REPL's port); Ctrl-C interpretation is switched off."""
+
+    def __init__(self):
+        import select
+        import sys
+
+        import micropython
+
+        micropython.kbd_intr(-1)  # 0x03 is an ordinary byte in our frames, not a KeyboardInterrupt
+        self._in = sys.stdin.buffer
+        self._out = sys.stdout.buffer
+        self._poll = select.poll()
+        self._poll.register(self._in, select.POLLIN)
+
+    def read(self):
+        data = bytearray()
+        while self._poll.poll(0) and len(data) < 256:
+            data.extend(self._in.read(1))
+        return bytes(data)
+
+    def write(self, data):
+        self._out.write(data)
