@@ -63,7 +63,7 @@ class Endpoint:
         return len(self._pending)
 
     def feed(self, data):
-        """Bytes from the peer -> list of (type, body) for every good HELLO/OCCUPANCY/LEDS/HEARTBEAT."""
+        """Bytes from the peer -> [(type, body)] for every good state message or heartbeat."""
         messages = []
         for payload in self.decoder.feed(data):
             try:

@@ -60,14 +60,14 @@ class MatrixPins:
 def ws2812_bits():
     # One data bit is 10 state-machine cycles (1.25 us at 8 MHz): 2 high, then 5 high for a one
     # or low for a zero, then 3 low. Bytes arrive MSB first, one byte per FIFO word.
-    wrap_target()
-    label("next")
-    out(x, 1).side(0)[2]
-    jmp(not_x, "low").side(1)[1]
-    jmp("next").side(1)[4]
-    label("low")
-    nop().side(0)[4]
-    wrap()
+    wrap_target()  # noqa: F821  (PIO assembler names)
+    label("next")  # noqa: F821  (PIO assembler names)
+    out(x, 1).side(0)[2]  # noqa: F821  (PIO assembler names)
+    jmp(not_x, "low").side(1)[1]  # noqa: F821  (PIO assembler names)
+    jmp("next").side(1)[4]  # noqa: F821  (PIO assembler names)
+    label("low")  # noqa: F821  (PIO assembler names)
+    nop().side(0)[4]  # noqa: F821  (PIO assembler names)
+    wrap()  # noqa: F821  (PIO assembler names)
 
 
 class Ws2812:

@@ -1,4 +1,4 @@
-"""Entry point on the Pico: MicroPython runs main.py at boot. Wires the real hardware to the loop."""
+"""Entry point on the Pico (MicroPython runs main.py at boot): real hardware into the loop."""
 
 import app
 import config
