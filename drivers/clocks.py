@@ -1,0 +1,85 @@
+"""The two arbiter clock displays: 4-digit 7-segment, `m:ss`, colon on or off, brightness.
+
+Interface: `show(left, right, colon)` with each text at most four digits plus an optional ':'
+(for example "9:59", "19:59"); the caller (the view) decides when the colon blinks, so the driver
+keeps no time. `format_clock(seconds)` gives the usual text. Backends: `Ht16k33Clocks` (two
+HT16K33 backpacks on one I2C bus) and `MockClocks`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from drivers.base import Device
+
+
+def format_clock(seconds: float) -> str:
+    """Seconds left -> "m:ss", rounded up so "0:00" means time is really up; capped at 99:59."""
+    whole = min(max(0, math.ceil(seconds)), 99 * 60 + 59)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def digits_of(text: str) -> str:
+    """ "9:59" -> " 959": the four digit positions, right-aligned; ValueError if it can't fit."""
+    digits = text.replace(":", "")
+    if len(digits) > 4 or not all(ch.isdigit() or ch in " -" for ch in digits):
+        raise ValueError(f"clock text {text!r} must be up to 4 digits with an optional ':'")
+    return digits.rjust(4)
+
+
+class Clocks(Device):
+    def show(self, left: str, right: str, colon: bool) -> None:
+        raise NotImplementedError
+
+    def set_brightness(self, level: float) -> None:
+        raise NotImplementedError
+
+
+class MockClocks(Clocks):
+    def __init__(self) -> None:
+        self.shown: list[tuple[str, str, bool]] = []
+        self.brightness = 1.0
+
+    def show(self, left: str, right: str, colon: bool) -> None:
+        self.shown.append((digits_of(left), digits_of(right), bool(colon)))
+
+    def set_brightness(self, level: float) -> None:
+        self.brightness = level
+
+
+class Ht16k33Clocks(Clocks):
+    """Left display at the first address (0x70), right at the second (0x71, A0 bridged)."""
+
+    def __init__(self, addresses=(0x70, 0x71), i2c=None, brightness: float = 0.5) -> None:
+        from adafruit_ht16k33.segments import Seg7x4
+
+        if i2c is None:
+            import board
+
+            i2c = board.I2C()
+        self._displays = [Seg7x4(i2c, address=a, auto_write=False) for a in addresses]
+        self._last: tuple[str, str, bool] | None = None
+        self.set_brightness(brightness)
+
+    def set_brightness(self, level: float) -> None:
+        for display in self._displays:
+            display.brightness = min(1.0, max(0.0, level))
+
+    def show(self, left: str, right: str, colon: bool) -> None:
+        frame = (digits_of(left), digits_of(right), bool(colon))
+        if frame == self._last:
+            return
+        for display, digits in zip(self._displays, frame[:2], strict=True):
+            display.fill(0)
+            for i, ch in enumerate(digits):
+                display[i] = ch
+            display.colon = frame[2]
+            display.show()
+        self._last = frame
+
+    def close(self) -> None:
+        if not self.closed:
+            for display in self._displays:
+                display.fill(0)
+                display.show()
+        super().close()

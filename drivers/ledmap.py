@@ -1,0 +1,54 @@
+"""Which LED(s) sit under each playable square, from how the chain is laid out.
+
+The chain is described in its own frame: it runs along chain rows 0..7, left to right (right to
+left on odd rows when serpentine), with an LED under every square ("all") or only under the
+playable ones ("playable"), `per_square` LEDs in a row under each, starting at LED `offset`. That
+frame is mirrored (chain x -> 7 - x) if asked, then turned by `rotation` degrees onto the board:
+90 puts chain (cx, cy) at board (7 - cy, cx), 180 at (7 - cx, 7 - cy), 270 at (cy, 7 - cx).
+"""
+
+from __future__ import annotations
+
+from drivers.occupancy import PLAYABLE, Square
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+def chain_to_board(cx: int, cy: int, rotation: int, mirror: bool) -> Square:
+    if mirror:
+        cx = 7 - cx
+    if rotation == 0:
+        return (cx, cy)
+    if rotation == 90:
+        return (7 - cy, cx)
+    if rotation == 180:
+        return (7 - cx, 7 - cy)
+    if rotation == 270:
+        return (cy, 7 - cx)
+    raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation}")
+
+
+def layout_map(
+    cells: str = "playable",
+    serpentine: bool = False,
+    rotation: int = 0,
+    mirror: bool = False,
+    per_square: int = 1,
+    offset: int = 0,
+) -> dict[Square, tuple[int, ...]]:
+    """-> {square: LED indices} for every playable square."""
+    if cells not in ("playable", "all"):
+        raise ValueError(f'cells must be "playable" or "all", not {cells!r}')
+    playable = set(PLAYABLE)
+    mapping: dict[Square, tuple[int, ...]] = {}
+    index = offset
+    for cy in range(8):
+        xs = range(7, -1, -1) if serpentine and cy % 2 else range(8)
+        for cx in xs:
+            square = chain_to_board(cx, cy, rotation, mirror)
+            if square in playable:
+                mapping[square] = tuple(range(index, index + per_square))
+            elif cells == "playable":
+                continue
+            index += per_square
+    return mapping

@@ -1,0 +1,151 @@
+"""The LED under each square: colours in, the chain's bytes out, nothing re-sent if unchanged.
+
+`LedStrip.show({square: (r, g, b)})` maps squares to LEDs (ledmap.py), applies the brightness
+ceiling and the supply's current cap (firmware/ledframe.py, integer maths shared with the
+RP2040) and hands the bytes, in wire order, to a writer: `MockLedWriter` (records every frame),
+`NeoPixelWriter` (PWM/DMA via rpi_ws281x, root, Pi <= 4), `NeoPixelSpiWriter` (SPI MOSI, Pi 4
+and 5) or the co-processor link (coprocessor.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from drivers.base import Device
+from drivers.occupancy import Square
+from firmware import ledframe
+
+Colour = tuple[int, int, int]
+BUDGET_FRACTION = 0.85  # of the supply's rating: headroom for idle draw and supply tolerance
+
+
+class LedStrip(Device):
+    def __init__(
+        self,
+        writer,
+        mapping: Mapping[Square, tuple[int, ...]],
+        count: int,
+        order: str = "GRB",
+        supply_amps: float | None = None,
+        ma_per_led: int = 60,
+        max_brightness: float = 1.0,
+    ) -> None:
+        self.writer = writer
+        self.mapping = dict(mapping)
+        self.count = count
+        self.order = order
+        self.ma_per_led = ma_per_led
+        self.budget_ma = None if supply_amps is None else int(supply_amps * 1000 * BUDGET_FRACTION)
+        self.max_brightness = max_brightness
+        self._last: bytes | None = None
+        self.sent = 0
+        self.skipped = 0
+
+    def encode(self, colours: Mapping[Square, Colour]) -> bytes:
+        """The bytes this frame puts on the wire (GRB by default, 3 a LED)."""
+        pixels: list[Colour] = [(0, 0, 0)] * self.count
+        scale = self.max_brightness
+        for square, colour in colours.items():
+            leds = self.mapping.get(square)
+            if leds is None:
+                raise ValueError(f"no LED for square {square!r}: not a playable square")
+            r, g, b = colour
+            if not all(0 <= v <= 255 for v in (r, g, b)):
+                raise ValueError(f"colour {colour!r} for {square!r}: each channel must be 0..255")
+            if scale < 1.0:
+                r, g, b = int(r * scale), int(g * scale), int(b * scale)
+            for i in leds:
+                pixels[i] = (r, g, b)
+        return ledframe.encode(pixels, self.order, self.budget_ma, self.ma_per_led)
+
+    def show(self, colours: Mapping[Square, Colour]) -> bool:
+        """Light the squares (others dark); returns False when the frame equals the last one."""
+        data = self.encode(colours)
+        if data == self._last:
+            self.skipped += 1
+            return False
+        self.writer.write(data)
+        self._last = data
+        self.sent += 1
+        return True
+
+    def close(self) -> None:
+        if not self.closed:
+            try:
+                self.writer.write(bytes(self.count * len(self.order)))  # dark
+            finally:
+                self.writer.close()
+        super().close()
+
+
+class MockLedWriter:
+    def __init__(self) -> None:
+        self.frames: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.frames.append(bytes(data))
+
+    def close(self) -> None:
+        pass
+
+
+def _board_pin(pin: int | str):
+    import board
+
+    name = pin if isinstance(pin, str) else f"D{pin}"
+    try:
+        return getattr(board, name)
+    except AttributeError:
+        raise ValueError(f"this board has no pin {name} for the LED data line") from None
+
+
+class NeoPixelWriter:
+    """rpi_ws281x through adafruit-circuitpython-neopixel (GPIO 10, 12, 18 or 21; needs root).
+
+    The bytes come already in wire order and capped, so the library is told the order is "RGB"
+    (identity) and full brightness: what it sends is exactly our bytes.
+    """
+
+    def __init__(self, pin: int | str, count: int, bytes_per_led: int = 3) -> None:
+        import neopixel
+
+        self._count = count
+        self._bpp = bytes_per_led
+        self._pixels = neopixel.NeoPixel(
+            _board_pin(pin),
+            count,
+            bpp=bytes_per_led,
+            brightness=1.0,
+            auto_write=False,
+            pixel_order="RGB" if bytes_per_led == 3 else "RGBW",
+        )
+
+    def write(self, data: bytes) -> None:
+        bpp = self._bpp
+        for i in range(self._count):
+            self._pixels[i] = tuple(data[i * bpp : i * bpp + bpp])
+        self._pixels.show()
+
+    def close(self) -> None:
+        self._pixels.deinit()
+
+
+class NeoPixelSpiWriter(NeoPixelWriter):
+    """The chain on SPI0 MOSI (GPIO 10) via adafruit-circuitpython-neopixel-spi: no root, Pi 5."""
+
+    def __init__(self, count: int, spi=None, bytes_per_led: int = 3) -> None:
+        import neopixel_spi
+
+        if spi is None:
+            import board
+
+            spi = board.SPI()
+        self._count = count
+        self._bpp = bytes_per_led
+        self._pixels = neopixel_spi.NeoPixel_SPI(
+            spi,
+            count,
+            brightness=1.0,
+            auto_write=False,
+            pixel_order="RGB" if bytes_per_led == 3 else "RGBW",
+        )

@@ -1,0 +1,139 @@
+"""The Pi's end of the serial link to the co-processor: the port, reconnection, and the protocol.
+
+Framing, acknowledgement, retry and heartbeat are firmware/endpoint.py, the very code the RP2040
+runs. This module adds what only the Pi does: open the port (any pyserial URL: /dev/ttyACM0,
+loop://, socket://host:port, a pty), notice a peer that has gone quiet, report it, close the
+port and keep reopening it until the peer answers again (a Pico that reset re-enumerates on USB).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+
+from drivers.base import Device
+from firmware import protocol
+from firmware.endpoint import Endpoint
+
+
+def _open_serial(url: str, baudrate: int):
+    import serial
+
+    return serial.serial_for_url(url, baudrate=baudrate, timeout=0, write_timeout=0.5)
+
+
+class Link(Device):
+    """poll() often (every scan); it returns the peer's messages as (type, body) pairs.
+
+    `status` is "connecting" (port closed or nothing heard yet), "up" or "lost"; every change is
+    appended to `status_log` as (t, status, reason) so the session can show and record it.
+    """
+
+    def __init__(
+        self,
+        url: str,
+        baudrate: int = 115200,
+        clock: Callable[[], float] = time.monotonic,
+        open_port: Callable[[str, int], object] = _open_serial,
+        retry_ms: int = 100,
+        heartbeat_ms: int = 1000,
+        timeout_ms: int = 3000,
+        reconnect_seconds: float = 1.0,
+    ) -> None:
+        self.url = url
+        self.baudrate = baudrate
+        self.clock = clock
+        self._open_port = open_port
+        self.reconnect_seconds = reconnect_seconds
+        self.port = None
+        self.endpoint = Endpoint(
+            self._write,
+            lambda: int(self.clock() * 1000),
+            retry_ms=retry_ms,
+            heartbeat_ms=heartbeat_ms,
+            timeout_ms=timeout_ms,
+        )
+        self.status = "connecting"
+        self.status_log: list[tuple[float, str, str]] = []
+        self.connects = 0
+        self._next_attempt = clock()
+        self._connect()
+
+    def _set_status(self, status: str, reason: str) -> None:
+        if status != self.status:
+            self.status = status
+            self.status_log.append((self.clock(), status, reason))
+
+    def _write(self, data: bytes) -> None:
+        if self.port is not None:
+            self.port.write(data)
+
+    def _connect(self) -> None:
+        self._next_attempt = self.clock() + self.reconnect_seconds
+        try:
+            self.port = self._open_port(self.url, self.baudrate)
+        except (OSError, ValueError) as exc:  # serial.SerialException is an OSError
+            self.port = None
+            self._set_status("lost" if self.connects else "connecting", f"cannot open: {exc}")
+            return
+        self.connects += 1
+        self.endpoint.reset()
+        self._started = self.clock()
+        self._safely(lambda: self.endpoint.send(protocol.HELLO, bytes((protocol.VERSION,))))
+
+    def _drop(self, reason: str) -> None:
+        port, self.port = self.port, None
+        if port is not None:
+            with contextlib.suppress(OSError):
+                port.close()
+        self._set_status("lost", reason)
+        self._next_attempt = self.clock() + self.reconnect_seconds
+
+    def _safely(self, action) -> bool:
+        try:
+            action()
+        except OSError as exc:
+            self._drop(f"port error: {exc}")
+            return False
+        return True
+
+    def poll(self) -> list[tuple[int, bytes]]:
+        if self.port is None:
+            if self.closed or self.clock() < self._next_attempt:
+                return []
+            self._connect()
+            if self.port is None:
+                return []
+        messages: list[tuple[int, bytes]] = []
+
+        def exchange() -> None:
+            waiting = self.port.in_waiting
+            if waiting:
+                messages.extend(self.endpoint.feed(self.port.read(waiting)))
+            self.endpoint.poll()
+
+        if not self._safely(exchange):
+            return messages
+        if self.endpoint.peer_alive():
+            self._set_status("up", "peer answered")
+        else:
+            quiet_since = self._started if not self.endpoint.heard_ever() else None
+            timeout = self.endpoint.timeout_ms / 1000
+            if quiet_since is None or self.clock() - quiet_since >= timeout:
+                self._drop(f"no answer for {timeout:g} s")
+        return messages
+
+    def send(self, msg_type: int, body: bytes) -> None:
+        if self.port is not None:
+            self._safely(lambda: self.endpoint.send(msg_type, body))
+
+    @property
+    def frames_rejected(self) -> int:
+        return self.endpoint.decoder.bad + self.endpoint.rejected
+
+    def close(self) -> None:
+        if not self.closed and self.port is not None:
+            self.port.close()
+            self.port = None
+        super().close()

@@ -1,0 +1,72 @@
+"""A simulated switch matrix behind gpiozero's MockFactory, for tests, benchmarks and the sim.
+
+Column pins are MockPins whose level is computed from the row pins and the closed switches, as
+the real wiring would give it. With `diodes=False` current can flow backwards through closed
+switches, which shows the "ghost" square that makes diodes necessary.
+"""
+
+from __future__ import annotations
+
+from gpiozero.pins.mock import MockPin
+
+from drivers.occupancy import Square
+from firmware.squares import COLUMNS, index_of
+
+
+class MatrixColumnPin(MockPin):
+    def __init__(self, factory, info, matrix=None, column=0):
+        super().__init__(factory, info)
+        self.matrix = matrix
+        self.column = column
+
+    def _get_state(self):
+        if self._function == "output" or self.matrix is None:
+            return self._state
+        return self.matrix.column_level(self.column)
+
+
+class SimulatedMatrix:
+    def __init__(self, factory, rows: list[int], columns: list[int], diodes: bool = True):
+        self.factory = factory
+        self.row_numbers = rows
+        self.diodes = diodes
+        self.closed: set[tuple[int, int]] = set()  # (row, column) of closed switches
+        for c, pin in enumerate(columns):
+            factory.pin(pin, pin_class=MatrixColumnPin, matrix=self, column=c)
+
+    def press(self, *squares: Square) -> None:
+        for x, y in squares:
+            self.closed.add(divmod(index_of(x, y), COLUMNS))
+
+    def release(self, *squares: Square) -> None:
+        for x, y in squares:
+            self.closed.discard(divmod(index_of(x, y), COLUMNS))
+
+    def set(self, squares) -> None:
+        self.closed = {divmod(index_of(x, y), COLUMNS) for x, y in squares}
+
+    def _driven_low_rows(self) -> set[int]:
+        low = set()
+        for r, n in enumerate(self.row_numbers):
+            pin = self.factory.pin(n)
+            if pin._function == "output" and not pin._state:
+                low.add(r)
+        return low
+
+    def column_level(self, column: int) -> int:
+        low_rows = self._driven_low_rows()
+        if self.diodes:
+            return 0 if any((r, column) in self.closed for r in low_rows) else 1
+        # No diodes: every closed switch conducts both ways; find what the low rows reach.
+        reached_rows, reached_cols = set(low_rows), set()
+        changed = True
+        while changed:
+            changed = False
+            for r, c in self.closed:
+                if r in reached_rows and c not in reached_cols:
+                    reached_cols.add(c)
+                    changed = True
+                if c in reached_cols and r not in reached_rows:
+                    reached_rows.add(r)
+                    changed = True
+        return 0 if column in reached_cols else 1
