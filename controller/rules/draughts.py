@@ -23,7 +23,7 @@ from .ruleset import Priority, RuleSet
 class DraughtsGame:
     rules: RuleSet
     men_rows: int
-    numbering: str  # "top-left": square 1 is the first dark square from the top-left corner
+    numbering: str  # "top-left", "top-right" or "bottom-left": where square 1 is
     first_mover_top: bool
     """True when the first mover sits at the top of the standard diagram (English: Black)."""
     colours: tuple[str, str]
@@ -63,7 +63,7 @@ INTERNATIONAL = DraughtsGame(
 BRAZILIAN = DraughtsGame(
     RuleSet("brazilian", 8, men_capture_backward=True, flying_kings=True, priority=Priority.MOST),
     men_rows=3,
-    numbering="top-left",
+    numbering="bottom-left",
     first_mover_top=False,
     colours=("W", "B"),
 )
@@ -73,13 +73,26 @@ GAMES: dict[str, DraughtsGame] = {
 }
 
 
+def diagram_square(game: DraughtsGame, row: int, col: int) -> Square:
+    """``(x, y)`` of the square in diagram row ``row`` (0 = top) and column ``col`` (0 = left).
+
+    ``y`` runs up from the first mover's back row. ``x`` follows the diagram's columns, mirrored
+    when needed so that playable squares keep ``(x + y) % 2 == parity``: a left-right mirror is
+    a symmetry of every rule set here, so the game is unchanged.
+    """
+    size = game.rules.size
+    y = row if game.first_mover_top else size - 1 - row
+    x = col if (col + y) % 2 == game.rules.parity else size - 1 - col
+    return (x, y)
+
+
 @cache
 def number_map(name: str) -> tuple[dict[int, Square], dict[Square, int]]:
     """PDN square number <-> ``(x, y)`` for the game ``name``.
 
-    The diagram's top row holds squares 1..n/2 in reading order. For a game whose first mover
-    sits at the top (English), ``y`` runs down the diagram; otherwise up. ``x`` always runs so
-    that a first-mover's square keeps ``(x + y) % 2 == parity``.
+    The diagram's top row holds squares 1..n/2 in reading order, starting from the left
+    (``top-left``) or from the right (``top-right``); ``bottom-left`` counts the rows from the
+    bottom of the diagram instead (pydraughts' Brazilian numbering).
     """
     game = GAMES[name]
     size = game.rules.size
@@ -87,17 +100,15 @@ def number_map(name: str) -> tuple[dict[int, Square], dict[Square, int]]:
     half = size // 2
     by_number: dict[int, Square] = {}
     for n in range(1, size * half + 1):
-        row = (n - 1) // half  # from the top of the diagram
+        row = (n - 1) // half
         k = (n - 1) % half
-        if game.numbering == "top-left":
+        if game.numbering == "bottom-left":  # square 1 on the first mover's back row
+            row = size - 1 - row
+        if game.numbering in ("top-left", "bottom-left"):
             col = 2 * k + 1 if row % 2 == 0 else 2 * k
-        else:  # top-right: the first square of the top row is the top-right corner
+        else:
             col = size - 1 - 2 * k if row % 2 == 0 else size - 2 - 2 * k
-        y = row if game.first_mover_top else size - 1 - row
-        x = col
-        if (x + y) % 2 != game.rules.parity:
-            x = size - 1 - col
-        by_number[n] = (x, y)
+        by_number[n] = diagram_square(game, row, col)
     by_square = {sq: n for n, sq in by_number.items()}
     assert set(by_square) == set(geo.squares)
     return by_number, by_square

@@ -1,0 +1,179 @@
+"""The JSON position format (docs/notation.md), used by the command line, the simulator and,
+later, the broadcast:
+
+    {"variant": "integer", "profile": "official", "to_move": "blue",
+     "pieces": [{"square": [1, 2], "side": "blue", "value": "-9", "dama": false}, ...]}
+
+Reading is strict and every error names the offending part (``pieces[3].square``), because a
+position typed by a teacher or an arbiter must never be half-understood.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import damath_data
+from .game import Game, damath_rules
+from .move import BLUE, RED, Chip, Square, side_from_name, side_name
+from .profiles import ProfileError, get_profile
+
+
+class NotationError(ValueError):
+    """A position that cannot be read; the message says where and why."""
+
+
+def opening_chips(variant: str) -> dict[Square, Chip]:
+    """The starting placement of a Damath variant (RULES.md §2), values parsed exactly."""
+    from .values import parse_value
+
+    variant = _variant(variant, "variant")
+    kind = damath_data.VALUE_KINDS[variant]
+    chips: dict[Square, Chip] = {}
+    for label, blue, red in zip(
+        damath_data.PLACEMENTS[variant],
+        damath_data.BLUE_SQUARES,
+        damath_data.RED_SQUARES,
+        strict=True,
+    ):
+        value = parse_value(label, kind)
+        chips[blue] = Chip(BLUE, value)
+        chips[red] = Chip(RED, value)
+    return chips
+
+
+def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
+    """A Damath game set up from a JSON position (text or already-parsed object)."""
+    from .values import parse_value
+
+    obj = _load(data)
+    unknown = set(obj) - {"variant", "profile", "to_move", "pieces", "settings"}
+    if unknown:
+        raise NotationError(f"unknown key {sorted(unknown)[0]!r} in the position")
+    variant = _variant(obj.get("variant", "integer"), "variant")
+    try:
+        profile = get_profile(_text(obj.get("profile", "official"), "profile"))
+        if "settings" in obj:
+            if not isinstance(obj["settings"], dict):
+                raise NotationError("settings: expected an object of profile settings")
+            profile = profile.with_settings(obj["settings"])
+    except ProfileError as exc:
+        raise NotationError(str(exc)) from None
+    to_move = _side(obj.get("to_move", "blue"), "to_move")
+    if "pieces" not in obj:
+        chips = opening_chips(variant)
+    else:
+        pieces = obj["pieces"]
+        if not isinstance(pieces, list):
+            raise NotationError("pieces: expected a list of pieces")
+        kind = damath_data.VALUE_KINDS[variant]
+        chips = {}
+        counts = [0, 0]
+        for n, piece in enumerate(pieces):
+            where = f"pieces[{n}]"
+            if not isinstance(piece, dict):
+                raise NotationError(f"{where}: expected an object with square, side and value")
+            extra = set(piece) - {"square", "side", "value", "dama"}
+            if extra:
+                raise NotationError(f"{where}: unknown key {sorted(extra)[0]!r}")
+            square = _square(piece.get("square"), f"{where}.square")
+            if square in chips:
+                raise NotationError(f"{where}.square: two pieces on ({square[0]}, {square[1]})")
+            side = _side(piece.get("side"), f"{where}.side")
+            if "value" not in piece:
+                raise NotationError(f"{where}.value: missing (every Damath chip has a value)")
+            raw_value = piece["value"]
+            if isinstance(raw_value, int | float) and not isinstance(raw_value, bool):
+                raw_value = str(raw_value)
+            try:
+                value = parse_value(_text(raw_value, f"{where}.value"), kind)
+            except ValueError as exc:
+                raise NotationError(f"{where}.value: {exc}") from None
+            dama = piece.get("dama", False)
+            if not isinstance(dama, bool):
+                raise NotationError(f"{where}.dama: expected true or false, got {dama!r}")
+            if not dama and square in damath_data.DAMA_SQUARES[side]:
+                raise NotationError(
+                    f"{where}: an ordinary {side_name(side)} chip cannot stand on "
+                    f"({square[0]}, {square[1]}): a chip that ends there becomes a dama"
+                )
+            counts[side] += 1
+            if counts[side] > 12:
+                raise NotationError(f"{where}: {side_name(side)} has more than 12 chips")
+            chips[square] = Chip(side, value, dama)
+    return Game(damath_rules(profile), chips, to_move, variant=variant, profile=profile)
+
+
+def game_to_json(game: Game) -> dict[str, Any]:
+    """The JSON position of a Damath game; reading it back gives the same position."""
+    if game.variant is None or game.profile is None:
+        raise NotationError("the JSON position format is for Damath; use PDN FEN for draughts")
+    pieces = [
+        {
+            "square": [x, y],
+            "side": side_name(chip.side),
+            "value": str(chip.value),
+            "dama": chip.dama,
+        }
+        for (x, y), chip in sorted(game.chips().items(), key=lambda kv: (kv[0][1], kv[0][0]))
+    ]
+    return {
+        "variant": game.variant,
+        "profile": game.profile.name,
+        "to_move": side_name(game.side_to_move),
+        "pieces": pieces,
+    }
+
+
+def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(data, dict):
+        return data
+    try:
+        obj = json.loads(data)
+    except json.JSONDecodeError as exc:
+        where = f"line {exc.lineno}, column {exc.colno}"
+        raise NotationError(f"not valid JSON: {exc.msg} at {where}") from None
+    if not isinstance(obj, dict):
+        raise NotationError("a position must be a JSON object with variant, to_move and pieces")
+    return obj
+
+
+def _variant(raw: Any, where: str) -> str:
+    name = _text(raw, where).strip().lower()
+    if name not in damath_data.PLACEMENTS:
+        raise NotationError(
+            f"{where}: unknown variant {raw!r}; variants are: {', '.join(damath_data.VARIANTS)}"
+        )
+    return name
+
+
+def _side(raw: Any, where: str) -> int:
+    try:
+        return side_from_name(_text(raw, where))
+    except ValueError:
+        raise NotationError(f"{where}: expected 'blue' or 'red', got {raw!r}") from None
+
+
+def _text(raw: Any, where: str) -> str:
+    if not isinstance(raw, str):
+        raise NotationError(f"{where}: expected text, got {json.dumps(raw)}")
+    return raw
+
+
+def _square(raw: Any, where: str) -> Square:
+    ok = (
+        isinstance(raw, list | tuple)
+        and len(raw) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+    )
+    if not ok:
+        raise NotationError(f"{where}: expected [x, y] with whole numbers, got {json.dumps(raw)}")
+    x, y = raw
+    if not (0 <= x < 8 and 0 <= y < 8):
+        raise NotationError(f"{where}: ({x}, {y}) is off the board (x and y run from 0 to 7)")
+    if (x + y) % 2 != 1:
+        raise NotationError(f"{where}: ({x}, {y}) is not a playable square (x + y must be odd)")
+    return (x, y)
+
+
+__all__ = ["RED", "NotationError", "game_from_json", "game_to_json", "opening_chips"]

@@ -1,0 +1,232 @@
+"""``damath-board rules moves`` and ``damath-board rules perft``: the engine on the command line.
+
+``moves`` reads one JSON position, or JSON Lines (one position per line) so that thousands of
+positions can be checked in one call; a bad line answers with an error object on its own line
+and the others are still answered.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any, TextIO
+
+from .rules import damath_data
+from .rules.draughts import GAMES, number_map
+from .rules.game import Game
+from .rules.move import Move
+from .rules.movegen import Board
+from .rules.notation import NotationError, game_from_json
+from .rules.pdn import board_from_fen
+from .rules.perft import divide, perft
+from .rules.profiles import PROFILES
+
+
+def add_parsers(sub: argparse._SubParsersAction) -> None:
+    rules = sub.add_parser("rules", help="the rules engine: legal moves, perft")
+    rsub = rules.add_subparsers(dest="rules_command", metavar="RULES_COMMAND", required=True)
+
+    moves = rsub.add_parser("moves", help="every legal move of a Damath position")
+    moves.add_argument("--variant", choices=damath_data.VARIANTS, default=None)
+    moves.add_argument("--profile", choices=tuple(PROFILES), default=None)
+    moves.add_argument(
+        "--position-json",
+        metavar="FILE",
+        help="a JSON position, or JSON Lines of positions; '-' reads standard input "
+        "(default: the opening)",
+    )
+    moves.add_argument("--json", action="store_true", help="answer in JSON")
+    moves.set_defaults(handler=run_moves)
+
+    pf = rsub.add_parser("perft", help="count the move tree's leaves to a depth")
+    pf.add_argument("--game", choices=("damath", *GAMES), default="damath")
+    pf.add_argument("--depth", type=_depth, required=True)
+    pf.add_argument("--variant", choices=damath_data.VARIANTS, default="integer")
+    pf.add_argument("--profile", choices=tuple(PROFILES), default="official")
+    pf.add_argument("--fen", help="PDN FEN of the start position (draughts games)")
+    pf.add_argument("--position-json", metavar="FILE", help="JSON position (damath)")
+    pf.add_argument("--divide", action="store_true", help="split the count by first move")
+    pf.add_argument("--json", action="store_true", help="answer in JSON")
+    pf.set_defaults(handler=run_perft)
+
+
+def _depth(text: str) -> int:
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"depth must be a whole number, not {text!r}") from None
+    if not 0 <= n <= 20:
+        raise argparse.ArgumentTypeError("depth must be between 0 and 20")
+    return n
+
+
+# ---------------------------------------------------------------------- moves
+
+
+def run_moves(args: argparse.Namespace) -> int:
+    if args.position_json is None:
+        game = Game.new(args.variant or "integer", args.profile or "official")
+        _print_moves(game, args.json, sys.stdout)
+        return 0
+    text = _read(args.position_json)
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    single = _is_single_document(text)
+    if single:
+        game = _game(text, args)
+        _print_moves(game, args.json, sys.stdout)
+        return 0
+    failures = 0
+    for number, line in enumerate(lines, start=1):
+        try:
+            game = _game(line, args)
+        except NotationError as exc:
+            failures += 1
+            if args.json:
+                print(json.dumps({"line": number, "error": str(exc)}))
+            else:
+                print(f"line {number}: error: {exc}")
+            continue
+        _print_moves(game, args.json, sys.stdout)
+    return 1 if failures else 0
+
+
+def _is_single_document(text: str) -> bool:
+    try:
+        json.loads(text)
+    except json.JSONDecodeError:
+        return False
+    return True
+
+
+def _game(text: str, args: argparse.Namespace) -> Game:
+    obj = _parse_object(text)
+    for key in ("variant", "profile"):
+        given = getattr(args, key)
+        if given is None:
+            continue
+        if key in obj and str(obj[key]).lower() != given:
+            raise NotationError(f"{key}: the position says {obj[key]!r} but --{key} says {given!r}")
+        obj[key] = given
+    return game_from_json(obj)
+
+
+def _parse_object(text: str) -> dict[str, Any]:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    if not isinstance(obj, dict):
+        raise NotationError("a position must be a JSON object with variant, to_move and pieces")
+    return obj
+
+
+def move_json(move: Move, variant: str | None) -> dict[str, Any]:
+    """One move as the ``moves`` command and the simulator describe it."""
+    out: dict[str, Any] = {
+        "path": [list(sq) for sq in move.path],
+        "captures": [list(sq) for sq in move.captures],
+        "promotes": move.promotes,
+        "takings": [],
+    }
+    scoring = _scoring()
+    if scoring is not None and variant is not None:
+        out.update(scoring.move_json_fields(move, variant))
+    return out
+
+
+def _scoring() -> Any:
+    try:
+        from .rules import scoring
+    except ImportError:
+        return None
+    return scoring if hasattr(scoring, "move_json_fields") else None
+
+
+def _print_moves(game: Game, as_json: bool, out: TextIO) -> None:
+    moves = game.legal_moves()
+    if as_json:
+        out.write(json.dumps({"moves": [move_json(m, game.variant) for m in moves]}) + "\n")
+        return
+    side = "Blue" if game.side_to_move == 0 else "Red"
+    if not moves:
+        out.write(f"{side} to move has no legal move.\n")
+        return
+    kind = "takings (taking is mandatory)" if moves[0].captures else "moves"
+    out.write(f"{side} to move: {len(moves)} legal {kind}\n")
+    for m in moves:
+        label = f"{m.chip.value} " if m.chip is not None and m.chip.value is not None else ""
+        extra = " (becomes dama)" if m.promotes else ""
+        fields = move_json(m, game.variant)
+        score = f"  score {fields['score_text']}" if "score_text" in fields else ""
+        out.write(f"  {label}{m}{extra}{score}\n")
+
+
+# ---------------------------------------------------------------------- perft
+
+
+def run_perft(args: argparse.Namespace) -> int:
+    board, describe = _perft_board(args)
+    start = time.perf_counter()
+    rows: list[tuple[str, int]] = []
+    if args.divide:
+        for raw, count in divide(board, args.depth) if args.depth > 0 else []:
+            rows.append((describe(raw), count))
+            if not args.json:
+                print(f"{describe(raw)}: {count}", flush=True)
+        nodes = sum(c for _, c in rows) if args.depth > 0 else 1
+    else:
+        nodes = perft(board, args.depth)
+    seconds = time.perf_counter() - start
+    if args.json:
+        out: dict[str, Any] = {
+            "game": args.game,
+            "depth": args.depth,
+            "nodes": nodes,
+            "seconds": round(seconds, 6),
+        }
+        if args.game == "damath":
+            out["variant"] = args.variant
+        if args.divide:
+            out["divide"] = [{"move": m, "nodes": c} for m, c in rows]
+        print(json.dumps(out))
+    else:
+        rate = f", {nodes / seconds:,.0f} nodes/s" if seconds > 0 else ""
+        print(f"perft {args.game} depth {args.depth}: {nodes} nodes in {seconds:.3f} s{rate}")
+    return 0
+
+
+def _perft_board(args: argparse.Namespace) -> tuple[Board, Any]:
+    if args.game == "damath":
+        if args.fen:
+            raise NotationError("--fen is for the draughts games; use --position-json for damath")
+        if args.position_json:
+            game = _game(_read(args.position_json), argparse.Namespace(variant=None, profile=None))
+        else:
+            game = Game.new(args.variant, args.profile)
+        squares = game.geo.squares
+
+        def describe(raw: Any) -> str:
+            sep = "x" if raw[1] else "-"
+            return sep.join(f"({squares[i][0]},{squares[i][1]})" for i in raw[0])
+
+        return game.generator_board(), describe
+    if args.position_json:
+        raise NotationError("--position-json is for damath; use --fen for the draughts games")
+    board = board_from_fen(args.game, args.fen)
+    _, by_square = number_map(args.game)
+    squares = board.geo.squares
+
+    def describe_pdn(raw: Any) -> str:
+        sep = "x" if raw[1] else "-"
+        return sep.join(str(by_square[squares[i]]) for i in raw[0])
+
+    return board, describe_pdn
+
+
+def _read(path: str) -> str:
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as fh:
+        return fh.read()
