@@ -1,0 +1,151 @@
+"""build_devices(profile): the one place that picks each device's backend from a board profile.
+
+Extra hardware handles (a gpiozero pin factory, an I2C bus, a serial opener) can be passed in, so
+tests and the simulator build the real backends over mocks through this same code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from drivers.buttons import Buttons, GpioButtons, MockButtons
+from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
+from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
+from drivers.coprocessor import LinkLedWriter, LinkScanner
+from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter, NeoPixelWriter
+from drivers.link import Link, _open_serial
+from drivers.profile import BoardProfile
+from drivers.scoresheet import MockScoresheet, OledScoresheet, Scoresheet, SerialScoresheet
+from drivers.sensors import GpioMatrixSource, Mcp23017Source, MockSource, Scanner
+
+
+class DeviceError(RuntimeError):
+    """A device named in the profile could not be started; says which and why."""
+
+
+@dataclass
+class Devices:
+    sensors: Scanner | LinkScanner | None = None
+    leds: LedStrip | None = None
+    clocks: Clocks | None = None
+    buzzer: Buzzer | None = None
+    buttons: Buttons | None = None
+    scoresheet: Scoresheet | None = None
+    link: Link | None = None
+
+    def close(self) -> None:
+        """Close every device (the link last); one failing close doesn't leave the rest open."""
+        errors = []
+        for name in ("scoresheet", "buttons", "buzzer", "clocks", "leds", "sensors", "link"):
+            device = getattr(self, name)
+            if device is not None:
+                try:
+                    device.close()
+                except Exception as exc:
+                    errors.append(f"{name}: {exc}")
+        if errors:
+            raise DeviceError("closing devices: " + "; ".join(errors))
+
+    def __enter__(self) -> Devices:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def build_devices(
+    profile: BoardProfile,
+    *,
+    pin_factory=None,
+    i2c=None,
+    spi=None,
+    open_port: Callable = _open_serial,
+    clock: Callable[[], float] = time.monotonic,
+) -> Devices:
+    devices = Devices()
+    step = "link"
+    try:
+        if profile.link is not None:
+            c = profile.link
+            devices.link = Link(
+                c.port,
+                c.baudrate,
+                clock=clock,
+                open_port=open_port,
+                retry_ms=c.retry_ms,
+                heartbeat_ms=c.heartbeat_ms,
+                timeout_ms=c.timeout_ms,
+            )
+        step = "sensors"
+        s = profile.sensors
+        if s.backend == "link":
+            devices.sensors = LinkScanner(devices.link, clock)
+        else:
+            if s.backend == "gpio-matrix":
+                source = GpioMatrixSource(list(s.rows), list(s.columns), pin_factory)
+            elif s.backend == "mcp23017":
+                source = Mcp23017Source(i2c, s.i2c_address)
+            else:
+                source = MockSource()
+            devices.sensors = Scanner(source, s.debounce_scans, clock)
+        step = "leds"
+        led = profile.leds
+        if led.backend != "none":
+            if led.backend == "neopixel-pwm":
+                writer = NeoPixelWriter(led.pin, led.count)
+            elif led.backend == "neopixel-spi":
+                writer = NeoPixelSpiWriter(led.count, spi)
+            elif led.backend == "link":
+                writer = LinkLedWriter(devices.link)
+            else:
+                writer = MockLedWriter()
+            devices.leds = LedStrip(
+                writer,
+                led.mapping,
+                led.count,
+                led.order,
+                led.supply_amps,
+                led.ma_per_led,
+                led.max_brightness,
+            )
+        step = "clocks"
+        if profile.clocks.backend == "ht16k33":
+            devices.clocks = Ht16k33Clocks(profile.clocks.addresses, i2c, profile.clocks.brightness)
+        elif profile.clocks.backend == "mock":
+            devices.clocks = MockClocks()
+        step = "buzzer"
+        b = profile.buzzer
+        if b.backend == "tonal":
+            devices.buzzer = Buzzer(TonalTone(b.pin, pin_factory))
+        elif b.backend == "active":
+            devices.buzzer = Buzzer(ActiveTone(b.pin, pin_factory))
+        elif b.backend == "mock":
+            devices.buzzer = Buzzer(MockTone(clock))
+        step = "buttons"
+        k = profile.buttons
+        if k.backend == "gpio":
+            devices.buttons = GpioButtons(
+                k.pins, k.hold_seconds, k.bounce_seconds, pin_factory, clock
+            )
+        elif k.backend == "mock":
+            devices.buttons = MockButtons(clock)
+        step = "scoresheet"
+        d = profile.scoresheet
+        if d.backend in ("ssd1306", "sh1106", "ssd1322"):
+            devices.scoresheet = OledScoresheet(d.backend, i2c_address=d.i2c_address)
+        elif d.backend == "serial":
+            devices.scoresheet = SerialScoresheet(d.port, d.baudrate)
+        elif d.backend == "mock":
+            devices.scoresheet = MockScoresheet()
+    except Exception as exc:
+        with contextlib.suppress(DeviceError):
+            devices.close()
+        backend = getattr(getattr(profile, step, None), "backend", "serial port")
+        raise DeviceError(
+            f"{profile.path}: [{step}] cannot start backend {backend!r}: "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
+    return devices
