@@ -1,0 +1,103 @@
+from drivers.mockmatrix import SimulatedMatrix
+from drivers.occupancy import OccupancyFrame, mask_of, squares_of
+from drivers.sensors import GpioMatrixSource, Mcp23017Source, MockSource, Scanner
+from tests.drivers.fakes import FakeI2C, Mcp23017Chip
+
+ROWS = [5, 6, 12, 13, 16, 19, 20, 26]
+COLUMNS = [17, 22, 23, 27]
+
+
+def scanner_on(factory, ticker, debounce=3, diodes=True):
+    matrix = SimulatedMatrix(factory, ROWS, COLUMNS, diodes=diodes)
+    source = GpioMatrixSource(ROWS, COLUMNS, pin_factory=factory)
+    return matrix, Scanner(source, debounce, ticker)
+
+
+def test_mask_and_squares_round_trip():
+    squares = frozenset({(1, 0), (0, 1), (6, 7), (7, 6)})
+    assert squares_of(mask_of(squares)) == squares
+    assert mask_of({(1, 0)}) == 1 and mask_of({(0, 7)}) == 1 << 28
+
+
+def test_pressed_square_appears_after_exactly_the_debounce_scans(factory, ticker):
+    matrix, scanner = scanner_on(factory, ticker, debounce=3)
+    with scanner:
+        assert scanner.current.occupied == frozenset()
+        matrix.press((1, 0), (6, 7))
+        ticker.t = 101.0
+        assert scanner.scan() is None
+        assert scanner.scan() is None
+        frame = scanner.scan()
+        assert frame == OccupancyFrame(101.0, frozenset({(1, 0), (6, 7)}))
+        assert scanner.scan() is None  # no change, no frame
+        matrix.release((1, 0))
+        ticker.t = 102.0
+        frames = [scanner.scan() for _ in range(3)]
+        assert frames == [None, None, OccupancyFrame(102.0, frozenset({(6, 7)}))]
+
+
+def test_a_bounce_shorter_than_the_debounce_is_ignored(factory, ticker):
+    matrix, scanner = scanner_on(factory, ticker, debounce=3)
+    with scanner:
+        for _ in range(5):
+            matrix.press((3, 4))
+            assert scanner.scan() is None
+            assert scanner.scan() is None
+            matrix.release((3, 4))
+            assert scanner.scan() is None
+        assert scanner.current.occupied == frozenset()
+
+
+def test_every_one_of_the_32_squares_is_read_on_its_own(factory, ticker):
+    matrix, scanner = scanner_on(factory, ticker, debounce=1)
+    with scanner:
+        for x in range(8):
+            for y in range(8):
+                if (x + y) % 2:
+                    matrix.set({(x, y)})
+                    assert scanner.scan().occupied == {(x, y)}
+        matrix.set(set())
+        assert scanner.scan().occupied == frozenset()
+
+
+def test_without_diodes_three_closed_switches_make_a_fourth_appear(factory, ticker):
+    # (1,0) row 0 col 0; (3,0) row 0 col 1; (0,1) row 1 col 0 -> ghost at row 1 col 1 = (2,1)
+    matrix, scanner = scanner_on(factory, ticker, debounce=1, diodes=False)
+    with scanner:
+        matrix.press((1, 0), (3, 0), (0, 1))
+        assert scanner.scan().occupied == {(1, 0), (3, 0), (0, 1), (2, 1)}
+
+
+def test_with_diodes_the_same_three_switches_read_true(factory, ticker):
+    matrix, scanner = scanner_on(factory, ticker, debounce=1)
+    with scanner:
+        matrix.press((1, 0), (3, 0), (0, 1))
+        assert scanner.scan().occupied == {(1, 0), (3, 0), (0, 1)}
+
+
+def test_closing_the_scanner_releases_the_pins(factory, ticker):
+    _, scanner = scanner_on(factory, ticker)
+    scanner.close()
+    again = GpioMatrixSource(ROWS, COLUMNS, pin_factory=factory)  # no "pin in use"
+    again.close()
+
+
+def test_mcp23017_matrix_reads_squares_through_the_expander(ticker):
+    chip = Mcp23017Chip()
+    source = Mcp23017Source(FakeI2C({0x20: chip}), 0x20)
+    assert chip.regs[0x00] == 0x00 and chip.regs[0x01] == 0xFF and chip.regs[0x0D] == 0x0F
+    chip.closed = {(0, 0), (7, 3)}  # (1, 0) and (6, 7)
+    scanner = Scanner(source, 2, ticker)
+    assert scanner.current.occupied == {(1, 0), (6, 7)}
+    chip.closed = {(7, 3)}
+    assert scanner.scan() is None
+    assert scanner.scan().occupied == {(6, 7)}
+
+
+def test_mock_source_and_frames_iterator(ticker):
+    source = MockSource({(1, 0)})
+    scanner = Scanner(source, 1, ticker)
+    source.set({(1, 0), (0, 1)})
+    runs = iter([True, True, False])
+    frames = list(scanner.frames(0, running=lambda: next(runs), sleep=lambda s: None))
+    assert [f.occupied for f in frames] == [{(1, 0), (0, 1)}]
