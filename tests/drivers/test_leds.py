@@ -83,7 +83,7 @@ def test_bad_square_or_colour_is_a_clear_error():
     strip = LedStrip(MockLedWriter(), layout_map(), 32)
     with pytest.raises(ValueError, match=r"no LED for square \(0, 0\)"):
         strip.show({(0, 0): RED})
-    with pytest.raises(ValueError, match="0..255"):
+    with pytest.raises(ValueError, match=r"0\.\.255"):
         strip.show({(1, 0): (256, 0, 0)})
 
 
