@@ -31,6 +31,7 @@ class SimulatedMatrix:
         self.row_numbers = rows
         self.diodes = diodes
         self.closed: set[tuple[int, int]] = set()  # (row, column) of closed switches
+        self._rows = None
         for c, pin in enumerate(columns):
             factory.pin(pin, pin_class=MatrixColumnPin, matrix=self, column=c)
 
@@ -46,12 +47,11 @@ class SimulatedMatrix:
         self.closed = {divmod(index_of(x, y), COLUMNS) for x, y in squares}
 
     def _driven_low_rows(self) -> set[int]:
-        low = set()
-        for r, n in enumerate(self.row_numbers):
-            pin = self.factory.pin(n)
-            if pin._function == "output" and not pin._state:
-                low.add(r)
-        return low
+        if self._rows is None:  # looked up once: factory.pin() searches the board's pin table
+            self._rows = [self.factory.pin(n) for n in self.row_numbers]
+        return {
+            r for r, pin in enumerate(self._rows) if pin._function == "output" and not pin._state
+        }
 
     def column_level(self, column: int) -> int:
         low_rows = self._driven_low_rows()
