@@ -67,7 +67,11 @@ def main() -> None:
     for game, depth in deep.items():
         nodes, seconds = timed(perft, board_from_fen(game), depth)
         rate = nodes / seconds
-        print(f"{game:14} depth {depth}: {nodes:>10} nodes in {seconds:6.2f} s ({rate:,.0f} n/s)")
+        unique = perft(board_from_fen(game), depth, unique=True)
+        print(
+            f"{game:14} depth {depth}: {nodes:>10} nodes in {seconds:6.2f} s ({rate:,.0f} n/s); "
+            f"published convention (unique moves): {unique}"
+        )
 
 
 if __name__ == "__main__":

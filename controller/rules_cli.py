@@ -48,6 +48,12 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     pf.add_argument("--fen", help="PDN FEN of the start position (draughts games)")
     pf.add_argument("--position-json", metavar="FILE", help="JSON position (damath)")
     pf.add_argument("--divide", action="store_true", help="split the count by first move")
+    pf.add_argument(
+        "--unique",
+        action="store_true",
+        help="count captures that differ only in landing squares once (the published tables' "
+        "convention; by default every path counts, RULES.md D-5)",
+    )
     pf.add_argument("--json", action="store_true", help="answer in JSON")
     pf.set_defaults(handler=run_perft)
 
@@ -171,13 +177,13 @@ def run_perft(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     rows: list[tuple[str, int]] = []
     if args.divide:
-        for raw, count in divide(board, args.depth) if args.depth > 0 else []:
+        for raw, count in divide(board, args.depth, args.unique) if args.depth > 0 else []:
             rows.append((describe(raw), count))
             if not args.json:
                 print(f"{describe(raw)}: {count}", flush=True)
         nodes = sum(c for _, c in rows) if args.depth > 0 else 1
     else:
-        nodes = perft(board, args.depth)
+        nodes = perft(board, args.depth, args.unique)
     seconds = time.perf_counter() - start
     if args.json:
         out: dict[str, Any] = {
@@ -186,6 +192,8 @@ def run_perft(args: argparse.Namespace) -> int:
             "nodes": nodes,
             "seconds": round(seconds, 6),
         }
+        if args.unique:
+            out["unique"] = True
         if args.game == "damath":
             out["variant"] = args.variant
         if args.divide:

@@ -56,5 +56,25 @@ def test_divide_sums_to_perft_and_leaves_the_board_unchanged():
     assert board.cells == before and board.side == 0
 
 
+def test_unique_convention_counts_same_start_end_and_taken_set_once():
+    """D-5 keeps every path; the published tables count a ring capture once."""
+    from controller.rules.notation import game_from_json
+
+    ring = [((2, 1), "blue"), ((3, 2), "red"), ((3, 4), "red"), ((1, 4), "red"), ((1, 2), "red")]
+    game = game_from_json(
+        {"pieces": [{"square": list(sq), "side": side, "value": "1"} for sq, side in ring]}
+    )
+    board = game.generator_board()
+    assert perft(board, 1) == 2
+    assert perft(board, 1, unique=True) == 1
+
+
+@pytest.mark.parametrize("game", ["brazilian", "international"])
+def test_both_conventions_agree_at_the_tested_depths(game):
+    board = board_from_fen(game)
+    depth = len(PUBLISHED[game]) - 1
+    assert perft(board, depth, unique=True) == PUBLISHED[game][depth - 1]
+
+
 def test_perft_depth_zero_is_one_node():
     assert perft(board_from_fen("english"), 0) == 1
