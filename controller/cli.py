@@ -28,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules_cli.add_parsers(sub)
     _add_optional(sub, "controller.audit", "audit", "check a handwritten scoresheet (CSV)")
     _add_optional(sub, "controller.demo", "demo", "play a bundled sample game and print it")
+    _add_optional(sub, "controller.replay", "replay", "replay a recorded sensor trace")
     return parser
 
 

@@ -1,0 +1,40 @@
+"""What the board should show right now: the tracker's state as plain data for the view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from controller.rules.move import Move, Square
+
+
+@dataclass(frozen=True)
+class Guidance:
+    mode: str
+    """``setup``, ``restore`` (bring the board to the expected position) or ``play``."""
+    phase: str
+    """``idle``, ``moving``, ``settling``, ``invalid``, ``mismatch``, ``ambiguity``, ``crowning``,
+    ``waiting`` (setup/restore: board not yet right) or ``ready`` (setup/restore: settling)."""
+    side: int
+    lifted: tuple[Square, ...] = ()
+    """Chips of the move in progress that have left their square (the mover first)."""
+    destinations: tuple[Square, ...] = ()
+    cannot_move: tuple[Square, ...] = ()
+    """A lifted chip that may not move (wrong side, must take elsewhere, touch-move)."""
+    must_take: tuple[Square, ...] = ()
+    to_be_taken: tuple[Square, ...] = ()
+    missing: tuple[Square, ...] = ()
+    """Squares where a chip should stand but none does (mismatch, setup, restore)."""
+    extra: tuple[Square, ...] = ()
+    """Squares holding a chip that should not be there."""
+    place: tuple[tuple[Square, str], ...] = ()
+    """For each missing square, the chip that belongs there, e.g. ``blue -9`` or ``red 8 dama``."""
+    choices: tuple[Move, ...] = ()
+    blink: tuple[Square, ...] = ()
+    """Ambiguity: the landing squares that tell the choices apart."""
+    selected: Move | None = None
+    locked: Square | None = None
+    """Touch-move: the chip that must be moved."""
+    crown: Square | None = None
+    """A chip just promoted: crown it on this square."""
+    rotated: bool = False
+    """Setup: the board stands as the expected position turned half round."""
