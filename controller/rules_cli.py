@@ -22,6 +22,7 @@ from .rules.notation import NotationError, game_from_json
 from .rules.pdn import board_from_fen
 from .rules.perft import divide, perft
 from .rules.profiles import PROFILES
+from .rules.scoring import score_move, taking_json
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
@@ -129,25 +130,19 @@ def _parse_object(text: str) -> dict[str, Any]:
 
 
 def move_json(move: Move, variant: str | None) -> dict[str, Any]:
-    """One move as the ``moves`` command and the simulator describe it."""
+    """One move as the ``moves`` command and the simulator describe it, scored when Damath."""
     out: dict[str, Any] = {
         "path": [list(sq) for sq in move.path],
         "captures": [list(sq) for sq in move.captures],
         "promotes": move.promotes,
         "takings": [],
     }
-    scoring = _scoring()
-    if scoring is not None and variant is not None:
-        out.update(scoring.move_json_fields(move, variant))
+    if variant is not None:
+        scored = score_move(move, variant)
+        out["takings"] = [taking_json(s) for s in scored.takings]
+        out["score_text"] = scored.text
+        out["score_value"] = scored.value
     return out
-
-
-def _scoring() -> Any:
-    try:
-        from .rules import scoring
-    except ImportError:
-        return None
-    return scoring if hasattr(scoring, "move_json_fields") else None
 
 
 def _print_moves(game: Game, as_json: bool, out: TextIO) -> None:

@@ -56,6 +56,20 @@ def test_moves_json_lines_answers_one_line_per_position(tmp_path, capsys):
     assert answers[1]["line"] == 2 and "not valid JSON" in answers[1]["error"]
     (move,) = answers[2]["moves"]
     assert move["captures"] == [[4, 5]] and move["path"] == [[3, 4], [5, 6]]
+    # (5, 6) is a + square: -5 + 10 = 5.
+    assert move["takings"] == [
+        {
+            "taker": "-5",
+            "taken": "10",
+            "square": [5, 6],
+            "operator": "+",
+            "multiplier": 1,
+            "expression": "-5 + 10",
+            "text": "5",
+            "value": 5.0,
+        }
+    ]
+    assert (move["score_text"], move["score_value"]) == ("5", 5.0)
 
 
 def test_moves_conflicting_variant_is_refused(tmp_path, capsys):
