@@ -9,6 +9,7 @@ and the Grand Total (last running total + RC total) are checked the same way.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 from dataclasses import dataclass, field
@@ -139,6 +140,19 @@ def read_rows(text: str) -> tuple[list[SheetRow], list[Finding]]:
 # Checking
 
 
+def _board_order(square: tuple[int, int]) -> tuple[int, int]:
+    return square[1], square[0]
+
+
+def candidates_order(results: dict) -> list:
+    """The (square, multiplier) keys, plain multiplier first, as computed."""
+    return list(results)
+
+
+def _squares(squares: list[tuple[int, int]]) -> str:
+    return ", ".join(f"({x},{y})" for x, y in sorted(squares, key=_board_order))
+
+
 def _chip_key(v: Value) -> object:
     if isinstance(v, Monomial):
         return (v.coefficient, v.x_exp, v.y_exp)
@@ -163,6 +177,11 @@ class Auditor:
 
     def fmt(self, x: Score) -> str:
         return format_score(x, self.kind)
+
+    def _plus(self, a: Score, b: Score) -> str:
+        """``43/10 + (-5/2)``: a negative second term in parentheses, as the manual writes."""
+        right = self.fmt(b)
+        return f"{self.fmt(a)} + " + (f"({right})" if right.startswith("-") else right)
 
     def number(self, text: str, what: str) -> Written:
         try:
@@ -224,7 +243,7 @@ class Auditor:
                 return
             if not same(written, expected):
                 problems.append((row.total, self.fmt(expected),
-                                 f"total: {self.fmt(side.total)} + {self.fmt(score)} "
+                                 f"total: {self._plus(side.total, score)} "
                                  f"= {self.fmt(expected)}"))  # fmt: skip
             # right: go on from the exact value (a decimal may be rounded); wrong: from what
             # the player wrote, as the next line was computed from it
@@ -241,6 +260,10 @@ class Auditor:
         except _Wrong as w:
             problems.append(w.finding)
             ok_text = ""
+            if row.kind in ("move", "take") and row.total:
+                # the entry cannot be computed: the next line goes on from the total written
+                with contextlib.suppress(ValueError):
+                    self.sides[row.player].total = parse_number(row.total, self.kind).value
         if problems:
             for written, expected, why in problems:
                 self.findings.append(Finding(row.line, False, written, expected, why))
@@ -284,42 +307,87 @@ class Auditor:
         mults = {m for m in (entry.multiplier, score_mult) if m is not None}
         if len(mults) > 1:
             raise _Wrong(row.entry, "", "two different multipliers written")
+        # The multiplier must be written (the manual writes "-50 x 2 = -100"): the sheet does
+        # not say which chips were damas, so an unwritten one is not guessed, only hinted.
         mult = mults.pop() if mults else 1
-        if sq is None and self.kind == "polynomial":
-            return self._take_anywhere(row, side, taker, taken, op, mult, score, problems)
-        expression, exact, right, text, _ = score_values(
-            taker, taken, op, sq or (1, 0), mult, self.kind
-        )
+        if sq is not None or self.kind != "polynomial":
+            squares = [sq or (1, 0)]  # the square only matters for polynomials
+        else:
+            squares = sorted((s for s in OPERATORS if OPERATORS[s] == op), key=_board_order)
+        results = {s: score_values(taker, taken, op, s, mult, self.kind) for s in squares}
+        first = results[squares[0]]
+        listing = ", ".join(f"({x},{y}): {results[(x, y)][3]}" for x, y in squares)
+        expected = first[3] if len(squares) == 1 else listing
+        if score is None and row.total:
+            return self._take_from_total(row, side, results, expected, problems)
         if score is None:
-            problems.append(("", text, f"score not written: {expression}"))
-        elif not same(score, right):
-            problems.append((score.text, text, f"score: {expression}"))
+            problems.append(("", expected, f"score not written: {first[0]}"))
+            self.check_total(row, side, first[2], problems)
+            return ""
+        fits = [s for s, r in results.items() if same(score, r[2])]
+        if not fits:
+            if len(squares) == 1:
+                hint = self._multiplier_hint(score, taker, taken, op, squares[0], mult)
+                why = f"score: {first[0]}{hint}"
+            else:
+                hint = self._multiplier_hint_anywhere(score, taker, taken, op, squares, mult)
+                why = f"fits no square with {WRITTEN_OPERATORS[op]}{hint}"
+            problems.append((score.text, expected, why))
+            right = first[2] if len(squares) == 1 else score.value
+            self.check_total(row, side, right, problems)
+            return ""
+        expression, exact, right, _text, _ = results[fits[0]]
         rounded = right / mult if mult != 1 else right
-        for step in steps:
-            if not any(same(step, v) for v in (exact, rounded, right)):
-                problems.append((step.text, expression, "intermediate value does not follow"))
+        if len(squares) == 1:
+            for step in steps:
+                if not any(same(step, v) for v in (exact, rounded, right)):
+                    problems.append((step.text, expression, "intermediate value does not follow"))
         self.check_total(row, side, right, problems)
+        if len(squares) > 1:
+            return "fits " + _squares(fits)
         return expression
 
-    def _take_anywhere(self, row, side, taker, taken, op, mult, score, problems) -> str:
-        """A polynomial taking without its square: try every square with that operator."""
-        results = {
-            sq: score_values(taker, taken, op, sq, mult, self.kind)
-            for sq in sorted(OPERATORS, key=lambda s: (s[1], s[0]))
-            if OPERATORS[sq] == op
-        }
-        listing = ", ".join(f"({x},{y}): {r[3]}" for (x, y), r in results.items())
-        if score is None:
-            problems.append(("", listing, "score not written (no square given)"))
+    def _take_from_total(self, row, side, results, expected, problems) -> str:
+        """No score written but a total: the score the total implies is checked instead, and
+        the missing score is still reported."""
+        written = self.number(row.total, "total")
+        implied = Written("", written.value - side.total, written.places)
+        fits = [s for s, r in results.items() if same(implied, r[2])]
+        where = f", which fits {_squares(fits)}" if fits and len(results) > 1 else ""
+        problems.append(("", expected,
+                         f"score not written (the total implies "
+                         f"{self.fmt(implied.value)}{where})"))  # fmt: skip
+        right = results[fits[0]][2] if fits else next(iter(results.values()))[2]
+        if fits or len(results) == 1:
+            self.check_total(row, side, right, problems)
+        else:
+            self.check_total(row, side, implied.value, problems)
+            problems.append((self.fmt(implied.value), expected, "the total fits no square"))
+        return ""
+
+    _WHO = ((2, "a dama took part"), (4, "a dama took a dama"))
+
+    def _multiplier_hint(self, score, taker, taken, op, square, mult) -> str:
+        """`` (x 4 fits: write it if a dama took a dama)`` when another multiplier fits."""
+        if mult != 1:
             return ""
-        fits = [sq for sq, r in results.items() if same(score, r[2])]
-        if not fits:
-            problems.append((score.text, listing,
-                             f"fits no square with {WRITTEN_OPERATORS[op]}"))  # fmt: skip
-            self.check_total(row, side, score.value, problems)
+        for m, who in self._WHO:
+            if same(score, score_values(taker, taken, op, square, m, self.kind)[2]):
+                return f" (x {m} fits: write it if {who})"
+        return ""
+
+    def _multiplier_hint_anywhere(self, score, taker, taken, op, squares, mult) -> str:
+        if mult != 1:
             return ""
-        self.check_total(row, side, score.value, problems)
-        return "fits " + ", ".join(f"({x},{y})" for x, y in fits)
+        for m, who in self._WHO:
+            fits = [
+                s
+                for s in squares
+                if same(score, score_values(taker, taken, op, s, m, self.kind)[2])
+            ]
+            if fits:
+                return f" (x {m} fits {_squares(fits)}: write it if {who})"
+        return ""
 
     def _check_rc(self, row: SheetRow, problems: list) -> str:
         side = self.sides[row.player]
@@ -336,32 +404,43 @@ class Auditor:
                              f"a remaining dama counts x {self.max_rc} "
                              f"in the {self.profile} profile"))  # fmt: skip
             mult = self.max_rc
-        if isinstance(value, Monomial):
-            candidates = [sq] if sq else sorted(OPERATORS, key=lambda s: (s[1], s[0]))
-            worth = {s: round_2dp(value.at(s)) * mult for s in candidates}
-        else:
-            worth = {sq: value.at(sq) * mult}
-        ok_text = f"{label} = {self.fmt(next(iter(worth.values())))}"
+        squares = [sq]
+        if sq is None and isinstance(value, Monomial):  # where it stands is not written
+            squares = sorted(OPERATORS, key=_board_order)
+        worth = {}
+        for s in squares:
+            number = value.at(s)
+            if isinstance(value, Monomial):
+                number = round_2dp(number)
+            worth[s] = number * mult
+        plain = next(iter(worth.values()))
+        expected = self.fmt(plain) if len(squares) == 1 else "its value where it stands"
         if score is None:
-            if len(worth) == 1:
-                right = next(iter(worth.values()))
-                problems.append(("", self.fmt(right), "score not written"))
-                side.rc.append(right)
-            else:
-                problems.append(("", "", "score not written (no square given)"))
-            return ok_text
+            problems.append(("", expected, "score not written"))
+            if len(squares) == 1:
+                side.rc.append(plain)
+            return ""
         fits = [s for s, w in worth.items() if same(score, w)]
-        if len(worth) == 1:
-            right = next(iter(worth.values()))
-            if not fits:
-                problems.append((score.text, self.fmt(right), f"RC: {row.entry.strip()}"))
-            side.rc.append(right)
-            return ok_text
-        if not fits:
+        if fits:
+            side.rc.append(worth[fits[0]])
+            if len(squares) > 1:
+                return f"{label} fits {_squares(fits)}"
+            return f"{label} = {self.fmt(plain)}"
+        if len(squares) == 1:
+            hint = ""
+            if mult == 1 and self.max_rc == 2 and same(score, plain * 2):
+                hint = " (x 2 fits: write it if the chip is a dama)"
+            problems.append((score.text, expected, f"RC: {row.entry.strip()}{hint}"))
+            side.rc.append(plain)
+        else:
             values = sorted({format_decimal(w) for w in worth.values()}, key=float)
-            problems.append((score.text, ", ".join(values), "RC fits no square"))
-        side.rc.append(score.value)
-        return "fits " + ", ".join(f"({x},{y})" for x, y in fits)
+            hint = ""
+            doubled = [s for s, w in worth.items() if same(score, w * 2)]
+            if mult == 1 and self.max_rc == 2 and doubled:
+                hint = f" (x 2 fits {_squares(doubled)}: write it if the chip is a dama)"
+            problems.append((score.text, ", ".join(values), f"RC fits no square{hint}"))
+            side.rc.append(score.value)
+        return ""
 
     def _written_value(self, row: SheetRow) -> Written | None:
         text = row.total or row.score
@@ -385,7 +464,7 @@ class Auditor:
         rc = side.rc_total if side.rc_total is not None else sum_scores(side.rc, self.kind)
         expected = side.total + rc
         written = self._written_value(row)
-        why = f"grand total: {self.fmt(side.total)} + {self.fmt(rc)} = {self.fmt(expected)}"
+        why = f"grand total: {self._plus(side.total, rc)} = {self.fmt(expected)}"
         if written is None:
             problems.append(("", self.fmt(expected), why))
         elif not same(written, expected):
