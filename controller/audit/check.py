@@ -257,6 +257,9 @@ class Auditor:
         problems: list[tuple[str, str, str]] = []
         try:
             ok_text = getattr(self, f"_check_{row.kind}")(row, problems)
+        except (ValueError, ArithmeticError) as err:  # a value the checks did not foresee
+            problems.append((row.entry, "", f"cannot check this entry: {err}"))
+            ok_text = ""
         except _Wrong as w:
             problems.append(w.finding)
             ok_text = ""

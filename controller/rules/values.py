@@ -74,8 +74,10 @@ class Sqrt2:
 
     __rmul__ = __mul__
 
-    def __truediv__(self, other: Sqrt2) -> Sqrt2:
+    def __truediv__(self, other: Sqrt2 | int | Fraction) -> Sqrt2:
         """Raises ZeroDivisionError for 0 (the scorer decides what that means, D-8)."""
+        if not isinstance(other, Sqrt2):
+            return Sqrt2(self.a / other, self.b / other)
         norm = other.a * other.a - 2 * other.b * other.b  # never 0 unless other is 0: √2 ∉ ℚ
         if norm == 0:
             raise ZeroDivisionError("division by zero")
