@@ -18,6 +18,12 @@ apt_install() {
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# The tests drive Debian's Chromium through Playwright (never a downloaded browser) and check the
+# systemd unit with systemd-analyze.
+if [ "$extra" = "test" ] && command -v apt-get >/dev/null; then
+    apt_install chromium systemd
+fi
+
 if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
     echo "damath-board needs Python 3.11 or newer (found: $("$py" --version 2>&1))." >&2
     exit 2
