@@ -118,6 +118,8 @@ def read_rows(text: str) -> tuple[list[SheetRow], list[Finding]]:
             header_seen = True
             continue
         raw = ",".join(cells)
+        if len(cells) == len(HEADER) + 1 and cells[-2].lstrip().startswith("("):
+            cells = [*cells[:-2], f"{cells[-2]},{cells[-1]}"]  # an unquoted square: (3,0)
         if len(cells) < len(HEADER) - 1 or len(cells) > len(HEADER):
             bad.append(Finding(line, False, raw, "", f"malformed row: {len(cells)} fields, "
                                f"expected {len(HEADER)} ({','.join(HEADER)})"))  # fmt: skip

@@ -5,7 +5,14 @@ from fractions import Fraction
 import pytest
 
 from controller.rules.damath_data import PLACEMENTS, VALUE_KINDS
-from controller.rules.values import Monomial, Radical, Rational, Sqrt2, parse_value, placement_values
+from controller.rules.values import (
+    Monomial,
+    Radical,
+    Rational,
+    Sqrt2,
+    parse_value,
+    placement_values,
+)
 
 
 @pytest.mark.parametrize("variant", list(PLACEMENTS))
