@@ -92,7 +92,9 @@ def test_radical_total_a_plus_b_root_two():
 
 
 def test_rc_dama_doubles_only_in_the_official_profile():
-    sheet = HEADER + "BLUE,rc,RC -11 x 2,-22,,\nBLUE,total,Total,,-22,\nBLUE,grand,Grand Total,,-22,\n"
+    sheet = HEADER + (
+        "BLUE,rc,RC -11 x 2,-22,,\nBLUE,total,Total,,-22,\nBLUE,grand,Grand Total,,-22,\n"
+    )
     assert wrong(audit_text(sheet, "integer", "official")) == []
     report = audit_text(sheet, "integer", "online")
     assert wrong(report)[0][:3] == (2, "x 2", "x 1")

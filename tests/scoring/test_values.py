@@ -34,8 +34,9 @@ def test_radicals_are_exact_multiples_of_root_two():
     assert parse_value("4√18", "radical").number == Sqrt2(Fraction(0), Fraction(12))
     assert parse_value("-√8", "radical").coefficient == -2
     assert parse_value("-121√18", "radical").coefficient == -363
+    expected = Radical("4√18", Sqrt2(Fraction(0), Fraction(12)))
     for ascii_form in ("4*sqrt(18)", "4sqrt18", "4 √18", "4sqrt(18)"):
-        assert parse_value(ascii_form, "radical") == Radical("4√18", Sqrt2(Fraction(0), Fraction(12)))
+        assert parse_value(ascii_form, "radical") == expected
     assert str(parse_value("24 + 12√2", "radical")) == "24 + 12√2"
     assert parse_value("-7/6", "radical").number == Sqrt2(Fraction(-7, 6), Fraction(0))
 
