@@ -1,0 +1,1 @@
+"""The view: pure functions from state to what each output shows (ARCHITECTURE.md)."""
