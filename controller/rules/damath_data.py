@@ -4,6 +4,7 @@ placements. Everything else (engine, scorer, audit, view, simulator) reads it fr
 from __future__ import annotations
 
 from .move import Square
+from .profiles import PROFILES as _PROFILES
 
 SIZE = 8
 
@@ -84,4 +85,5 @@ VALUE_KINDS: dict[str, str] = {
     "polynomial": "polynomial",
 }
 
-PROFILES: tuple[str, ...] = ("official", "online")
+PROFILES: tuple[str, ...] = tuple(_PROFILES)
+"""The rule profiles' names; the profiles themselves are data in ``profiles``."""
