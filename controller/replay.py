@@ -59,7 +59,10 @@ def build_game(trace: Trace) -> Game:
     position = dict(trace.position)
     position.setdefault("variant", trace.variant)
     position.setdefault("profile", trace.profile)
-    return game_from_json(position)
+    try:
+        return game_from_json(position)
+    except NotationError as exc:
+        raise NotationError(f"line 1, position: {exc}") from None
 
 
 def replay_trace(trace: Trace, max_steps: int = 1000) -> Replay:

@@ -13,7 +13,7 @@ from controller.rules.game import Game
 from controller.tracker.generator import human_trace, random_game
 from controller.tracker.trace import header_line, read_trace
 
-GAMES_PER_VARIANT = 40
+GAMES_PER_VARIANT = 100
 PLIES = 40
 
 
