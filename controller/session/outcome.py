@@ -1,0 +1,68 @@
+"""How a game ended and what it scored: the tally (RULES.md §5) with the arbiter's endings.
+
+Decision (RULES.md is silent on forfeits): a resignation or a no-show gives the point to the
+other side whatever the totals; the sheet still shows totals, RC and grand totals. Every other
+ending (no chips, no moves, repetition, game time, the arbiter's stop) is decided by the grand
+totals, as the manual says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from controller.rules.game import Game
+from controller.rules.move import BLUE, RED, side_name
+from controller.scoresheet.model import Scoresheet, build_scoresheet
+
+FORFEITS = ("resign", "no-show")
+REASONS = {
+    "no-chips": "{who} has no chip left",
+    "no-moves": "{who} cannot move",
+    "repetition": "repetition",
+    "time": "game time is over",
+    "stop": "the arbiter stopped the game",
+    "resign": "{who} resigned",
+    "no-show": "{who} did not show",
+    "abandon": "abandoned",
+}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    reason: str
+    side: int | None
+    """The side the reason is about (who resigned, who cannot move), if any."""
+    winner: int | None
+    points: tuple[Fraction, Fraction]
+    sheet: Scoresheet
+
+    @property
+    def text(self) -> str:
+        who = side_name(self.side).upper() if self.side is not None else ""
+        return REASONS.get(self.reason, self.reason).format(who=who)
+
+    @property
+    def result_text(self) -> str:
+        if self.winner is None:
+            return "Draw: 1/2 point each"
+        return f"{side_name(self.winner).upper()} wins"
+
+
+def scoring_profile(game: Game) -> str:
+    """The scorer knows the two named profiles; what matters to it is the remaining-dama rule."""
+    prof = game.profile
+    return "official" if prof is None or prof.remaining_dama_double else "online"
+
+
+def tally(game: Game, reason: str, side: int | None) -> Outcome:
+    sheet = build_scoresheet(game.played(), game.chips(), game.variant, scoring_profile(game))
+    if reason in FORFEITS and side is not None:
+        winner: int | None = 1 - side
+    else:
+        winner = sheet.game.winner
+    if winner is None:
+        points = (Fraction(1, 2), Fraction(1, 2))
+    else:
+        points = (Fraction(int(winner == BLUE)), Fraction(int(winner == RED)))
+    return Outcome(reason, side, winner, points, sheet)

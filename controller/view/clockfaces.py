@@ -1,0 +1,32 @@
+"""What the two 4-digit clock displays show (pure): the game clock left, the move clock right.
+
+Left: the game clock, 20:00 counting down for the whole game. Right: the move clock of the
+player to move, 1:00 counting down, back to 1:00 at every move. The colon blinks once a second
+while time runs and stays lit while it is stopped (setup, pause, restore, a menu); a move clock
+that ran out blinks 0:00; after the end both show the time as it stood, colon off.
+"""
+
+from __future__ import annotations
+
+import math
+
+
+def clock_text(seconds: float) -> str:
+    """Seconds left -> ``m:ss``, rounded up so ``0:00`` means the time is really over
+    (the same rule as drivers.clocks.format_clock; the view must not import a driver)."""
+    whole = min(max(0, math.ceil(seconds - 1e-9)), 99 * 60 + 59)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def clock_faces(inp, t: float) -> tuple[str, str, bool]:
+    """(left text, right text, colon) for a ``session.ViewInput`` at ``t``."""
+    clock = inp.clock
+    left = clock_text(clock.game_left)
+    right = clock_text(clock.move_left)
+    second_half = (t % 1.0) >= 0.5
+    if inp.phase == "over":
+        return left, right, False
+    if clock.move_timed_out and not inp.proxy and second_half:
+        right = ""
+    colon = (not second_half) if clock.running else True
+    return left, right, colon

@@ -1,0 +1,83 @@
+"""The view: one pure function from the session's state to what every output shows at ``t``.
+
+``compose(view_input, t)`` gives the LED colour and meaning of every playable square, the two
+clock texts and the colon, the scoresheet page, the phase and the message. The app hands the
+result to the drivers; the simulator serialises it (``Outputs.to_json``); tests compare it.
+Buzzer cues are events, not state: the session queues them (``Session.take_cues``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from controller.rules.damath_data import OPERATORS
+from controller.rules.move import Square, side_name
+from controller.view.clockfaces import clock_faces
+from controller.view.leds import RGB, Light
+from controller.view.scoresheet_pages import page
+from controller.view.session_leds import session_lights, shade
+
+
+@dataclass(frozen=True)
+class Outputs:
+    leds: dict[Square, RGB]
+    lights: dict[Square, Light]
+    clocks: tuple[str, str, bool]
+    page: tuple[str, ...]
+    phase: str
+    paused: bool
+    message: str
+    side_to_move: int
+    result: dict[str, Any] | None
+
+    def to_json(self) -> dict[str, Any]:
+        squares = []
+        for sq in sorted(self.leds, key=lambda s: (s[1], s[0])):
+            light = self.lights.get(sq)
+            squares.append(
+                {
+                    "square": list(sq),
+                    "rgb": list(self.leds[sq]),
+                    "meaning": light.name if light else None,
+                    "pattern": light.pattern if light else None,
+                    "blinking": bool(light and light.pattern != "steady"),
+                }
+            )
+        return {
+            "phase": self.phase,
+            "paused": self.paused,
+            "message": self.message,
+            "to_move": side_name(self.side_to_move),
+            "leds": squares,
+            "clocks": {"left": self.clocks[0], "right": self.clocks[1], "colon": self.clocks[2]},
+            "scoresheet": list(self.page),
+            "result": self.result,
+        }
+
+
+def compose(inp, t: float, cols: int = 21, rows: int = 4) -> Outputs:
+    lights = session_lights(inp)
+    leds = {sq: shade(lights.get(sq), t) for sq in OPERATORS}
+    result = None
+    if inp.outcome is not None:
+        o = inp.outcome
+        winner = o.winner
+        result = {
+            "reason": o.reason,
+            "text": o.text,
+            "winner": side_name(winner) if winner is not None else None,
+            "points": [str(p) for p in o.points],
+            "grand": [s.grand_text for s in o.sheet.game.sides],
+        }
+    return Outputs(
+        leds=leds,
+        lights=lights,
+        clocks=clock_faces(inp, t),
+        page=tuple(page(inp, cols, rows)),
+        phase=inp.phase,
+        paused=inp.paused,
+        message=inp.message,
+        side_to_move=inp.side_to_move,
+        result=result,
+    )

@@ -1,0 +1,73 @@
+"""The scoresheet display's pages (pure): live during the game, the tally at the end.
+
+A 128x64 OLED holds 4 lines of 21 characters, so the live page is: both totals and whose turn,
+both clocks (or the message of the moment), then the last entries of the sheet with their
+takings. The serial stream gets the same lines with more rows. The end page shows totals, RC,
+grand totals and the result; a menu replaces everything while it is open.
+"""
+
+from __future__ import annotations
+
+from controller.rules.move import BLUE
+from controller.view.clockfaces import clock_text
+
+TAGS = ("B", "R")
+
+
+def _fit(text: str, cols: int) -> str:
+    return text if len(text) <= cols else text[: cols - 1] + "~"
+
+
+def entry_line(row, cols: int) -> str:
+    """One written entry: ``B -9 (0, 3)`` or ``R 10 + -9 = 1``."""
+    text = f"{TAGS[row.player]} {row.entry}"
+    if row.kind == "take":
+        text += f" = {row.score}"
+    return _fit(text, cols)
+
+
+def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+    if inp.menu is not None:
+        menu = inp.menu
+        lines = [_fit(menu.title, cols)]
+        for i, option in enumerate(menu.options):
+            lines.append(_fit(("> " if i == menu.selected else "  ") + option.label, cols))
+        # keep the selected option on the page
+        body = lines[1:]
+        keep = max(1, rows - 1)
+        first = max(0, min(menu.selected - keep + 1, len(body) - keep))
+        return [lines[0], *body[first : first + keep]]
+    turn = "B" if inp.side_to_move == BLUE else "R"
+    head = _fit(f"B {inp.totals[0]} R {inp.totals[1]} >{turn}", cols)
+    if inp.message:
+        status = inp.message
+    elif inp.phase == "setup":
+        status = f"{inp.variant} {inp.rules}: set up"
+    else:
+        who = "BLUE" if inp.side_to_move == BLUE else "RED"
+        status = f"{who} {clock_text(inp.clock.game_left)} {clock_text(inp.clock.move_left)}"
+    lines = [head, _fit(status, cols)]
+    moves = [r for r in inp.rows if r.kind in ("move", "take")]
+    room = max(0, rows - 2)
+    lines.extend(entry_line(r, cols) for r in moves[len(moves) - room :] if room)
+    return lines
+
+
+def end_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+    outcome = inp.outcome
+    sides = outcome.sheet.game.sides
+    lines = [
+        _fit(f"{outcome.result_text}: {outcome.text}", cols),
+        _fit(f"T  B {sides[0].total_text} R {sides[1].total_text}", cols),
+        _fit(f"RC B {sides[0].remaining.text} R {sides[1].remaining.text}", cols),
+        _fit(f"GT B {sides[0].grand_text} R {sides[1].grand_text}", cols),
+    ]
+    if rows > 4:
+        lines.append(_fit(f"{inp.variant} {inp.rules}, {inp.ply} moves", cols))
+    return lines[:rows]
+
+
+def page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+    if inp.phase == "over" and inp.outcome is not None and inp.menu is None:
+        return end_page(inp, cols, rows)
+    return live_page(inp, cols, rows)

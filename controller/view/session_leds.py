@@ -1,0 +1,91 @@
+"""The session's layer over the tracker's LED view (``view/leds.py``): the last move, pause, the
+time reminder and time-out, and the end of the game with the winner's side.
+
+The tracker's meanings (a lifted chip's destinations, chips that must take and be taken, squares
+to fix, a choice to make) come from ``leds.square_lights`` unchanged and are drawn on top of the
+last move and the clock's warning, so guidance is never hidden. Colours keep to the same
+Okabe–Ito palette; where a colour repeats, the pattern or the place on the board tells the
+meaning apart (docs/leds-session.md).
+"""
+
+from __future__ import annotations
+
+from controller.rules.damath_data import OPERATORS
+from controller.rules.move import BLUE, Square
+from controller.view.leds import LEGEND, OFF, RGB, Light, square_lights
+
+SESSION_LEGEND: dict[str, Light] = {
+    light.name: light
+    for light in (
+        Light("last_move", (240, 240, 240), "steady", 0.12, "last move: from, to (dim white)"),
+        Light("paused", (86, 180, 233), "pulse", 0.3, "paused: every square breathes sky blue"),
+        Light("menu", (204, 121, 167), "pulse", 0.3, "arbiter's menu open (purple, breathing)"),
+        Light("time_warning", (240, 240, 240), "blink", 0.8,
+              "10 s left: the mover's home row blinks white"),
+        Light("time_up", (213, 94, 0), "steady", 1.0,
+              "move time over: the mover's home row steady vermillion"),
+        Light("winner_blue", (0, 114, 178), "steady", 0.6, "game over, BLUE won: Blue's half blue"),
+        Light("winner_red", (213, 94, 0), "steady", 0.6,
+              "game over, RED won: Red's half vermillion"),
+        Light("draw", (240, 240, 240), "steady", 0.3, "game over, a draw: every square dim white"),
+    )
+}  # fmt: skip
+
+ALL_LIGHTS: dict[str, Light] = {**LEGEND, **SESSION_LEGEND}
+
+
+def home_row(side: int) -> list[Square]:
+    y = 0 if side == BLUE else 7
+    return [sq for sq in OPERATORS if sq[1] == y]
+
+
+def half(side: int) -> list[Square]:
+    rows = range(0, 4) if side == BLUE else range(4, 8)
+    return [sq for sq in OPERATORS if sq[1] in rows]
+
+
+def session_lights(inp) -> dict[Square, Light]:
+    """The meaning on each square for a ``session.ViewInput`` (later layers win)."""
+    out: dict[Square, Light] = {}
+
+    def put(name: str, squares) -> None:
+        for sq in squares:
+            out[sq] = ALL_LIGHTS[name]
+
+    if inp.outcome is not None and inp.phase == "over":
+        winner = inp.outcome.winner
+        if winner is None:
+            put("draw", OPERATORS)
+        else:
+            put("winner_blue" if winner == BLUE else "winner_red", half(winner))
+        if inp.last_move is not None:
+            put("last_move", (inp.last_move.start, inp.last_move.end))
+        return out
+    if inp.menu is not None:
+        put("menu", OPERATORS)
+        return out
+    if inp.paused:
+        put("paused", OPERATORS)
+        return out
+    if inp.last_move is not None and inp.phase == "play":
+        put("last_move", (inp.last_move.start, inp.last_move.end))
+    clock = inp.clock
+    if inp.phase == "play" and clock.move_timed_out and not inp.proxy:
+        put("time_up", home_row(inp.side_to_move))
+    elif inp.phase == "play" and clock.warned:
+        put("time_warning", home_row(inp.side_to_move))
+    out.update(square_lights(inp.guidance))
+    return out
+
+
+def shade(light: Light | None, t: float) -> RGB:
+    """A light's colour at ``t``: blink 2 Hz (never fully dark), pulse 1 Hz; as view/leds.py."""
+    if light is None:
+        return OFF
+    level = light.brightness
+    if light.pattern == "blink" and (t * 2.0) % 1.0 >= 0.5:
+        level *= 0.15
+    elif light.pattern == "pulse":
+        level *= 0.4 + 0.6 * abs(1.0 - 2.0 * (t % 1.0))
+    r, g, b = light.colour
+    return (round(r * level), round(g * level), round(b * level))
