@@ -1,0 +1,38 @@
+"""Shared helpers: a session fed from a generated human trace, with no real time anywhere."""
+
+from __future__ import annotations
+
+import random
+
+from controller.rules.game import Game
+from controller.session import Session, SessionConfig
+from controller.tracker.generator import human_trace, random_game
+from controller.tracker.trace import Frame, Trace, read_trace
+
+
+def game_trace(seed: int, plies: int = 400, variant: str = "integer") -> Trace:
+    """A whole random game (until it ends or ``plies``) played by human hands."""
+    game = Game.new(variant)
+    moves = random_game(game, plies, random.Random(seed))
+    return read_trace(human_trace(game, moves, random.Random(seed + 1000)))
+
+
+def feed(session: Session, records, until: float | None = None) -> float:
+    """Feed trace records (up to time ``until``); returns the last time fed."""
+    t = 0.0
+    for rec in records:
+        if until is not None and rec.t > until:
+            break
+        t = rec.t
+        if isinstance(rec, Frame):
+            session.feed_frame(rec.t, rec.occupied)
+        else:
+            session.press(rec.t, rec.button)
+    return t
+
+
+def new_session(**config) -> Session:
+    config.setdefault("checkpoint_seconds", 0)
+    s = Session(SessionConfig(**config))
+    s._begin(0.0)
+    return s
