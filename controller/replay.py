@@ -104,24 +104,44 @@ def event_json(ev: Event) -> dict[str, Any]:
 
 
 def result_json(rep: Replay) -> dict[str, Any]:
+    """Where the game stands: totals so far, and when it is over the grand totals and winner."""
     game = rep.game
     ending = game.ending()
-    totals = {"blue": "0", "red": "0"}
-    if game.variant is not None:
-        from controller.rules.scoring import format_score, kind_of, sum_scores
-
-        kind = kind_of(game.variant)
-        from controller.rules.scoring import score_move
-
-        for side in (0, 1):
-            scores = [score_move(m, game.variant).score for s, m in rep.moves if s == side]
-            totals[side_name(side)] = format_score(sum_scores(scores, kind), kind)
-    return {
+    result: dict[str, Any] = {
         "plies": len(rep.moves),
         "to_move": side_name(game.side_to_move),
         "ending": ending.describe() if ending else None,
-        "totals": totals,
+        "totals": {"blue": "0", "red": "0"},
     }
+    if game.variant is None:
+        return result
+    from controller.rules.scoring import score_game
+
+    profile = game.profile.name if game.profile else "official"
+    score = score_game(rep.moves, game.chips(), game.variant, profile)
+    for side in score.sides:
+        result["totals"][side_name(side.side)] = side.total_text
+    if ending is not None:
+        result["grand_totals"] = {side_name(s.side): s.grand_text for s in score.sides}
+        result["winner"] = side_name(score.winner) if score.winner is not None else None
+        result["points"] = {side_name(s.side): float(s.points) for s in score.sides}
+    return result
+
+
+def scoresheet_text(rep: Replay) -> str:
+    """The scoresheet of the replayed game, as the demo and the board print it."""
+    from controller.scoresheet import build_scoresheet, render_text
+
+    game = rep.game
+    profile = game.profile.name if game.profile else "official"
+    sheet = build_scoresheet(
+        rep.moves,
+        game.chips(),
+        game.variant or "integer",
+        profile,
+        finished=game.ending() is not None,
+    )
+    return render_text(sheet)
 
 
 def replay_json(rep: Replay) -> dict[str, Any]:
@@ -188,9 +208,12 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     data = replay_json(rep)
     if args.json:
-        print(json.dumps(data, ensure_ascii=False, indent=1))
+        print(json.dumps(data, ensure_ascii=False))
     else:
         print(render_text(data))
+        if rep.game.variant is not None:
+            print()
+            print(scoresheet_text(rep))
     return EXIT_OK
 
 

@@ -64,6 +64,8 @@ class Scoresheet:
     rows: tuple[Row, ...]
     game: GameScore
     players: tuple[Player, Player] = field(default=(Player(), Player()))
+    finished: bool = True
+    """False for a game still being played: no remaining chips, grand totals or result yet."""
 
     @property
     def kind(self) -> str:
@@ -74,6 +76,9 @@ class Scoresheet:
 
     @property
     def result_text(self) -> str:
+        if not self.finished:
+            blue, red = (s.total_text for s in self.game.sides)
+            return f"Game in progress: BLUE {blue}, RED {red}"
         w = self.game.winner
         if w is None:
             return "Draw: ½ point each"
@@ -112,9 +117,10 @@ def build_scoresheet(
     variant: str,
     profile: str = "official",
     players: tuple[Player, Player] | None = None,
+    finished: bool = True,
 ) -> Scoresheet:
     """The sheet of a game: ``played`` is (side, move) with ``chip`` and ``takings`` filled,
-    ``chips`` the final position."""
+    ``chips`` the final position. An unfinished game's sheet stops at the running totals."""
     kind = kind_of(variant)
     game = score_game(played, chips, variant, profile)
     running = {BLUE: sum_scores((), kind), RED: sum_scores((), kind)}
@@ -122,7 +128,7 @@ def build_scoresheet(
     for side, move in played:
         new_rows, running[side] = move_rows(side, move, running[side], variant)
         rows.extend(new_rows)
-    for s in game.sides:
+    for s in game.sides if finished else ():
         for rc in s.remaining.chips:
             entry = f"RC {rc.chip.value.label}"
             if rc.multiplier != 1:
@@ -130,4 +136,6 @@ def build_scoresheet(
             rows.append(Row(s.side, "rc", entry, rc.text, "", rc.square))
         rows.append(Row(s.side, "total", "Total", "", s.remaining.text))
         rows.append(Row(s.side, "grand", "Grand Total", "", s.grand_text))
-    return Scoresheet(variant, profile, tuple(rows), game, players or (Player(), Player()))
+    return Scoresheet(
+        variant, profile, tuple(rows), game, players or (Player(), Player()), finished
+    )

@@ -49,15 +49,19 @@ def sheet_json(sheet: Scoresheet) -> dict[str, Any]:
             "school": p.school,
             "grade": p.grade,
             "total": s.total_text,
-            "rc": s.remaining.text,
-            "grand": s.grand_text,
-            "grand_value": float(s.grand),
-            "points": float(s.points),
         }
-    winner = sheet.game.winner
+        if sheet.finished:
+            sides[side_name(s.side)] |= {
+                "rc": s.remaining.text,
+                "grand": s.grand_text,
+                "grand_value": float(s.grand),
+                "points": float(s.points),
+            }
+    winner = sheet.game.winner if sheet.finished else None
     return {
         "variant": sheet.variant,
         "profile": sheet.profile,
+        "finished": sheet.finished,
         "players": sides,
         "rows": [_row_json(r) for r in sheet.rows],
         "winner": side_name(winner) if winner is not None else None,

@@ -90,3 +90,19 @@ def test_html_is_self_contained_and_printable():
     assert "http://" not in page and "https://" not in page and "<script" not in page
     assert "Ramon" in page and "ADMU" in page and "Grade/Year" in page
     assert "<td>-5 x 10 = -50 x 2 = -100</td>" in page.replace('<td class="sep">', "<td>")
+
+
+def test_an_unfinished_game_sheet_stops_at_the_running_totals():
+    from controller.rules.game import Game
+    from controller.scoresheet import build_scoresheet, render_text, sheet_json
+
+    game = Game.new("integer")
+    for path in [[(1, 2), (0, 3)], [(2, 5), (1, 4)], [(0, 3), (2, 5)]]:
+        game.push(game.find_move(path))
+    sheet = build_scoresheet(game.played(), game.chips(), "integer", finished=False)
+    assert {r.kind for r in sheet.rows} == {"move", "take"}
+    assert sheet.result_text == "Game in progress: BLUE -10, RED 0"
+    assert render_text(sheet).rstrip().endswith("Game in progress: BLUE -10, RED 0")
+    data = sheet_json(sheet)
+    assert data["finished"] is False and data["winner"] is None
+    assert "grand" not in data["players"]["blue"]

@@ -54,3 +54,46 @@ def test_bad_trace_gives_a_clear_message(tmp_path, capsys, body: str, message: s
 def test_missing_file_is_exit_code_2(tmp_path, capsys) -> None:
     assert main([str(tmp_path / "nope.jsonl")]) == 2
     assert "cannot read" in capsys.readouterr().err
+
+
+def test_replay_prints_the_scoresheet_of_the_game(capsys) -> None:
+    from controller.cli import main
+
+    assert main(["replay", "tests/tracker/traces/multi_capture_intermediate.jsonl"]) == 0
+    out = capsys.readouterr().out
+    assert "Integer DAMATH Scoresheet" in out
+    assert "-9 - (-1)" in out and "-9 + 4" in out
+    assert out.rstrip().endswith("Game in progress: BLUE -13, RED 0")
+
+
+def test_replay_json_gives_grand_totals_and_winner_when_the_game_ends(tmp_path, capsys) -> None:
+    import json
+
+    from controller.cli import main
+
+    position = {
+        "to_move": "blue",
+        "pieces": [
+            {"square": [3, 4], "side": "blue", "value": "-5"},
+            {"square": [4, 5], "side": "red", "value": "10", "dama": True},
+        ],
+    }
+    lines = [
+        {"trace": 1, "variant": "integer", "profile": "official", "position": position},
+        {"t": 0.0, "occupied": [[3, 4], [4, 5]]},
+        {"t": 1.0, "occupied": [[4, 5]]},
+        {"t": 1.5, "occupied": [[4, 5], [5, 6]]},
+        {"t": 2.0, "occupied": [[5, 6]]},
+    ]
+    path = tmp_path / "last_chip.jsonl"
+    path.write_text("\n".join(json.dumps(x) for x in lines) + "\n")
+    assert main(["replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    (move,) = data["moves"]
+    # (5, 6) is a + square and the taken chip is a dama: (-5 + 10) x 2 = 10.
+    assert (move["path"], move["score_text"], move["score_value"]) == ([[3, 4], [5, 6]], "10", 10.0)
+    result = data["result"]
+    assert result["ending"] == "Red has no chip left"
+    assert result["totals"] == {"blue": "10", "red": "0"}
+    assert result["grand_totals"] == {"blue": "5", "red": "0"}
+    assert result["winner"] == "blue" and result["points"] == {"blue": 1.0, "red": 0.0}
