@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_optional(sub, "controller.audit", "audit", "check a handwritten scoresheet (CSV)")
     _add_optional(sub, "controller.demo", "demo", "play a bundled sample game and print it")
     _add_optional(sub, "controller.replay", "replay", "replay a recorded sensor trace")
+    _add_optional(sub, "controller.sim.cli", "sim", "serve the virtual board in a browser")
     return parser
 
 

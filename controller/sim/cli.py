@@ -1,0 +1,93 @@
+"""``damath-board sim``: serve the virtual board on this machine and say where to open it.
+
+Binds 127.0.0.1 by default (a classroom projector or a phone on the same network needs
+``--host 0.0.0.0``, a deliberate choice). A busy port is reported and the next free one is used,
+so a second run never fails with a bare "address already in use".
+"""
+
+from __future__ import annotations
+
+import argparse
+import errno
+import socket
+import sys
+
+DEFAULT_PORT = 8000
+TRIES = 20
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port ({DEFAULT_PORT}; 0 picks a free one; a busy port moves to the next free one)",
+    )
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=None,
+        metavar="SECONDS",
+        help="seconds the board must stand still before a move counts (tracker default)",
+    )
+
+
+def bind(host: str, port: int, tries: int = TRIES) -> tuple[socket.socket, str | None]:
+    """A listening socket on ``port`` or the next free one; the second item says what moved."""
+    if not 0 <= port <= 65535:
+        raise ValueError(f"--port {port}: a port is a number from 0 to 65535")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    note = None
+    for candidate in [port] if port == 0 else range(port, min(port + tries, 65536)):
+        sock = socket.socket(family, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, candidate))
+        except OSError as exc:
+            sock.close()
+            if exc.errno == errno.EADDRINUSE:
+                note = f"port {port} is busy"
+                continue
+            raise ValueError(
+                f"cannot listen on {host}:{candidate}: {exc.strerror or exc}"
+            ) from None
+        sock.listen(128)
+        sock.set_inheritable(True)
+        if note is not None:
+            note += f"; using port {sock.getsockname()[1]} instead"
+        return sock, note
+    raise ValueError(f"ports {port} to {port + tries - 1} are all busy: choose one with --port")
+
+
+def address(host: str, port: int) -> str:
+    shown = "127.0.0.1" if host in ("0.0.0.0", "") else host
+    if ":" in shown:
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}/"
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from controller.tracker import Settings
+
+    from .server import create_app
+
+    settings = None
+    if args.settle is not None:
+        settings = Settings().with_overrides({"settle": args.settle})
+    sock, note = bind(args.host, args.port)
+    port = sock.getsockname()[1]
+    if note:
+        print(f"damath-board sim: {note}", file=sys.stderr)
+    url = address(args.host, port)
+    print(f"Damath virtual board: open {url} in a browser (boards at {url}board/<id>).")
+    print("Press Ctrl+C to stop.", flush=True)
+    config = uvicorn.Config(create_app(settings=settings), log_level="warning", lifespan="on")
+    server = uvicorn.Server(config)
+    try:
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
+    return 0

@@ -1,0 +1,67 @@
+"""The boards of one simulator, one per board id, so a class can open one per pair of players.
+
+A board is created the first time its id is opened and lives until the server stops. Ids are
+short and plain (letters, digits, ``-`` and ``_``) because they appear in addresses people type
+and read aloud; the number of boards is capped so a mistyped loop cannot exhaust the machine.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from controller.tracker import Settings
+
+from .engine import SimBoard, SimError
+
+BOARD_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+
+
+class Boards:
+    """Board id -> ``SimBoard``; every board shares the simulator's clock and tracker settings."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float],
+        settings: Settings | None = None,
+        max_boards: int = 64,
+    ) -> None:
+        self.clock = clock
+        self.settings = settings
+        self.max_boards = max_boards
+        self._boards: dict[str, SimBoard] = {}
+
+    @staticmethod
+    def check_id(board_id: str) -> str:
+        if not BOARD_ID.match(board_id):
+            raise SimError(
+                f"{board_id[:40]!r} is not a board id: use 1 to 32 letters, digits, '-' or '_'"
+            )
+        return board_id
+
+    def get(self, board_id: str) -> SimBoard | None:
+        return self._boards.get(board_id)
+
+    def open(self, board_id: str) -> SimBoard:
+        """The board with this id, created with a new game if it is not there yet."""
+        self.check_id(board_id)
+        board = self._boards.get(board_id)
+        if board is None:
+            if len(self._boards) >= self.max_boards:
+                raise SimError(
+                    f"this simulator already runs {self.max_boards} boards: reuse one of them"
+                )
+            board = SimBoard(board_id, self.clock, settings=self.settings)
+            self._boards[board_id] = board
+        return board
+
+    def ids(self) -> list[str]:
+        return sorted(self._boards)
+
+    def items(self) -> list[tuple[str, SimBoard]]:
+        return list(self._boards.items())
+
+    def close(self) -> None:
+        for board in self._boards.values():
+            board.close()
+        self._boards.clear()
