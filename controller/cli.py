@@ -28,6 +28,8 @@ def build_parser() -> argparse.ArgumentParser:
     rules_cli.add_parsers(sub)
     _add_optional(sub, "controller.audit", "audit", "check a handwritten scoresheet (CSV)")
     _add_optional(sub, "controller.demo", "demo", "play a bundled sample game and print it")
+    _add_optional(sub, "controller.app", "run", "run the board (a board profile from hardware/)")
+    _add_optional(sub, "controller.selftest", "selftest", "walk the LEDs, map the sensors")
     _add_optional(sub, "controller.replay", "replay", "replay a recorded sensor trace")
     _add_optional(sub, "controller.sim.cli", "sim", "serve the virtual board in a browser")
     return parser

@@ -15,6 +15,7 @@ The simulator and the app call: ``feed_frame``, ``press``, ``advance``, ``snapsh
 
 from __future__ import annotations
 
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,6 +36,7 @@ from controller.tracker import (
     Settings,
     Tracker,
 )
+from controller.view.clockfaces import clock_text
 
 from .clocks import ArbiterClocks, ClockEvent
 from .journal import Journal, JournalError, JournalLoad, Record
@@ -100,6 +102,7 @@ class Session:
         self.config = config
         self.journal = journal
         self.cues: list[Cue] = []
+        self.recent_cues: deque[Cue] = deque(maxlen=20)
         self._cue_seq = 0
         self.log: list[tuple[float, str, dict[str, Any]]] = []
         self.problems: list[str] = []
@@ -129,6 +132,7 @@ class Session:
         else:
             game = Game.new(config.variant, profile)
         self.game = game
+        self.start_position = game_to_json(game)
         self.settings = Settings().with_overrides(config.tracker_settings)
         self.tracker = Tracker(game, self.settings, mode="setup")
         self.clocks = ArbiterClocks(
@@ -165,7 +169,7 @@ class Session:
             "rules": self.config.rules,
             "rule_settings": self.config.rule_settings,
             "tracker_settings": self.config.tracker_settings,
-            "position": game_to_json(self.game),
+            "position": self.start_position,
         }
 
     # ------------------------------------------------------------------ resume
@@ -180,6 +184,7 @@ class Session:
             if records:
                 self.problems.append("the journal has no start record; new game")
             self._begin(t)
+            self.message = self.problems[0] if self.problems else ""
             return
         records = records[starts[-1] :]
         try:
@@ -307,12 +312,103 @@ class Session:
 
     def snapshot(self, t: float) -> dict[str, Any]:
         """Everything the outputs show at ``t``, as JSON-ready data (docs/session.md)."""
+        from controller.scoresheet.render import side_columns
         from controller.view.compose import compose
 
-        out = compose(self.view_input(t), t).to_json()
-        out["ply"] = self.game.ply
-        out["problems"] = list(self.problems)
+        inp = self.view_input(t)
+        out = compose(inp, t).to_json()
+        g = inp.guidance
+        reading = inp.clock
+        out["clocks"].update(
+            game=out["clocks"]["left"],
+            move=clock_text(reading.move_left),
+            running=reading.running,
+            warned=reading.warned,
+            timed_out=reading.move_timed_out,
+        )
+        out["squares"] = [
+            {
+                "square": x["square"],
+                "led": None
+                if x["meaning"] is None
+                else {"name": x["meaning"], "rgb": x["rgb"], "pattern": x["pattern"]},
+            }
+            for x in out["leds"]
+        ]
+        sheet = self.sheet()
+        out.update(
+            ply=self.game.ply,
+            variant=self.variant,
+            profile=self.profile_name,
+            menu=None
+            if self.menu is None
+            else {
+                "title": self.menu.title,
+                "options": [o.label for o in self.menu.options],
+                "selected": self.menu.selected,
+            },
+            tracker_phase=g.phase,
+            mode=g.mode,
+            place=[[list(sq), text] for sq, text in g.place],
+            choices=[str(m) for m in g.choices],
+            selected=str(g.selected) if g.selected else None,
+            crown=list(g.crown) if g.crown else None,
+            cues=[{"seq": c.seq, "t": c.t, "name": c.name} for c in self.recent_cues],
+            messages=[self.message] if self.message else [],
+            problems=list(self.problems),
+            moves=[str(m) for m in self.game.move_stack],
+            sheet={
+                "rows": [
+                    [[r.entry, r.score, r.total, r.kind] if r else None for r in pair]
+                    for pair in side_columns(sheet)
+                ],
+                "totals": {"blue": self.totals()[0], "red": self.totals()[1]},
+                "result": self.outcome.result_text if self.outcome else None,
+            },
+            ending=self.outcome.text if self.outcome else None,
+        )
         return out
+
+    # ------------------------------------------------------------------ for the simulator
+
+    @property
+    def variant(self) -> str:
+        return self.game.variant or ""
+
+    @property
+    def profile_name(self) -> str:
+        return self.config.rules
+
+    def tick(self, t: float) -> bool:
+        """``advance`` that says whether anything besides the running clocks changed."""
+        before = (len(self.log), self._cue_seq, self.phase, self.paused, self.message)
+        self.advance(t)
+        return before != (len(self.log), self._cue_seq, self.phase, self.paused, self.message)
+
+    def expected_chips(self) -> dict[Square, Any]:
+        """The chips the board should show now (what a restore puts back)."""
+        return self.tracker.game.chips()
+
+    def sheet(self):
+        """The scoresheet so far (with RC and grand totals as if the game ended now)."""
+        if self.outcome is not None:
+            return self.outcome.sheet
+        return tally(self.game, "stop", None).sheet
+
+    def export_csv(self) -> str:
+        from controller.scoresheet.render import render_csv
+
+        return render_csv(self.sheet())
+
+    def export_html(self) -> str:
+        from controller.scoresheet.html import render_html
+
+        return render_html(self.sheet())
+
+    def export_pdn(self) -> str:
+        from .export import _start_game, pdn
+
+        return pdn(self.game, _start_game(self), self.outcome)
 
     def totals(self) -> tuple[str, str]:
         from controller.rules.scoring import format_score
@@ -591,9 +687,9 @@ class Session:
             except JournalError as exc:
                 self.problems.append(str(exc))
         config = SessionConfig(**{**self.config.__dict__, "position": None})
-        board, problems, seq = self.board, self.problems, self._cue_seq
+        board, problems, seq, recent = self.board, self.problems, self._cue_seq, self.recent_cues
         self.__init__(config, self.journal)  # type: ignore[misc]
-        self.problems, self._cue_seq, self.board = problems, seq, board
+        self.problems, self._cue_seq, self.board, self.recent_cues = problems, seq, board, recent
         self._begin(t)
         if board is not None:
             self._handle(self.tracker.feed_frame(t, board), t)
@@ -617,7 +713,9 @@ class Session:
 
     def _cue(self, t: float, name: str) -> None:
         self._cue_seq += 1
-        self.cues.append(Cue(self._cue_seq, t, name))
+        cue = Cue(self._cue_seq, t, name)
+        self.cues.append(cue)
+        self.recent_cues.append(cue)
 
     def _log(self, t: float, kind: str, details: dict[str, Any]) -> None:
         self.log.append((t, kind, details))

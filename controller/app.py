@@ -1,0 +1,285 @@
+"""``damath-board run --profile hardware/<board>.toml``: the board itself, and its wiring.
+
+Profile -> devices (drivers.factory) -> a ``Session`` resumed from the journal -> the scan loop:
+every tick it scans the sensors, polls the buttons, lets the session's time advance, renders the
+view on the devices, plays the buzzer cues and feeds the systemd watchdog. Time is one injected
+monotonic clock, so the loop runs the same under a test's fake clock.
+
+``build_session_for_sim(board_id, ...)`` gives the simulator the same session, journaled per board.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from controller.session import Session, SessionConfig
+from controller.session.session import RULES, VARIANTS
+
+RENDER_PERIOD = 0.02
+"""Outputs are refreshed at 50 Hz (and at once after any event): blinking needs no more, and the
+LED strip re-sends nothing that did not change."""
+
+
+def default_state_dir() -> Path:
+    """systemd's ``StateDirectory=`` (``$STATE_DIRECTORY``), else ~/.local/state/damath-board."""
+    env = os.environ.get("STATE_DIRECTORY")
+    if env:
+        return Path(env.split(":")[0])
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "damath-board"
+
+
+def build_session_for_sim(
+    board_id: str,
+    *,
+    state_dir: str | Path | None = None,
+    variant: str = "integer",
+    rules: str = "official",
+    t: float = 0.0,
+    sync: bool = False,
+    **settings: Any,
+) -> Session:
+    """A session for one simulated board. With ``state_dir`` it is journaled under
+    ``state_dir/boards/<board_id>/journal.jsonl`` and resumed from there; without, in memory."""
+    if not board_id or not all(c.isalnum() or c in "-_" for c in board_id):
+        raise ValueError(f"board id {board_id!r}: use letters, digits, '-' and '_'")
+    config = SessionConfig(variant=variant, rules=rules, **settings)
+    config.profile()  # a wrong rule setting fails here, clearly
+    if state_dir is None:
+        session = Session(config)
+        session._begin(t)
+        return session
+    path = Path(state_dir) / "boards" / board_id / "journal.jsonl"
+    return Session.open(config, str(path), t, sync=sync)
+
+
+class Board:
+    """The session wired to the devices. ``step(t)`` is one pass of the scan loop."""
+
+    def __init__(
+        self,
+        session: Session,
+        devices,
+        export_dir: Path | None = None,
+        mirrors: tuple = (),
+    ) -> None:
+        self.session = session
+        self.devices = devices
+        self.export_dir = export_dir
+        self.mirrors = mirrors
+        self._rendered_at = float("-inf")
+        self._exported: object = session.outcome
+        size = devices.scoresheet.size if devices.scoresheet is not None else (128, 64)
+        from drivers.scoresheet import capacity
+
+        self.page_size = capacity(size)
+
+    def step(self, t: float) -> None:
+        s = self.session
+        d = self.devices
+        changed = False
+        if d.sensors is not None:
+            frame = d.sensors.scan()
+            if frame is not None:
+                s.feed_frame(frame.t, frame.occupied)
+                changed = True
+        if d.buttons is not None:
+            for press in d.buttons.poll():
+                s.press(press.t, press.name, press.kind)
+                changed = True
+        if s.tick(t):
+            changed = True
+        if changed or t - self._rendered_at >= RENDER_PERIOD:
+            self.render(t)
+        if s.outcome is not None and s.outcome is not self._exported:
+            self._exported = s.outcome
+            self._export(t)
+
+    def render(self, t: float) -> None:
+        from controller.view.compose import compose
+
+        s = self.session
+        d = self.devices
+        out = compose(s.view_input(t), t, *self.page_size)
+        if d.leds is not None:
+            d.leds.show(out.leds)
+        if d.clocks is not None:
+            d.clocks.show(*out.clocks)
+        if d.scoresheet is not None:
+            d.scoresheet.show(list(out.page))
+        if self.mirrors:
+            long_page = compose(s.view_input(t), t, 40, 24).page
+            for mirror in self.mirrors:
+                mirror.show(list(long_page))
+        for cue in s.take_cues():
+            if d.buzzer is not None:
+                d.buzzer.play(cue.name)
+        self._rendered_at = t
+
+    def _export(self, t: float) -> None:
+        if self.export_dir is None:
+            return
+        from controller.session.export import export_game
+
+        try:
+            export_game(self.session, self.export_dir, f"game-{int(time.time())}")
+        except OSError as exc:
+            self.session.problems.append(f"cannot export the game: {exc}")
+
+
+class Watchdog:
+    """systemd notify: READY once, WATCHDOG=1 every half ``WATCHDOG_USEC``; silent elsewhere."""
+
+    def __init__(self) -> None:
+        self._notifier = None
+        if os.environ.get("NOTIFY_SOCKET"):
+            import sdnotify
+
+            self._notifier = sdnotify.SystemdNotifier()
+        usec = int(os.environ.get("WATCHDOG_USEC", "0") or 0)
+        self.period = usec / 2e6 if usec else None
+        self._last = float("-inf")
+
+    def notify(self, text: str) -> None:
+        if self._notifier is not None:
+            self._notifier.notify(text)
+
+    def feed(self, t: float) -> None:
+        if self.period is not None and t - self._last >= self.period:
+            self.notify("WATCHDOG=1")
+            self._last = t
+
+
+def run_loop(
+    board: Board,
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+    period: float,
+    running: Callable[[], bool],
+    watchdog: Watchdog | None = None,
+) -> None:
+    """The scan loop: a fixed period from the clock (no drift from the work done each pass)."""
+    next_t = clock()
+    while running():
+        t = clock()
+        board.step(t)
+        if watchdog is not None:
+            watchdog.feed(t)
+        next_t += period
+        delay = next_t - clock()
+        if delay > 0:
+            sleep(delay)
+        else:
+            next_t = clock()  # late (a slow pass): don't try to catch up in a burst
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--profile", required=True, help="board profile (hardware/*.toml)")
+    parser.add_argument("--variant", choices=VARIANTS, default="integer")
+    parser.add_argument("--rules", choices=RULES, default="official", help="rule profile")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a rule setting, e.g. touch_move=true or move_seconds=30 (repeatable)",
+    )
+    parser.add_argument(
+        "--state-dir", default=None, help="journal and exported games (default $STATE_DIRECTORY)"
+    )
+    parser.add_argument("--scan-hz", type=float, default=200.0, help="scan rate (default 200)")
+    parser.add_argument(
+        "--mirror-serial", default=None, metavar="URL", help="also stream the scoresheet lines"
+    )
+    parser.add_argument(
+        "--exit-after", type=float, default=None, metavar="S", help=argparse.SUPPRESS
+    )
+    parser.add_argument("--ready-file", default=None, help=argparse.SUPPRESS)
+
+
+def parse_settings(items: list[str]) -> dict[str, Any]:
+    """``touch_move=true`` -> {"touch_move": True}; numbers and booleans as such."""
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        if not sep or not name:
+            raise ValueError(f"--set {item!r}: expected NAME=VALUE")
+        low = raw.strip().lower()
+        value: Any = raw
+        if low in ("true", "yes", "on"):
+            value = True
+        elif low in ("false", "no", "off"):
+            value = False
+        elif low.isdigit():
+            value = int(low)
+        out[name.strip()] = value
+    return out
+
+
+def _stop_on_sigterm() -> list[int]:
+    """systemd stops the service with SIGTERM: finish the pass, darken the LEDs, exit 0."""
+    import signal
+
+    flag: list[int] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: flag.append(signum))
+    return flag
+
+
+def run(args: argparse.Namespace) -> int:
+    from drivers.factory import DeviceError, build_devices
+    from drivers.profile import load_profile
+
+    clock = time.monotonic
+    profile = load_profile(args.profile)  # ProfileError is a ValueError: one clear line
+    config = SessionConfig(
+        variant=args.variant, rules=args.rules, rule_settings=parse_settings(args.set)
+    )
+    config.profile()
+    if args.scan_hz <= 0 or args.scan_hz > 2000:
+        raise ValueError(f"--scan-hz {args.scan_hz}: use 1..2000")
+    state = Path(args.state_dir) if args.state_dir else default_state_dir()
+    session = Session.open(config, str(state / "journal.jsonl"), clock())
+    for problem in session.problems:
+        print(f"damath-board run: {problem}", file=sys.stderr)
+    mirrors = ()
+    if args.mirror_serial:
+        from drivers.scoresheet import SerialScoresheet
+
+        mirrors = (SerialScoresheet(args.mirror_serial),)
+    watchdog = Watchdog()
+    stop = _stop_on_sigterm()
+    try:
+        devices = build_devices(profile, clock=clock)
+    except DeviceError as exc:
+        print(f"damath-board run: error: {exc}", file=sys.stderr)
+        return 2
+    with devices:
+        board = Board(session, devices, state / "games", mirrors)
+        board.render(clock())
+        watchdog.notify("READY=1")
+        watchdog.notify(f"STATUS=board {profile.name}: {session.phase}")
+        if args.ready_file:
+            Path(args.ready_file).write_text(f"{time.time():.6f}\n")
+        deadline = None if args.exit_after is None else clock() + args.exit_after
+        try:
+            run_loop(
+                board,
+                clock,
+                time.sleep,
+                1.0 / args.scan_hz,
+                lambda: not stop and (deadline is None or clock() < deadline),
+                watchdog,
+            )
+        finally:
+            watchdog.notify("STOPPING=1")
+            if session.journal is not None:
+                session.journal.close()
+            for mirror in mirrors:
+                mirror.close()
+    return 0

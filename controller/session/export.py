@@ -1,0 +1,120 @@
+"""A finished (or running) game as files: PDN with Damath tags, the scoresheet as CSV and as a
+printable page. The CSV is the audit's format, so the board's own sheet passes the audit.
+
+PDN: squares are written as the project's ``(x,y)`` coordinates joined by ``-`` (a move) or
+``x`` (a taking), because Damath has no standard square numbering; the tags say so
+(``[Notation "damath-xy"]``). Chip values and the scores travel as tags and move comments.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from controller.rules.game import Game
+from controller.rules.move import side_name
+from controller.rules.notation import game_to_json
+from controller.rules.scoring import score_move
+from controller.scoresheet.html import render_html
+from controller.scoresheet.render import render_csv
+
+from .outcome import Outcome
+
+
+def _square(sq) -> str:
+    return f"{sq[0]},{sq[1]}"
+
+
+def pdn(game: Game, start: Game, outcome: Outcome | None, event: str = "Damath") -> str:
+    """The game in PDN; ``start`` is the position it started from (for the FEN-like tag)."""
+    variant = game.variant or ""
+    result = "*"
+    tags = {
+        "Event": event,
+        "GameType": "Damath",
+        "Variant": variant,
+        "Rules": game.profile.name if game.profile else "",
+        "Notation": "damath-xy",
+        "Setup": "1",
+        "Position": _position_tag(start),
+    }
+    if outcome is not None:
+        sides = outcome.sheet.game.sides
+        result = {None: "1/2-1/2", 0: "1-0", 1: "0-1"}[outcome.winner]
+        tags.update(
+            {
+                "Termination": outcome.reason,
+                "BlueTotal": sides[0].total_text,
+                "RedTotal": sides[1].total_text,
+                "BlueRC": sides[0].remaining.text,
+                "RedRC": sides[1].remaining.text,
+                "BlueGrandTotal": sides[0].grand_text,
+                "RedGrandTotal": sides[1].grand_text,
+            }
+        )
+    tags["Result"] = result
+    lines = [f'[{k} "{v}"]' for k, v in tags.items()]
+    body: list[str] = []
+    for i, (side, move) in enumerate(game.played()):
+        if i % 2 == 0:
+            body.append(f"{i // 2 + 1}.")
+        sep = "x" if move.captures else "-"
+        text = sep.join(_square(s) for s in move.path)
+        if move.takings and variant:
+            text += f" {{{side_name(side)} {score_move(move, variant).text}}}"
+        body.append(text)
+    body.append(result)
+    return "\n".join(lines) + "\n\n" + _wrap(" ".join(body)) + "\n"
+
+
+def _position_tag(game: Game) -> str:
+    """Chip values of the start position: ``B:1,2=-9;...|R:...|to=blue``."""
+    data = game_to_json(game)
+    parts = {"blue": [], "red": []}
+    for p in data["pieces"]:
+        mark = "K" if p["dama"] else ""
+        parts[p["side"]].append(f"{mark}{p['square'][0]},{p['square'][1]}={p['value']}")
+    return f"B:{';'.join(parts['blue'])}|R:{';'.join(parts['red'])}|to={data['to_move']}"
+
+
+def _wrap(text: str, width: int = 79) -> str:
+    lines, line = [], ""
+    for word in text.split(" "):
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def export_game(session, folder: str | Path, stem: str) -> list[Path]:
+    """Write ``stem.pdn`` always, and ``stem.csv`` / ``stem.html`` once the game is tallied."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    start = _start_game(session)
+    path = folder / f"{stem}.pdn"
+    path.write_text(pdn(session.game, start, session.outcome), encoding="utf-8")
+    written.append(path)
+    if session.outcome is not None:
+        sheet = session.outcome.sheet
+        for ext, text in (("csv", render_csv(sheet)), ("html", render_html(sheet))):
+            path = folder / f"{stem}.{ext}"
+            path.write_text(text, encoding="utf-8")
+            written.append(path)
+    return written
+
+
+def _start_game(session) -> Game:
+    """The position the game started from (the session keeps it as JSON, as journaled)."""
+    from controller.rules.notation import game_from_json
+
+    base = game_from_json(session.start_position)
+    return Game(
+        base.rules,
+        base.chips(),
+        base.side_to_move,
+        variant=base.variant,
+        profile=session.game.profile,
+    )
