@@ -142,7 +142,7 @@ def test_the_twenty_minute_end_tallies_the_grand_totals():
 
 
 def test_a_move_resets_the_move_clock_through_the_session():
-    s, t0 = _playing("official")
+    s, _t0 = _playing("official")
     s.feed_frame(5.0, (Game.new("integer").occupied() - {(1, 2)}) | {(0, 3)})
     s.advance(6.0)
     assert s.game.ply == 1 and s.game.side_to_move == RED
