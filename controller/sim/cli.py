@@ -70,13 +70,17 @@ def address(host: str, port: int) -> str:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from controller.tracker import Settings
+    from controller.tracker import Settings, SettingsError
 
     from .server import create_app
 
     settings = None
     if args.settle is not None:
-        settings = Settings().with_overrides({"settle": args.settle})
+        try:
+            Settings().with_overrides({"settle": args.settle})
+        except SettingsError as exc:
+            raise ValueError(f"--settle: {exc}") from None
+        settings = {"settle": args.settle}
     sock, note = bind(args.host, args.port)
     port = sock.getsockname()[1]
     if note:

@@ -1,27 +1,29 @@
 """One simulated board: the physical table, the mock devices and the session, wired as on the Pi.
 
 Every action of the page changes the table (``table.py``); the occupied squares go into the mock
-sensor source built by ``drivers.factory.build_devices`` from ``hardware/sim.toml``, the scanner
-turns them into a frame, and the frame goes to the session, exactly as the Pi's loop feeds the
-real scanner's frames. What the page shows comes back from the session's snapshot and the LED
-view; this module decides nothing about the game.
+sensor source built by ``drivers.factory.build_devices`` from ``hardware/sim.toml``, the arbiter's
+buttons into the mock buttons, and one pass of the Pi's own scan loop (``controller.app.Board``)
+scans them into the session built by ``controller.app.build_session_for_sim`` and renders the
+view on the mock LEDs, clocks, buzzer and scoresheet display. What the page shows is the
+session's snapshot; this module decides nothing about the game.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from controller.app import Board, build_session_for_sim
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
-from controller.rules.move import RED, Square, side_from_name
-from controller.tracker import Settings
-from controller.view.leds import LEGEND
+from controller.rules.move import Square, side_from_name
+from controller.tracker import BUTTONS
+from controller.view.session_leds import ALL_LIGHTS
 from drivers.buzzer import PATTERNS
 from drivers.factory import Devices, build_devices
 from drivers.profile import BoardProfile, load_profile, parse_profile
 
-from .standin import BUTTONS, StandInSession
 from .table import Table, TableError
 
 SIM_PROFILE = Path(__file__).resolve().parents[2] / "hardware" / "sim.toml"
@@ -60,14 +62,15 @@ class SimBoard:
         *,
         variant: str = "integer",
         profile: str = "official",
-        settings: Settings | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> None:
         self.board_id = board_id
         self.clock = clock
-        self.settings = settings
+        self.settings = dict(settings or {})
         self.devices: Devices = build_devices(sim_profile(), clock=clock)
         self.version = 0
         self.notice = ""
+        self.said: deque[str] = deque(maxlen=8)
         self.new_game(variant, profile)
 
     # ------------------------------------------------------------------ life
@@ -78,7 +81,11 @@ class SimBoard:
         if profile not in PROFILES:
             raise SimError(f"unknown profile {profile!r}; profiles are: {', '.join(PROFILES)}")
         t = self.clock()
-        self.session = StandInSession(variant, profile, t, self.settings)
+        self.session = build_session_for_sim(
+            self.board_id, variant=variant, rules=profile, t=t, tracker_settings=self.settings
+        )
+        self.loop = Board(self.session, self.devices)
+        self.said.clear()
         self.table = Table(self.session.expected_chips())
         self._sense(force=True)
         self.version += 1
@@ -87,23 +94,20 @@ class SimBoard:
         self.devices.close()
 
     def _sense(self, force: bool = False) -> None:
-        """The table's occupancy through the mock sensor driver into the session; ``force``
+        """The table's occupancy on the mock sensors, then one pass of the scan loop; ``force``
         hands a new session the current frame even when the sensors saw no change."""
         sensors = self.devices.sensors
         assert sensors is not None
         sensors.source.set(self.table.occupied())
-        frame = sensors.scan()
-        if frame is None and force:
-            frame = sensors.current
-        if frame is not None:
+        if force:
+            frame = sensors.scan() or sensors.current
             self.session.feed_frame(frame.t, frame.occupied)
+        self.loop.step(self.clock())
 
-    def tick(self) -> bool:
-        """Let time pass; True when the snapshot changed beyond the running clocks."""
-        changed = self.session.tick(self.clock())
-        if changed:
-            self.version += 1
-        return changed
+    def tick(self) -> None:
+        """One pass of the scan loop: time passes (settle, error delay, the clocks), outputs
+        are rendered on the mock devices and buzzer cues played."""
+        self.loop.step(self.clock())
 
     # ------------------------------------------------------------------ actions from the page
 
@@ -149,11 +153,9 @@ class SimBoard:
                 name = message.get("name")
                 if name not in BUTTONS:
                     raise SimError(f"unknown button {name!r}; buttons are: {', '.join(BUTTONS)}")
-                if name == "new_game":
-                    self.new_game(self.session.variant, self.session.profile_name)
-                else:
-                    self.session.press(self.clock(), name)
-                done = f"pressed {name}"
+                hold = message.get("hold", False) is True
+                self.devices.buttons.inject(name, "hold" if hold else "press")  # type: ignore[union-attr]
+                done = f"{'held' if hold else 'pressed'} {name.replace('_', ' ')}"
             elif kind == "new_game":
                 variant = message.get("variant", self.session.variant)
                 profile = message.get("profile", self.session.profile_name)
@@ -188,17 +190,38 @@ class SimBoard:
 
     def snapshot(self) -> dict[str, Any]:
         snap = self.session.snapshot(self.clock())
+        snap.pop("leds", None)  # shaded for this instant: the page blinks from the pattern
         chips = self.table.board
         for cell in snap["squares"]:
             sq = (cell["square"][0], cell["square"][1])
             cell["operator"] = OPERATORS[sq]
             chip = chips.get(sq)
             cell["chip"] = chip.json() if chip else None
+            led = cell["led"]
+            if led is not None and led["name"] in ALL_LIGHTS:
+                light = ALL_LIGHTS[led["name"]]
+                led["rgb"] = list(light.colour)  # the colour of the meaning, at full level
+                led["brightness"] = light.brightness
+        message = snap.get("message") or ""
+        if message and (not self.said or self.said[-1] != message):
+            self.said.append(message)
+        snap["messages"] = list(self.said)
         snap.update(self.table.json())
         snap["board"] = self.board_id
         snap["version"] = self.version
         snap["notice"] = self.notice
         return snap
+
+    def oled_png(self) -> bytes:
+        """The scoresheet display as the mock device last showed it, drawn as on the OLED."""
+        import io
+
+        display = self.devices.scoresheet
+        assert display is not None
+        image = display.render(list(display.last or []))
+        out = io.BytesIO()
+        image.convert("L").resize((image.width * 3, image.height * 3)).save(out, "PNG")
+        return out.getvalue()
 
     def export(self, what: str) -> tuple[str, str]:
         """(text, media type) of a download: ``csv``, ``html`` or ``pdn``."""
@@ -219,10 +242,9 @@ def static_facts() -> dict[str, Any]:
         "buttons": list(BUTTONS),
         "legend": [
             {"name": x.name, "rgb": list(x.colour), "pattern": x.pattern, "meaning": x.meaning}
-            for x in LEGEND.values()
+            for x in ALL_LIGHTS.values()
         ],
         "patterns": {k: [[f, s] for f, s in v] for k, v in PATTERNS.items()},
-        "red": RED,
     }
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-
-from controller.tracker import Settings
+from typing import Any
 
 from .engine import SimBoard, SimError
 
@@ -23,7 +22,7 @@ class Boards:
     def __init__(
         self,
         clock: Callable[[], float],
-        settings: Settings | None = None,
+        settings: dict[str, Any] | None = None,
         max_boards: int = 64,
     ) -> None:
         self.clock = clock

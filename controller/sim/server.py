@@ -25,8 +25,6 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from controller.tracker import Settings
-
 from .engine import SimBoard, SimError, static_facts
 from .registry import Boards
 
@@ -78,7 +76,7 @@ def _escape(text: str) -> str:
 
 def create_app(
     clock: Callable[[], float] = time.monotonic,
-    settings: Settings | None = None,
+    settings: dict[str, Any] | None = None,
     tick_seconds: float = 0.05,
     max_boards: int = 64,
 ) -> Starlette:
@@ -144,6 +142,16 @@ def create_app(
             headers["Content-Disposition"] = f'attachment; filename="{filename}"'
         return Response(text, media_type=media, headers=headers)
 
+    async def oled(request: Request) -> Response:
+        """The scoresheet display's page, drawn by the driver's own ``render_page``."""
+        board = boards.get(request.path_params["board_id"])
+        if board is None:
+            return _error_page(404, "there is no such board: open /board/<id> first")
+        return Response(board.oled_png(), media_type="image/png")
+
+    async def favicon(request: Request) -> Response:
+        return Response(status_code=204)
+
     async def channel(ws: WebSocket) -> None:
         board_id = ws.path_params["board_id"]
         await ws.accept()
@@ -177,6 +185,8 @@ def create_app(
         Route("/", index),
         Route("/board/{board_id}", board_page),
         Route("/board/{board_id}/state.json", state),
+        Route("/board/{board_id}/oled.png", oled),
+        Route("/favicon.ico", favicon),
         Route("/board/{board_id}/{name}", download),
         Route("/api/boards", boards_json),
         Route("/api/facts", facts),

@@ -6,6 +6,8 @@ const boardId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const SYMBOL = {
   lifted: "▲", destination: "●", must_take: "!", to_be_taken: "✕", cannot_move: "⊘",
   missing: "↓", extra: "↑", choice: "?", selected: "✓", locked: "■", crown: "♛",
+  last_move: "·", paused: "II", menu: "≡", time_warning: "T", time_up: "0",
+  winner_blue: "W", winner_red: "W", draw: "=",
 };
 const OP_NAME = { "+": "plus", "−": "minus", "×": "times", "÷": "divide" };
 let facts = null;
@@ -180,7 +182,9 @@ function render(s) {
     $("profile").value = s.profile;
   }
   document.body.dataset.phase = s.phase;
+  document.body.dataset.paused = s.paused ? "1" : "0";
   document.body.dataset.toMove = s.to_move;
+  document.body.dataset.ply = s.ply;
   for (const cell of s.squares) {
     const [x, y] = cell.square;
     const el = cells.get(x + "," + y);
@@ -195,6 +199,7 @@ function render(s) {
     if (cell.led) {
       led.style.setProperty("--led", "rgb(" + cell.led.rgb.join(",") + ")");
       led.className = "led on pat-" + cell.led.pattern;
+      led.style.setProperty("--level", Math.max(0.35, cell.led.brightness || 1));
       sym.textContent = SYMBOL[cell.led.name] || "";
       el.dataset.led = cell.led.name;
       el.dataset.rgb = cell.led.rgb.join(",");
@@ -212,11 +217,16 @@ function render(s) {
   $("clock-game").textContent = s.clocks.game;
   $("clock-move").textContent = s.clocks.move;
   $("clock-move").classList.toggle("warn", !!s.clocks.warned);
-  const phaseText = { setup: "Setting up", play: "", paused: "Paused", over: "Game over" }[s.phase] || s.phase;
+  $("clocks").classList.toggle("colon-off", !s.clocks.colon);
+  let phaseText = { setup: "Setting up", play: "", restore: "Set the board back", over: "Game over" }[s.phase];
+  if (phaseText === undefined) phaseText = s.phase;
+  if (s.paused) phaseText = "Paused";
   $("turn").textContent = (phaseText ? phaseText + " · " : "") +
     (s.phase === "over" ? (s.ending || "") : (s.to_move === "blue" ? "Blue" : "Red") + " to move");
   $("turn").className = "turn " + s.to_move;
-  $("btn-pause").textContent = s.phase === "paused" ? "Resume" : "Pause";
+  $("btn-pause").textContent = s.paused ? "Resume" : "Pause";
+  renderMenu(s.menu);
+  renderOled(s);
   // hand and trays
   const hand = $("hand");
   hand.textContent = "";
@@ -247,15 +257,42 @@ function render(s) {
     li.textContent = m;
     ol.append(li);
   }
-  renderSheet(s.sheet);
+  renderSheet(s.sheet, s.phase === "over");
   if (s.notice && first) say(s.notice, false);
   playCues(s.cues);
 }
 
-function renderSheet(sheet) {
+function renderMenu(menu) {
+  const box = $("menu");
+  box.hidden = !menu;
+  if (!menu) return;
+  $("menu-title").textContent = menu.title;
+  const ol = $("menu-options");
+  ol.textContent = "";
+  menu.options.forEach((label, i) => {
+    const li = document.createElement("li");
+    li.textContent = (i === menu.selected ? "▶ " : "") + label;
+    if (i === menu.selected) li.className = "selected";
+    ol.append(li);
+  });
+}
+
+let oledText = null;
+function renderOled(s) {
+  const text = (s.scoresheet || []).join("\n");
+  $("oled-text").textContent = text;
+  if (text !== oledText) {
+    oledText = text;
+    $("oled").src = "/board/" + encodeURIComponent(boardId) + "/oled.png?v=" + s.version;
+  }
+}
+
+function renderSheet(sheet, over) {
   const body = $("sheet").querySelector("tbody");
   body.textContent = "";
   for (const pair of sheet.rows) {
+    const kinds = pair.filter((r) => r).map((r) => r[3]);
+    if (!over && kinds.some((k) => k !== "move" && k !== "take")) continue; // written at the end
     const tr = document.createElement("tr");
     pair.forEach((r, i) => {
       for (let k = 0; k < 3; k++) {
@@ -315,7 +352,8 @@ function beep(name) {
 
 function wire() {
   for (const b of document.querySelectorAll("[data-button]")) {
-    b.addEventListener("click", () => send({ type: "button", name: b.dataset.button }));
+    b.addEventListener("click", () =>
+      send({ type: "button", name: b.dataset.button, hold: b.dataset.hold === "1" }));
   }
   $("game-form").addEventListener("submit", (e) => {
     e.preventDefault();
