@@ -243,6 +243,9 @@ class Session:
             self.game, self.settings, mode="restore" if phase != "setup" else "setup"
         )
         self.phase = {"play": "restore"}.get(phase, phase)
+        ending = self.game.ending() if self.phase == "restore" else None
+        if ending is not None:  # the power went between the last move and its "end" record
+            self._end(t, ending.reason, ending.side)
         if self.phase == "restore":
             self.message = "Restart: set the board as shown, the clocks wait"
         self._log(t, "resumed", {"ply": self.game.ply, "phase": self.phase})
