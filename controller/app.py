@@ -21,8 +21,8 @@ from typing import Any
 from controller.session import Session, SessionConfig
 from controller.session.session import RULES, VARIANTS
 
-RENDER_PERIOD = 0.02
-"""Outputs are refreshed at 50 Hz (and at once after any event): blinking needs no more, and the
+RENDER_PERIOD = 0.04
+"""Outputs are refreshed at 25 Hz (and at once after any event): blinking needs no more, and the
 LED strip re-sends nothing that did not change."""
 
 
@@ -79,6 +79,9 @@ class Board:
         from drivers.scoresheet import capacity
 
         self.page_size = capacity(size)
+        if devices.sensors is not None:  # the board as it stands at start: the scanner only
+            current = devices.sensors.current  # reports changes after this
+            session.feed_frame(current.t, current.occupied)
 
     def step(self, t: float) -> None:
         s = self.session

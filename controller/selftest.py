@@ -84,6 +84,9 @@ def selftest(
     if devices.sensors is not None:
         say(f"sensors: for {sensor_seconds:.0f} s, lift every chip and cover every empty square")
         end = clock() + sensor_seconds
+        if on_frame is not None:
+            on_frame(clock())
+        devices.sensors.scan()
         occupied = devices.sensors.current.occupied
         while True:
             report.seen_occupied |= occupied
