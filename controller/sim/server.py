@@ -170,10 +170,10 @@ def create_app(
             while True:
                 text = await ws.receive_text()
                 reply = _handle(board, text)
-                if reply is not None:
-                    await ws.send_json(reply)
-                board.tick()
-                await hub.push(board_id, board, force=True)
+                await ws.send_json(reply)
+                if reply["type"] == "done":
+                    board.tick()
+                    await hub.push(board_id, board, force=True)
         except WebSocketDisconnect:
             pass
         except Exception:  # the page went away in an unusual way; the server keeps going
@@ -199,7 +199,7 @@ def create_app(
     return app
 
 
-def _handle(board: SimBoard, text: str) -> dict[str, Any] | None:
+def _handle(board: SimBoard, text: str) -> dict[str, Any]:
     """Apply one message; the reply for the sender (an error or what was done)."""
     if len(text) > MAX_MESSAGE:
         return {"type": "error", "message": f"message too long (over {MAX_MESSAGE} characters)"}
