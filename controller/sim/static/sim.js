@@ -252,9 +252,18 @@ function render(s) {
   // messages
   const ol = $("messages"); // newest first
   ol.textContent = "";
-  for (const m of s.messages.slice().reverse()) {
+  const current = s.message || "";
+  if (current) {
     const li = document.createElement("li");
-    li.textContent = m;
+    li.className = "now";
+    li.textContent = current;
+    ol.append(li);
+  }
+  const earlier = s.messages.slice().reverse().filter((m, i) => !(i === 0 && m === current));
+  for (const m of earlier.slice(0, 5)) {
+    const li = document.createElement("li");
+    li.className = "earlier";
+    li.textContent = "earlier: " + m;
     ol.append(li);
   }
   renderSheet(s.sheet, s.phase === "over");

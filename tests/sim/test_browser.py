@@ -1,0 +1,294 @@
+"""The virtual board in real headless Chromium (Debian's package), driven by Playwright.
+
+A game is played by clicks, as a player's hands would: lift, set down, take the captured chips
+off one click each, crown the new dama. Along the way the test reads what the page shows from
+the real pipeline: LED meanings and colours, the arbiter clocks (the server runs on the test's
+clock, so every time is exact and nothing sleeps), the scoresheet, the buzzer cue. Screenshots
+go to tests/artifacts/sim/.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect, sync_playwright
+
+from controller.rules.game import Game
+from controller.scoresheet import build_scoresheet
+from controller.view.session_leds import ALL_LIGHTS
+
+from .conftest import RunningServer
+
+CHROMIUM = os.environ.get("DAMATH_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "sim"
+SETTLE = 0.25
+STEP = 0.5  # how far the test's clock moves to let a move settle
+PLIES = 33  # the bundled game up to Blue's promotion on (6, 7)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"{CHROMIUM} not found: the browser tests need Debian's chromium "
+            "(apt-get install chromium; ./test.sh installs it)"
+        )
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser, sim_server: RunningServer):
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield pg
+    context.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+def square(page: Page, x: int, y: int):
+    return page.locator(f'.sq[data-x="{x}"][data-y="{y}"]')
+
+
+def clock_text(seconds: float) -> str:
+    whole = math.ceil(seconds - 1e-9)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def sample_moves(plies: int) -> list[tuple[list[tuple[int, int]], list[tuple[int, int]]]]:
+    """(path, captured squares) of the bundled game's first plies, read with the engine."""
+    text = resources.files("controller.data").joinpath("sample_game.json").read_text("utf-8")
+    data = json.loads(text)
+    game = Game.new(data["variant"], data["profile"])
+    out = []
+    for path in data["moves"][:plies]:
+        move = game.find_move([tuple(s) for s in path])
+        game.push(move)
+        out.append(([tuple(s) for s in move.path], list(move.captures)))
+    return out
+
+
+def sheet_rows(moves) -> list:
+    """The engine's written entries (moves and takings) for these moves."""
+    game = Game.new("integer", "official")
+    for path, _ in moves:
+        game.push(game.find_move(path))
+    sheet = build_scoresheet(game.played(), game.chips(), "integer", "official")
+    return [r for r in sheet.rows if r.kind in ("move", "take")]
+
+
+def led_colour(page: Page, x: int, y: int) -> str:
+    return (
+        square(page, x, y)
+        .locator(".led")
+        .evaluate("el => getComputedStyle(el).getPropertyValue('--led').replace(/\\s/g, '')")
+    )
+
+
+def rgb(name: str) -> str:
+    r, g, b = ALL_LIGHTS[name].colour
+    return f"rgb({r},{g},{b})"
+
+
+class Player:
+    """The hands and eyes of the test: clicks, the clock, and waiting for the page."""
+
+    def __init__(self, page: Page, server: RunningServer) -> None:
+        self.page = page
+        self.server = server
+        self.elapsed = 0.0  # seconds of play since the clocks started
+
+    def wait(self, seconds: float) -> None:
+        self.server.clock.advance(seconds)
+        if self.page.locator("body").get_attribute("data-phase") == "play":
+            self.elapsed += seconds
+
+    def click(self, x: int, y: int) -> None:
+        square(self.page, x, y).click()
+
+    def play(self, path, captures, ply: int) -> None:
+        self.click(*path[0])
+        self.click(*path[-1])
+        for sq in captures:
+            self.click(*sq)
+        expect(square(self.page, *path[-1]).locator(".chip")).to_have_count(1)
+        for sq in captures:
+            expect(square(self.page, *sq).locator(".chip")).to_have_count(0)
+        self.wait(STEP)
+        expect(self.page.locator("body")).to_have_attribute("data-ply", str(ply))
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
+    me = Player(page, sim_server)
+    body = page.locator("body")
+    page.goto(f"{sim_server.url}/board/game1")
+    expect(page.locator("#link")).to_have_text("connected")
+    expect(body).to_have_attribute("data-phase", "setup")
+    expect(page.locator(".sq .chip")).to_have_count(24)
+    me.wait(SETTLE)
+    expect(body).to_have_attribute("data-phase", "play")
+    expect(page.locator("#clock-game")).to_have_text("20:00")
+    me.elapsed = 0.0
+    me.wait(5.0)
+    expect(page.locator("#clock-game")).to_have_text("19:55")
+    expect(page.locator("#clock-move")).to_have_text("0:55")
+    me.shot("01-start")
+
+    # Lifting shows where the chip may go, in the view's colours, with a symbol as well.
+    me.click(1, 2)
+    expect(page.locator("#hand .chip")).to_have_attribute("data-label", "-9")
+    expect(square(page, 1, 2)).to_have_attribute("data-led", "lifted")
+    for x, y in ((0, 3), (2, 3)):
+        expect(square(page, x, y)).to_have_attribute("data-led", "destination")
+        assert led_colour(page, x, y) == rgb("destination")
+        assert "LED destination" in (square(page, x, y).get_attribute("aria-label") or "")
+    expect(square(page, 2, 3).locator(".led-sym")).to_have_text("●")
+    me.shot("02-lifted")
+    me.click(2, 3)
+    me.wait(STEP)
+    expect(body).to_have_attribute("data-ply", "1")
+    expect(page.locator("#clock-move")).to_have_text("1:00")
+
+    moves = sample_moves(PLIES)
+    me.play(*moves[1], ply=2)
+
+    # A mismatch: Blue sets a chip on a square no move reaches; the board says what to fix.
+    me.click(5, 2)
+    me.click(5, 4)
+    expect(square(page, 5, 4).locator(".chip")).to_have_count(1)
+    me.wait(1.0)  # the tracker's error delay
+    expect(square(page, 5, 2)).to_have_attribute("data-led", "missing")
+    expect(square(page, 5, 4)).to_have_attribute("data-led", "extra")
+    assert led_colour(page, 5, 2) == rgb("missing")
+    expect(page.locator("#buzzer")).to_have_attribute("data-cue", "error")
+    me.shot("03-mismatch")
+    me.click(5, 4)  # lift it again
+    me.click(5, 2)  # and put it back where it stood
+    expect(square(page, 5, 2)).not_to_have_attribute("data-led", "missing")
+    expect(square(page, 5, 4)).not_to_have_attribute("data-led", "extra")
+
+    for ply in range(3, PLIES + 1):
+        path, captures = moves[ply - 1]
+        if ply == 5:  # the first taking: the taker pulses before it moves
+            expect(square(page, *path[0])).to_have_attribute("data-led", "must_take")
+            assert led_colour(page, *path[0]) == rgb("must_take")
+        me.play(path, captures, ply)
+        if ply == 8:  # Red's double taking: two written entries, each with its score
+            red_moves = page.locator("#sheet tbody td:nth-child(4)").all_inner_texts()
+            assert red_moves[-2:] == [r.entry for r in sheet_rows(moves[:8]) if r.player == 1][-2:]
+            red_scores = page.locator("#sheet tbody td:nth-child(5)").all_inner_texts()
+            assert all(score != "" for score in red_scores[-2:])
+            me.shot("04-multi-capture")
+            assert page.locator("#tray-blue .chip").count() == 3
+
+    # Promotion: the board asks for the crown; the player crowns the chip on its square.
+    expect(page.locator("#crown-call")).to_be_visible()
+    expect(square(page, 6, 7)).to_have_attribute("data-led", "crown")
+    me.shot("05-promotion")
+    page.locator("#crown-square").click()
+    expect(square(page, 6, 7).locator(".chip")).to_have_attribute("data-dama", "1")
+    expect(page.locator("#crown-call")).to_be_hidden()
+    expect(square(page, 6, 7)).not_to_have_attribute("data-led", "crown")
+
+    # The scoresheet on the page is the engine's: same entries, same totals.
+    rows = sheet_rows(moves)
+    takes = [r for r in rows if r.kind == "take"]
+    for side, name in ((0, "blue"), (1, "red")):
+        total = [r.total for r in takes if r.player == side][-1]
+        expect(page.locator(f"#total-{name}")).to_have_text(f"{name.capitalize()} total: {total}")
+    cells = page.locator("#sheet tbody td").all_inner_texts()
+    for r in takes:
+        assert r.entry in cells, f"{r.entry} missing from the page's scoresheet"
+    expect(page.locator("#sheet tbody tr")).to_have_count(len(rows))
+
+    # The clocks: exactly the time that passed, the move clock fresh after the move.
+    expect(page.locator("#clock-game")).to_have_text(clock_text(1200 - me.elapsed))
+    me.wait(7.0)
+    expect(page.locator("#clock-move")).to_have_text(clock_text(60 - 7.0 - (STEP - SETTLE)))
+    expect(page.locator("#clock-game")).to_have_text(clock_text(1200 - me.elapsed))
+
+    # The arbiter: pause stops both clocks; takeback asks for the board to be set back.
+    page.locator("#btn-pause").click()
+    expect(body).to_have_attribute("data-paused", "1")
+    shown = page.locator("#clock-game").inner_text()
+    sim_server.clock.advance(30.0)
+    page.wait_for_timeout(150)
+    expect(page.locator("#clock-game")).to_have_text(shown)
+    page.locator("#btn-pause").click()
+    expect(body).to_have_attribute("data-paused", "0")
+    page.locator("#btn-takeback").click()
+    expect(body).to_have_attribute("data-phase", "restore")
+    expect(square(page, 7, 6)).to_have_attribute("data-led", "missing")
+    expect(square(page, 6, 7)).to_have_attribute("data-led", "extra")
+    me.click(6, 7)  # the dama goes back to (7, 6), uncrowned
+    page.locator("#turn-over").click()
+    me.click(7, 6)
+    me.wait(STEP)
+    expect(body).to_have_attribute("data-phase", "play")
+    expect(body).to_have_attribute("data-ply", str(PLIES - 1))
+    me.shot("06-after-takeback")
+
+    # Downloads: the scoresheet as CSV and printable page, the game as PDN.
+    csv = page.request.get(f"{sim_server.url}/board/game1/scoresheet.csv").text()
+    assert csv.startswith("player,kind,entry,score,total,square")
+    assert takes[0].entry in csv
+    pdn = page.request.get(f"{sim_server.url}/board/game1/game.pdn").text()
+    assert "1." in pdn and "[Result" in pdn
+    printable = page.request.get(f"{sim_server.url}/board/game1/scoresheet.html")
+    assert printable.ok and "<table" in printable.text()
+
+
+def test_keyboard_only_play(page: Page, sim_server: RunningServer) -> None:
+    page.goto(f"{sim_server.url}/board/keys")
+    expect(page.locator("#link")).to_have_text("connected")
+    sim_server.clock.advance(SETTLE)
+    expect(page.locator("body")).to_have_attribute("data-phase", "play")
+    square(page, 1, 0).focus()
+    page.keyboard.press("ArrowUp")  # (2, 1)
+    page.keyboard.press("ArrowUp")  # (3, 2)
+    focused = page.evaluate("[document.activeElement.dataset.x, document.activeElement.dataset.y]")
+    assert focused == ["3", "2"]
+    label = square(page, 3, 2).get_attribute("aria-label") or ""
+    assert label.startswith("(3, 2) × square, blue chip 6")
+    page.keyboard.press("Enter")
+    expect(page.locator("#hand .chip")).to_have_attribute("data-label", "6")
+    expect(square(page, 3, 2)).to_have_attribute("aria-label", "(3, 2) × square, empty, LED lifted")
+    page.keyboard.press("ArrowUp")  # (4, 3)
+    page.keyboard.press(" ")
+    expect(square(page, 4, 3).locator(".chip")).to_have_attribute("data-label", "6")
+    sim_server.clock.advance(STEP)
+    expect(page.locator("body")).to_have_attribute("data-ply", "1")
+    expect(page.locator("#legend li")).to_have_count(len(ALL_LIGHTS))
+
+
+def test_a_phone_sized_screen_shows_the_whole_board(page: Page, sim_server: RunningServer) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{sim_server.url}/board/phone")
+    expect(page.locator(".sq .chip")).to_have_count(24)
+    box = page.locator("#board").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    page.screenshot(path=str(ARTIFACTS / "07-phone.png"), full_page=True)
