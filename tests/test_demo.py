@@ -39,3 +39,29 @@ def test_demo_refuses_a_bad_game_file_clearly(tmp_path, capsys, content, message
     path.write_text(content)
     assert main(["demo", "--game", str(path)]) == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_demo_plays_through_the_board_pipeline_and_gets_the_recorded_game(seed, capsys):
+    from controller.demo import load_game_file, play_on_board, replay
+
+    recorded = replay(load_game_file(None))
+    run = play_on_board(recorded, seed)
+    assert [m.path for _, m in run.game.played()] == [m.path for _, m in recorded.played()]
+    assert run.outcome_text == "BLUE has no chip left"
+    assert run.frames > 2 * recorded.ply  # hands lift and set down: several frames a move
+    assert run.led_frames > recorded.ply  # the view was rendered on the mock LEDs as it went
+
+    assert main(["demo", "--seed", str(seed)]) == 0
+    assert "moves played on the simulated board" in capsys.readouterr().out
+
+
+def test_demo_fails_loudly_when_the_board_reads_another_move():
+    from controller.demo import PipelineMismatch, load_game_file, play_on_board, replay
+    from controller.tracker.generator import human_trace
+
+    def hands_that_stop_early(game, moves, rng):
+        return human_trace(game, moves[:-1], rng)
+
+    with pytest.raises(PipelineMismatch, match="the board read 55 moves, the game has 56"):
+        play_on_board(replay(load_game_file(None)), 7, hands_that_stop_early)
