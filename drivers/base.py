@@ -1,6 +1,12 @@
-"""What every device shares: close() and use as a context manager."""
+"""What every device shares: close() and use as a context manager; what every sensor reader
+shares: the current frame, and a loop of scans that yields each new frame."""
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+from drivers.occupancy import OccupancyFrame
 
 
 class Device:
@@ -16,3 +22,31 @@ class Device:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+class FrameReader(Device):
+    """A sensor reader: ``scan()`` once per tick gives a frame only when the occupancy changed;
+    ``current`` is the occupancy as last seen. Subclasses set ``_current`` and implement scan."""
+
+    _current: OccupancyFrame
+    period = 0.004
+
+    @property
+    def current(self) -> OccupancyFrame:
+        return self._current
+
+    def scan(self) -> OccupancyFrame | None:
+        raise NotImplementedError
+
+    def frames(
+        self,
+        period: float | None = None,
+        running: Callable[[], bool] = lambda: True,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> Iterator[OccupancyFrame]:
+        """Scan every ``period`` seconds while ``running()``; yield each new frame."""
+        while running():
+            frame = self.scan()
+            if frame is not None:
+                yield frame
+            sleep(self.period if period is None else period)

@@ -8,26 +8,24 @@ bytes; the Pico puts them on the chain unchanged.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
-from drivers.base import Device
+from drivers.base import FrameReader
 from drivers.link import Link
 from drivers.occupancy import OccupancyFrame, squares_of
 from firmware import protocol
 from firmware.framing import FrameError
 
 
-class LinkScanner(Device):
+class LinkScanner(FrameReader):
+    period = 0.002
+
     def __init__(self, link: Link, clock: Callable[[], float] = time.monotonic) -> None:
         self.link = link
         self.clock = clock
         self._current = OccupancyFrame(clock(), frozenset())
         self.heartbeats: list[tuple[int, int]] = []  # (Pico uptime ms, scans in that second)
         self.bad_messages = 0
-
-    @property
-    def current(self) -> OccupancyFrame:
-        return self._current
 
     def scan(self) -> OccupancyFrame | None:
         """Poll the link; the newest occupancy it brought, if it differs from the current one."""
@@ -45,18 +43,6 @@ class LinkScanner(Device):
             except FrameError:
                 self.bad_messages += 1
         return frame
-
-    def frames(
-        self,
-        period: float = 0.002,
-        running: Callable[[], bool] = lambda: True,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> Iterator[OccupancyFrame]:
-        while running():
-            frame = self.scan()
-            if frame is not None:
-                yield frame
-            sleep(period)
 
 
 class LinkLedWriter:

@@ -10,15 +10,15 @@ rows driven low one at a time, columns with pull-ups, one diode per switch) and 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 
-from drivers.base import Device
+from drivers.base import FrameReader
 from drivers.occupancy import OccupancyFrame, Square, mask_of, squares_of
 from firmware.debounce import Debouncer
 from firmware.squares import COLUMNS, ROWS
 
 
-class Scanner(Device):
+class Scanner(FrameReader):
     """scan() once per tick; it returns a frame only when the debounced occupancy changed."""
 
     def __init__(
@@ -32,10 +32,6 @@ class Scanner(Device):
         self.debouncer = Debouncer(debounce_scans, initial=source.read_mask())
         self._current = OccupancyFrame(clock(), squares_of(self.debouncer.stable))
 
-    @property
-    def current(self) -> OccupancyFrame:
-        return self._current
-
     def scan(self) -> OccupancyFrame | None:
         before = self.debouncer.stable
         after = self.debouncer.update(self.source.read_mask())
@@ -43,19 +39,6 @@ class Scanner(Device):
             return None
         self._current = OccupancyFrame(self.clock(), squares_of(after))
         return self._current
-
-    def frames(
-        self,
-        period: float = 0.004,
-        running: Callable[[], bool] = lambda: True,
-        sleep: Callable[[float], None] = time.sleep,
-    ) -> Iterator[OccupancyFrame]:
-        """Scan every `period` seconds while `running()`; yield each new frame."""
-        while running():
-            frame = self.scan()
-            if frame is not None:
-                yield frame
-            sleep(period)
 
     def close(self) -> None:
         if not self.closed:

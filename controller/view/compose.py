@@ -14,9 +14,9 @@ from typing import Any
 from controller.rules.damath_data import OPERATORS
 from controller.rules.move import Square, side_name
 from controller.view.clockfaces import clock_faces
-from controller.view.leds import RGB, Light
+from controller.view.leds import RGB, Light, shade
 from controller.view.scoresheet_pages import page
-from controller.view.session_leds import session_lights, shade
+from controller.view.session_leds import session_lights
 
 
 @dataclass(frozen=True)

@@ -76,10 +76,11 @@ def square_lights(g: Guidance) -> dict[Square, Light]:
 def led_colours(g: Guidance, t: float) -> dict[Square, RGB]:
     """The colour of every playable square at time ``t`` (blinking and pulsing resolved)."""
     lights = square_lights(g)
-    return {sq: _shade(lights.get(sq), t) for sq in OPERATORS}
+    return {sq: shade(lights.get(sq), t) for sq in OPERATORS}
 
 
-def _shade(light: Light | None, t: float) -> RGB:
+def shade(light: Light | None, t: float) -> RGB:
+    """A light's colour at ``t``: blink at 2 Hz (never fully dark), pulse at 1 Hz."""
     if light is None:
         return OFF
     level = light.brightness

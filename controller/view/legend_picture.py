@@ -10,8 +10,8 @@ import sys
 
 from PIL import Image, ImageDraw
 
-from controller.view.leds import LEGEND
-from controller.view.session_leds import SESSION_LEGEND, shade
+from controller.view.leds import LEGEND, shade
+from controller.view.session_leds import SESSION_LEGEND
 
 
 def legend_image() -> Image.Image:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from controller.rules.damath_data import OPERATORS
 from controller.rules.move import BLUE, Square
-from controller.view.leds import LEGEND, OFF, RGB, Light, square_lights
+from controller.view.leds import LEGEND, Light, square_lights
 
 SESSION_LEGEND: dict[str, Light] = {
     light.name: light
@@ -76,16 +76,3 @@ def session_lights(inp) -> dict[Square, Light]:
         put("time_warning", home_row(inp.side_to_move))
     out.update(square_lights(inp.guidance))
     return out
-
-
-def shade(light: Light | None, t: float) -> RGB:
-    """A light's colour at ``t``: blink 2 Hz (never fully dark), pulse 1 Hz; as view/leds.py."""
-    if light is None:
-        return OFF
-    level = light.brightness
-    if light.pattern == "blink" and (t * 2.0) % 1.0 >= 0.5:
-        level *= 0.15
-    elif light.pattern == "pulse":
-        level *= 0.4 + 0.6 * abs(1.0 - 2.0 * (t % 1.0))
-    r, g, b = light.colour
-    return (round(r * level), round(g * level), round(b * level))

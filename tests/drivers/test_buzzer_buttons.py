@@ -78,7 +78,7 @@ def test_unknown_pattern_is_a_clear_error():
         Buzzer(MockTone()).play("tada")
 
 
-def wait_for(predicate, timeout=2.0):
+def wait_for(predicate, timeout=10.0):
     end = time.monotonic() + timeout
     while not predicate() and time.monotonic() < end:
         time.sleep(0.01)

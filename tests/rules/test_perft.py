@@ -18,9 +18,9 @@ PUBLISHED = {
     "international": [9, 81, 658, 4265, 27117, 167140],
 }
 
-# Recorded in docs/perft.md: the Damath opening, official profile, every variant alike
-# (values do not change movement). It equals Brazilian draughts this shallow: the same
-# movement until a dama appears.
+# Recorded in docs/rules.md and docs/benchmarks.md: the Damath opening, official profile,
+# every variant alike (values do not change movement). It equals Brazilian draughts this
+# shallow: the same movement until a dama appears.
 DAMATH_OPENING = [7, 49, 302, 1469, 7473, 37628]
 
 
