@@ -55,8 +55,12 @@ def build_session_for_sim(
         session = Session(config)
         session._begin(t)
         return session
-    path = Path(state_dir) / "boards" / board_id / "journal.jsonl"
-    return Session.open(config, str(path), t, sync=sync)
+    return Session.open(config, str(journal_path(state_dir, board_id)), t, sync=sync)
+
+
+def journal_path(state_dir: str | Path, board_id: str) -> Path:
+    """Where a simulated board's game is journaled."""
+    return Path(state_dir) / "boards" / board_id / "journal.jsonl"
 
 
 class Board:
@@ -281,6 +285,7 @@ def run(args: argparse.Namespace) -> int:
             )
         finally:
             watchdog.notify("STOPPING=1")
+            session.checkpoint(clock())
             if session.journal is not None:
                 session.journal.close()
             for mirror in mirrors:

@@ -36,6 +36,9 @@ if [ ! -x "$here/.venv/bin/python" ]; then
     fi
 fi
 stamp="$here/.venv/.installed-${extra:-base}"
+if [ -z "$extra" ] && [ -f "$here/.venv/.installed-test" ]; then
+    stamp="$here/.venv/.installed-test"  # the test install has everything the board needs
+fi
 if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ]; then
     echo "damath-board: installing Python packages into .venv (first run only)..." >&2
     "$here/.venv/bin/python" -m pip install -q --upgrade pip >/dev/null

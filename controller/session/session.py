@@ -288,6 +288,12 @@ class Session:
             and self.config.checkpoint_seconds > 0
             and t - self._last_checkpoint >= self.config.checkpoint_seconds
         ):
+            self.checkpoint(t)
+
+    def checkpoint(self, t: float) -> None:
+        """Journal the clocks as they stand (while they run): done every ``checkpoint_seconds``
+        and at a deliberate stop, so a stop costs no time and a power cut at most that much."""
+        if self.clocks.running:
             self._write({"k": "tick", "t": t, **self.clocks.state(t)})
 
     def take_cues(self) -> list[Cue]:
@@ -391,6 +397,10 @@ class Session:
     def expected_chips(self) -> dict[Square, Any]:
         """The chips the board should show now (what a restore puts back)."""
         return self.tracker.game.chips()
+
+    def start_chips(self) -> dict[Square, Any]:
+        """The chips the game started with (the rest of them were taken)."""
+        return game_from_json(self.start_position).chips()
 
     def sheet(self):
         """The scoresheet so far (with RC and grand totals as if the game ended now)."""

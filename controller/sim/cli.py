@@ -2,7 +2,9 @@
 
 Binds 127.0.0.1 by default (a classroom projector or a phone on the same network needs
 ``--host 0.0.0.0``, a deliberate choice). A busy port is reported and the next free one is used,
-so a second run never fails with a bare "address already in use".
+so a second run never fails with a bare "address already in use". Games are journaled in the
+state folder (``$STATE_DIRECTORY`` or ~/.local/state/damath-board, under ``sim/``), so stopping
+the simulator loses nothing: a board opened again resumes its game. ``--no-save`` keeps nothing.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import argparse
 import errno
 import socket
 import sys
+from pathlib import Path
 
 DEFAULT_PORT = 8000
 TRIES = 20
@@ -31,6 +34,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="seconds the board must stand still before a move counts (tracker default)",
     )
+    saving = parser.add_mutually_exclusive_group()
+    saving.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="where the boards' games are kept (default: the state folder's sim/)",
+    )
+    saving.add_argument(
+        "--no-save", action="store_true", help="keep games in memory only (lost when it stops)"
+    )
+
+
+def state_folder(args: argparse.Namespace) -> Path | None:
+    """The folder for the boards' journals, created and checked writable; None with --no-save."""
+    if args.no_save:
+        return None
+    from controller.app import default_state_dir
+
+    folder = Path(args.state_dir) if args.state_dir else default_state_dir() / "sim"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        probe = folder / ".write-test"
+        probe.write_text("")
+        probe.unlink()
+    except OSError as exc:
+        raise ValueError(
+            f"cannot keep games in {folder} ({exc.strerror or exc}): "
+            "choose another with --state-dir, or run with --no-save"
+        ) from None
+    return folder
 
 
 def bind(host: str, port: int, tries: int = TRIES) -> tuple[socket.socket, str | None]:
@@ -81,14 +113,18 @@ def run(args: argparse.Namespace) -> int:
         except SettingsError as exc:
             raise ValueError(f"--settle: {exc}") from None
         settings = {"settle": args.settle}
+    state_dir = state_folder(args)
     sock, note = bind(args.host, args.port)
     port = sock.getsockname()[1]
     if note:
         print(f"damath-board sim: {note}", file=sys.stderr)
     url = address(args.host, port)
     print(f"Damath virtual board: open {url} in a browser (boards at {url}board/<id>).")
+    if state_dir is not None:
+        print(f"Games are kept in {state_dir}; a board opened again resumes its game.")
     print("Press Ctrl+C to stop.", flush=True)
-    config = uvicorn.Config(create_app(settings=settings), log_level="warning", lifespan="on")
+    app = create_app(settings=settings, state_dir=state_dir)
+    config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     try:
         server.run(sockets=[sock])

@@ -10,14 +10,16 @@ session's snapshot; this module decides nothing about the game.
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.app import Board, build_session_for_sim
+from controller.app import Board, build_session_for_sim, journal_path
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
 from controller.rules.move import Square, side_from_name
+from controller.session.journal import JournalError
 from controller.tracker import BUTTONS
 from controller.view.session_leds import ALL_LIGHTS
 from drivers.buzzer import PATTERNS
@@ -63,15 +65,20 @@ class SimBoard:
         variant: str = "integer",
         profile: str = "official",
         settings: dict[str, Any] | None = None,
+        state_dir: Path | None = None,
     ) -> None:
         self.board_id = board_id
         self.clock = clock
         self.settings = dict(settings or {})
+        self.state_dir = state_dir
         self.devices: Devices = build_devices(sim_profile(), clock=clock)
         self.version = 0
         self.notice = ""
         self.said: deque[str] = deque(maxlen=8)
-        self.new_game(variant, profile)
+        if state_dir is not None and journal_path(state_dir, board_id).is_file():
+            self._resume()
+        else:
+            self.new_game(variant, profile)
 
     # ------------------------------------------------------------------ life
 
@@ -81,17 +88,56 @@ class SimBoard:
         if profile not in PROFILES:
             raise SimError(f"unknown profile {profile!r}; profiles are: {', '.join(PROFILES)}")
         t = self.clock()
+        old = getattr(self, "session", None)
+        if old is not None and old.journal is not None:
+            self._put_away(old)
         self.session = build_session_for_sim(
-            self.board_id, variant=variant, rules=profile, t=t, tracker_settings=self.settings
+            self.board_id,
+            state_dir=self.state_dir,
+            variant=variant,
+            rules=profile,
+            t=t,
+            tracker_settings=self.settings,
         )
+        self.table = Table(self.session.expected_chips())
+        self._wire()
+
+    def _put_away(self, old: Any) -> None:
+        """A game with moves is kept in the board's ``games/`` folder, as on the real board; a
+        game nobody moved in is dropped, so that the new game starts from an empty journal."""
+        journal = old.journal
+        try:
+            if old.game.ply:
+                journal.archive(journal.path.parent / "games", f"game-{time.time():.0f}.jsonl")
+            journal.close()
+            journal.path.unlink(missing_ok=True)
+        except (JournalError, OSError) as exc:
+            self.notice = f"the last game could not be put away: {exc}"
+
+    def _resume(self) -> None:
+        """The board's game as its journal left it (the simulator was stopped): the chips stand
+        where the game has them and the taken ones lie in the trays, so the session's restore
+        completes by itself and play goes on; damage in the journal is shown, never fatal."""
+        self.session = build_session_for_sim(
+            self.board_id, state_dir=self.state_dir, t=self.clock(), tracker_settings=self.settings
+        )
+        self.table = Table(self.session.start_chips())
+        self.table.arrange(self.session.expected_chips())
+        self.notice = "; ".join(self.session.problems) or "the game was resumed where it stood"
+        self._wire()
+
+    def _wire(self) -> None:
         self.loop = Board(self.session, self.devices)
         self.said.clear()
-        self.table = Table(self.session.expected_chips())
         self._sense(force=True)
         self.version += 1
 
     def close(self) -> None:
+        """The simulator stops: the clocks are journaled as they stand, so no time is lost."""
         self.devices.close()
+        if self.session.journal is not None:
+            self.session.checkpoint(self.clock())
+            self.session.journal.close()
 
     def _sense(self, force: bool = False) -> None:
         """The table's occupancy on the mock sensors, then one pass of the scan loop; ``force``

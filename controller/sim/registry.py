@@ -1,6 +1,8 @@
 """The boards of one simulator, one per board id, so a class can open one per pair of players.
 
-A board is created the first time its id is opened and lives until the server stops. Ids are
+A board is created the first time its id is opened and lives until the server stops; with a
+state folder every board's game is journaled there, so a board opened after a restart resumes
+its game, and the boards found there are listed. Ids are
 short and plain (letters, digits, ``-`` and ``_``) because they appear in addresses people type
 and read aloud; the number of boards is capped so a mistyped loop cannot exhaust the machine.
 """
@@ -9,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from .engine import SimBoard, SimError
@@ -24,10 +27,12 @@ class Boards:
         clock: Callable[[], float],
         settings: dict[str, Any] | None = None,
         max_boards: int = 64,
+        state_dir: Path | None = None,
     ) -> None:
         self.clock = clock
         self.settings = settings
         self.max_boards = max_boards
+        self.state_dir = state_dir
         self._boards: dict[str, SimBoard] = {}
 
     @staticmethod
@@ -50,12 +55,20 @@ class Boards:
                 raise SimError(
                     f"this simulator already runs {self.max_boards} boards: reuse one of them"
                 )
-            board = SimBoard(board_id, self.clock, settings=self.settings)
+            board = SimBoard(board_id, self.clock, settings=self.settings, state_dir=self.state_dir)
             self._boards[board_id] = board
         return board
 
     def ids(self) -> list[str]:
-        return sorted(self._boards)
+        """The boards open now and those with a game saved in the state folder."""
+        saved: set[str] = set()
+        if self.state_dir is not None and (self.state_dir / "boards").is_dir():
+            saved = {
+                p.parent.name
+                for p in (self.state_dir / "boards").glob("*/journal.jsonl")
+                if BOARD_ID.match(p.parent.name)
+            }
+        return sorted(set(self._boards) | saved)
 
     def items(self) -> list[tuple[str, SimBoard]]:
         return list(self._boards.items())

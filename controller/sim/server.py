@@ -79,9 +79,11 @@ def create_app(
     settings: dict[str, Any] | None = None,
     tick_seconds: float = 0.05,
     max_boards: int = 64,
+    state_dir: Path | None = None,
 ) -> Starlette:
-    """The app; tests pass their own ``clock`` (a value they advance) and tracker settings."""
-    boards = Boards(clock, settings, max_boards)
+    """The app; tests pass their own ``clock`` (a value they advance) and tracker settings.
+    With ``state_dir`` every board's game is journaled there and resumed after a restart."""
+    boards = Boards(clock, settings, max_boards, state_dir)
     hub = Hub(boards)
 
     async def ticker() -> None:

@@ -117,6 +117,22 @@ def test_time_during_an_outage_is_not_counted_beyond_the_last_checkpoint(tmp_pat
     assert r.clocks.running and r.clocks.reading(101.0).move_left == 60 - 30.75 - 0.75
 
 
+def test_a_deliberate_stop_checkpoints_the_clocks_so_it_costs_no_time(tmp_path):
+    from controller.rules.game import Game
+
+    path = tmp_path / "journal.jsonl"
+    cfg = SessionConfig(checkpoint_seconds=10)
+    s = Session.open(cfg, str(path), 0.0)
+    board = Game.new("integer").occupied()
+    s.feed_frame(0.0, board)
+    for k in range(1, 36):
+        s.advance(float(k))
+    s.checkpoint(35.0)  # what `run` and the simulator do when they are stopped
+    s.journal.close()
+    r = Session.open(cfg, str(path), 100.0)
+    assert r.clocks.state(100.0)["game_ms"] == 34_750  # all of it, not the last 10 s checkpoint
+
+
 def test_a_move_is_journaled_before_it_is_confirmed(tmp_path):
     trace = game_trace(3, plies=4)
     path = tmp_path / "journal.jsonl"
