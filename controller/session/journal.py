@@ -166,6 +166,10 @@ class Journal:
         target = Path(folder) / name
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
+            n = 1
+            while target.exists():  # never overwrite a kept game
+                n += 1
+                target = Path(folder) / f"{Path(name).stem}-{n}{Path(name).suffix}"
             if self.path.exists():
                 os.replace(self.path, target)
             else:

@@ -147,3 +147,18 @@ def test_a_move_is_journaled_before_it_is_confirmed(tmp_path):
     assert s.game.ply == 4
     assert len([r for r in read(path).records if r["k"] == "move"]) == 4
     assert json.dumps(read(path).records[0]["position"])  # the start position is in the journal
+
+
+def test_archiving_never_overwrites_a_kept_game(tmp_path):
+    j, _ = Journal.open(tmp_path / "journal.jsonl")
+    kept = []
+    for n in range(3):  # after a reboot the monotonic time in the name can come round again
+        j.append({"k": "tick", "n": n})
+        kept.append(j.archive(tmp_path / "games", "game-12.000.jsonl"))
+    j.close()
+    assert [p.name for p in kept] == [
+        "game-12.000.jsonl",
+        "game-12.000-2.jsonl",
+        "game-12.000-3.jsonl",
+    ]
+    assert [read(p).records[0]["n"] for p in kept] == [0, 1, 2]
