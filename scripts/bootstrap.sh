@@ -36,16 +36,20 @@ if [ ! -x "$here/.venv/bin/python" ]; then
     fi
 fi
 stamp="$here/.venv/.installed-${extra:-base}"
-if [ -z "$extra" ] && [ -f "$here/.venv/.installed-test" ]; then
-    stamp="$here/.venv/.installed-test"  # the test install has everything the board needs
+if [ -z "$extra" ] && [ -f "$here/.venv/.installed-test" ] \
+    && [ ! "$here/pyproject.toml" -nt "$here/.venv/.installed-test" ]; then
+    stamp="$here/.venv/.installed-test"  # an up-to-date test install has all the board needs
 fi
 if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ]; then
-    echo "damath-board: installing Python packages into .venv (first run only)..." >&2
-    "$here/.venv/bin/python" -m pip install -q --upgrade pip >/dev/null
-    if [ -n "$extra" ]; then
-        "$here/.venv/bin/python" -m pip install -q -e "$here[$extra]"
-    else
-        "$here/.venv/bin/python" -m pip install -q -e "$here"
+    log="$here/.venv/install.log"
+    echo "damath-board: installing Python packages into .venv (first run only; log: .venv/install.log)..." >&2
+    target="$here"
+    [ -n "$extra" ] && target="$here[$extra]"
+    if ! { "$here/.venv/bin/python" -m pip install --upgrade pip \
+           && "$here/.venv/bin/python" -m pip install -e "$target"; } >"$log" 2>&1; then
+        tail -n 30 "$log" >&2
+        echo "damath-board: installing the Python packages failed; the whole log is $log" >&2
+        exit 1
     fi
     touch "$stamp"
 fi
