@@ -1,22 +1,14 @@
 """The two arbiter clock displays: 4-digit 7-segment, `m:ss`, colon on or off, brightness.
 
 Interface: `show(left, right, colon)` with each text at most four digits plus an optional ':'
-(for example "9:59", "19:59"); the caller (the view) decides when the colon blinks, so the driver
-keeps no time. `format_clock(seconds)` gives the usual text. Backends: `Ht16k33Clocks` (two
-HT16K33 backpacks on one I2C bus) and `MockClocks`.
+(for example "9:59", "19:59"); the caller (the view) writes the text and decides when the colon
+blinks, so the driver keeps no time. Backends: `Ht16k33Clocks` (two HT16K33 backpacks on one I2C
+bus) and `MockClocks`.
 """
 
 from __future__ import annotations
 
-import math
-
 from drivers.base import Device
-
-
-def format_clock(seconds: float) -> str:
-    """Seconds left -> "m:ss", rounded up so "0:00" means time is really up; capped at 99:59."""
-    whole = min(max(0, math.ceil(seconds)), 99 * 60 + 59)
-    return f"{whole // 60}:{whole % 60:02d}"
 
 
 def digits_of(text: str) -> str:

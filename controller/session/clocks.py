@@ -12,7 +12,15 @@ Pure state: no thread, no I/O. The session calls ``poll(t)`` and acts on what it
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+
+
+def clock_text(seconds: float) -> str:
+    """Seconds left -> ``m:ss``, rounded up so ``0:00`` means the time is really over; capped at
+    99:59 (four digits on the display)."""
+    whole = min(max(0, math.ceil(seconds - 1e-9)), 99 * 60 + 59)
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 @dataclass(frozen=True)

@@ -36,9 +36,8 @@ from controller.tracker import (
     Settings,
     Tracker,
 )
-from controller.view.clockfaces import clock_text
 
-from .clocks import ArbiterClocks, ClockEvent
+from .clocks import ArbiterClocks, ClockEvent, clock_text
 from .journal import Journal, JournalError, JournalLoad, Record
 from .menu import Menu, abandon_menu, adjudication_menu
 from .outcome import Outcome, tally

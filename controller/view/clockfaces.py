@@ -8,14 +8,7 @@ that ran out blinks 0:00; after the end both show the time as it stood, colon of
 
 from __future__ import annotations
 
-import math
-
-
-def clock_text(seconds: float) -> str:
-    """Seconds left -> ``m:ss``, rounded up so ``0:00`` means the time is really over
-    (the same rule as drivers.clocks.format_clock; the view must not import a driver)."""
-    whole = min(max(0, math.ceil(seconds - 1e-9)), 99 * 60 + 59)
-    return f"{whole // 60}:{whole % 60:02d}"
+from controller.session.clocks import clock_text
 
 
 def clock_faces(inp, t: float) -> tuple[str, str, bool]:

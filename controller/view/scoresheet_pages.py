@@ -9,7 +9,7 @@ grand totals and the result; a menu replaces everything while it is open.
 from __future__ import annotations
 
 from controller.rules.move import BLUE
-from controller.view.clockfaces import clock_text
+from controller.session.clocks import clock_text
 
 TAGS = ("B", "R")
 

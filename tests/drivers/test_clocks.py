@@ -1,6 +1,6 @@
 import pytest
 
-from drivers.clocks import Ht16k33Clocks, MockClocks, digits_of, format_clock
+from drivers.clocks import Ht16k33Clocks, MockClocks, digits_of
 from tests.drivers.fakes import FakeI2C, Ht16k33Chip
 
 SEGMENTS = {0x00: " ", 0x3F: "0", 0x06: "1", 0x5B: "2", 0x4F: "3", 0x66: "4", 0x6D: "5"}
@@ -10,14 +10,6 @@ SEGMENTS |= {0x7D: "6", 0x07: "7", 0x7F: "8", 0x6F: "9"}
 def read_display(chip: Ht16k33Chip) -> tuple[str, bool]:
     digits = "".join(SEGMENTS[chip.ram[i]] for i in (0, 2, 6, 8))
     return digits, bool(chip.ram[4] & 0x02)
-
-
-def test_format_clock_rounds_up_and_caps():
-    assert format_clock(1200) == "20:00"
-    assert format_clock(59.01) == "1:00"
-    assert format_clock(0.2) == "0:01"
-    assert format_clock(0) == "0:00" and format_clock(-3) == "0:00"
-    assert format_clock(10**6) == "99:59"
 
 
 def test_digits_on_a_fake_i2c_bus():

@@ -9,7 +9,8 @@ import pytest
 from controller.rules.game import Game
 from controller.rules.move import BLUE, RED
 from controller.session import ArbiterClocks, Session, SessionConfig
-from controller.view.clockfaces import clock_faces, clock_text
+from controller.session.clocks import clock_text
+from controller.view.clockfaces import clock_faces
 
 from .helpers import new_session
 
@@ -82,7 +83,8 @@ def test_clock_text_rounds_up_so_zero_means_time_is_over():
     assert clock_text(1200) == "20:00"
     assert clock_text(59.01) == "1:00"
     assert clock_text(0.2) == "0:01"
-    assert clock_text(0.0) == "0:00"
+    assert clock_text(0.0) == "0:00" and clock_text(-3) == "0:00"
+    assert clock_text(10**6) == "99:59"  # four digits at most
 
 
 def _playing(rules: str) -> tuple[Session, float]:
