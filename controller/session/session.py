@@ -37,7 +37,7 @@ from controller.tracker import (
     Tracker,
 )
 
-from .clocks import ArbiterClocks, ClockEvent, clock_text
+from .clocks import ArbiterClocks, ClockEvent
 from .journal import Journal, JournalError, JournalLoad, Record
 from .menu import Menu, abandon_menu, adjudication_menu
 from .outcome import Outcome, tally
@@ -317,65 +317,6 @@ class Session:
             outcome=self.outcome,
             proxy=self.proxy,
         )
-
-    def snapshot(self, t: float) -> dict[str, Any]:
-        """Everything the outputs show at ``t``, as JSON-ready data (docs/session.md)."""
-        from controller.scoresheet.render import side_columns
-        from controller.view.compose import compose
-
-        inp = self.view_input(t)
-        out = compose(inp, t).to_json()
-        g = inp.guidance
-        reading = inp.clock
-        out["clocks"].update(
-            game=out["clocks"]["left"],
-            move=clock_text(reading.move_left),
-            running=reading.running,
-            warned=reading.warned,
-            timed_out=reading.move_timed_out,
-        )
-        out["squares"] = [
-            {
-                "square": x["square"],
-                "led": None
-                if x["meaning"] is None
-                else {"name": x["meaning"], "rgb": x["rgb"], "pattern": x["pattern"]},
-            }
-            for x in out["leds"]
-        ]
-        sheet = self.sheet()
-        out.update(
-            ply=self.game.ply,
-            variant=self.variant,
-            profile=self.profile_name,
-            menu=None
-            if self.menu is None
-            else {
-                "title": self.menu.title,
-                "options": [o.label for o in self.menu.options],
-                "selected": self.menu.selected,
-            },
-            tracker_phase=g.phase,
-            mode=g.mode,
-            place=[[list(sq), text] for sq, text in g.place],
-            choices=[str(m) for m in g.choices],
-            selected=str(g.selected) if g.selected else None,
-            crown=list(g.crown) if g.crown else None,
-            cues=[{"seq": c.seq, "t": c.t, "name": c.name} for c in self.recent_cues],
-            messages=[self.message] if self.message else [],
-            problems=list(self.problems),
-            moves=[str(m) for m in self.game.move_stack],
-            sheet={
-                "rows": [
-                    [[r.entry, r.score, r.total, r.kind] if r else None for r in pair]
-                    for pair in side_columns(sheet)
-                ],
-                "totals": {"blue": self.totals()[0], "red": self.totals()[1]},
-                "result": self.outcome.result_text if self.outcome else None,
-            },
-            ending=self.outcome.text if self.outcome else None,
-        )
-        return out
 
     # ------------------------------------------------------------------ for the simulator
 

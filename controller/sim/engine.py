@@ -18,10 +18,11 @@ from typing import Any
 
 from controller.app import Board, build_session_for_sim, journal_path
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
-from controller.rules.move import Square, side_from_name
+from controller.rules.move import Square
 from controller.session.journal import JournalError
 from controller.tracker import BUTTONS
 from controller.view.session_leds import ALL_LIGHTS
+from controller.view.snapshot import snapshot
 from drivers.buzzer import PATTERNS
 from drivers.factory import Devices, build_devices
 from drivers.profile import BoardProfile, load_profile, parse_profile
@@ -165,7 +166,7 @@ class SimBoard:
         table = self.table
         try:
             if kind == "click":
-                mover = side_from_name(self.session.snapshot(self.clock())["to_move"])
+                mover = self.session.game.side_to_move
                 done = table.click(_square(message), mover)
             elif kind == "lift":
                 done = f"lifted the {table.lift(_square(message)).describe()}"
@@ -235,7 +236,7 @@ class SimBoard:
     # ------------------------------------------------------------------ output
 
     def snapshot(self) -> dict[str, Any]:
-        snap = self.session.snapshot(self.clock())
+        snap = snapshot(self.session, self.clock())
         snap.pop("leds", None)  # shaded for this instant: the page blinks from the pattern
         chips = self.table.board
         for cell in snap["squares"]:

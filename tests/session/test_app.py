@@ -10,6 +10,7 @@ from pathlib import Path
 from controller.app import build_session_for_sim, parse_settings
 from controller.rules.game import Game
 from controller.selftest import selftest
+from controller.view.snapshot import snapshot
 from drivers.factory import build_devices
 from drivers.profile import load_profile
 
@@ -57,7 +58,7 @@ def test_simulator_sessions_are_journaled_per_board_and_resume(tmp_path):
     s.journal.close()
     again = build_session_for_sim("table-3", state_dir=tmp_path, t=50.0)
     assert again.phase == "restore"
-    snap = again.snapshot(50.0)
+    snap = snapshot(again, 50.0)
     assert snap["phase"] == "restore" and len(snap["leds"]) == 32
     assert build_session_for_sim("other").phase == "setup"
 

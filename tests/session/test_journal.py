@@ -7,6 +7,7 @@ import json
 from controller.session import Session, SessionConfig
 from controller.session.journal import Journal, decode, encode, read
 from controller.tracker.trace import Frame
+from controller.view.snapshot import snapshot
 
 from .helpers import feed, game_trace
 
@@ -66,7 +67,7 @@ def test_garbage_instead_of_a_journal_still_starts_a_new_game(tmp_path):
     path.write_bytes(b"\x00\xff not a journal at all\n")
     s = Session.open(SessionConfig(), str(path), 0.0)
     assert s.phase == "setup" and s.problems
-    assert "damaged" in s.snapshot(0.0)["message"]
+    assert "damaged" in snapshot(s, 0.0)["message"]
 
 
 def _play_until(path, trace, until):
@@ -89,7 +90,7 @@ def test_resume_gives_back_position_scores_scoresheet_and_clocks(tmp_path):
     assert r.game.ply == expected[4] and not r.problems
     assert r.clocks.state(9999.0) == expected[3]  # stopped: the outage is not counted
     assert r.phase == "restore" and r.paused
-    assert r.snapshot(5000.0)["message"].startswith("Restart")
+    assert snapshot(r, 5000.0)["message"].startswith("Restart")
     # the players set the board as guided; the pause still holds the clocks
     r.feed_frame(5000.0, r.game.occupied())
     r.advance(5001.0)

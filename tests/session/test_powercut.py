@@ -7,6 +7,7 @@ import random
 
 from controller.session import Session, SessionConfig
 from controller.session.journal import read
+from controller.view.snapshot import snapshot
 
 from .helpers import game_trace
 from .powercut import cut_until, plan, play
@@ -62,5 +63,5 @@ def test_a_flipped_byte_is_reported_the_game_resumes_before_it_and_the_file_is_k
     s = Session.open(SessionConfig(), str(journal), 0.0, sync=False)
     assert f"record {target + 1} is damaged" in s.problems[0]
     assert s.game.ply == 3 and s.phase == "restore"
-    assert s.snapshot(0.0)["message"] == s.problems[0]
+    assert snapshot(s, 0.0)["message"] == s.problems[0]
     assert (tmp_path / "flip.jsonl.damaged-1").read_bytes() == bytes(data)

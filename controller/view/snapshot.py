@@ -1,0 +1,70 @@
+"""The session as JSON-ready data: everything the outputs show at ``t`` and the state behind it
+(guidance, menu, sheet, cues), for the simulator's page and for tests (docs/session.md).
+
+It lives with the view, not in the session, so that the session never imports what renders it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from controller.scoresheet.render import side_columns
+from controller.session.clocks import clock_text
+from controller.view.compose import compose
+
+
+def snapshot(session: Any, t: float) -> dict[str, Any]:
+    """Everything the outputs show at ``t`` for a ``Session``, as JSON-ready data."""
+    inp = session.view_input(t)
+    out = compose(inp, t).to_json()
+    g = inp.guidance
+    reading = inp.clock
+    out["clocks"].update(
+        game=out["clocks"]["left"],
+        move=clock_text(reading.move_left),
+        running=reading.running,
+        warned=reading.warned,
+        timed_out=reading.move_timed_out,
+    )
+    out["squares"] = [
+        {
+            "square": x["square"],
+            "led": None
+            if x["meaning"] is None
+            else {"name": x["meaning"], "rgb": x["rgb"], "pattern": x["pattern"]},
+        }
+        for x in out["leds"]
+    ]
+    sheet = session.sheet()
+    out.update(
+        ply=session.game.ply,
+        variant=session.variant,
+        profile=session.profile_name,
+        menu=None
+        if session.menu is None
+        else {
+            "title": session.menu.title,
+            "options": [o.label for o in session.menu.options],
+            "selected": session.menu.selected,
+        },
+        tracker_phase=g.phase,
+        mode=g.mode,
+        place=[[list(sq), text] for sq, text in g.place],
+        choices=[str(m) for m in g.choices],
+        selected=str(g.selected) if g.selected else None,
+        crown=list(g.crown) if g.crown else None,
+        cues=[{"seq": c.seq, "t": c.t, "name": c.name} for c in session.recent_cues],
+        messages=[session.message] if session.message else [],
+        problems=list(session.problems),
+        moves=[str(m) for m in session.game.move_stack],
+        sheet={
+            "rows": [
+                [[r.entry, r.score, r.total, r.kind] if r else None for r in pair]
+                for pair in side_columns(sheet)
+            ],
+            "totals": {"blue": session.totals()[0], "red": session.totals()[1]},
+            "result": session.outcome.result_text if session.outcome else None,
+        },
+        ending=session.outcome.text if session.outcome else None,
+    )
+    return out

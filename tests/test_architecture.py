@@ -1,0 +1,53 @@
+"""One pipeline, one direction (docs/architecture.md): imports point down the pipeline and never
+back, including imports inside functions. A new upward import fails here, naming the line."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+# package -> the project packages it may import (besides itself)
+ALLOWED = {
+    "controller/rules": set(),
+    "controller/scoresheet": {"controller.rules"},
+    "controller/audit": {"controller.rules", "controller.scoresheet"},
+    "controller/tracker": {"controller.rules"},
+    "controller/session": {"controller.rules", "controller.scoresheet", "controller.tracker"},
+    "controller/view": {
+        "controller.rules",
+        "controller.scoresheet",
+        "controller.tracker",
+        "controller.session",
+    },
+    "drivers": {"firmware"},
+    "firmware": set(),
+}
+PROJECT = ("controller", "drivers", "firmware")
+
+
+def project_imports(path: Path) -> list[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found.append((node.lineno, node.module))
+    return [(n, m) for n, m in found if m.split(".")[0] in PROJECT]
+
+
+@pytest.mark.parametrize("package", ALLOWED)
+def test_imports_point_down_the_pipeline(package: str) -> None:
+    own = package.replace("/", ".")
+    allowed = ALLOWED[package] | {own}
+    wrong = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for line, module in project_imports(path)
+        if not any(module == a or module.startswith(a + ".") for a in allowed)
+    ]
+    assert wrong == []
