@@ -8,6 +8,8 @@ PDN: squares are written as the project's ``(x,y)`` coordinates joined by ``-`` 
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 
 from controller.rules.game import Game
@@ -24,8 +26,16 @@ def _square(sq) -> str:
     return f"{sq[0]},{sq[1]}"
 
 
-def pdn(game: Game, start: Game, outcome: Outcome | None, event: str = "Damath") -> str:
-    """The game in PDN; ``start`` is the position it started from (for the FEN-like tag)."""
+def pdn(
+    game: Game,
+    start: Game,
+    outcome: Outcome | None,
+    event: str = "Damath",
+    clocks: list[tuple[float, float]] | None = None,
+) -> str:
+    """The game in PDN; ``start`` is the position it started from (for the FEN-like tag);
+    ``clocks`` per move (game clock left after it, seconds it took) become ``[%clk h:mm:ss]``
+    and ``[%emt h:mm:ss]`` in the move's comment, the conventions other game records use."""
     variant = game.variant or ""
     result = "*"
     tags = {
@@ -59,11 +69,23 @@ def pdn(game: Game, start: Game, outcome: Outcome | None, event: str = "Damath")
             body.append(f"{i // 2 + 1}.")
         sep = "x" if move.captures else "-"
         text = sep.join(_square(s) for s in move.path)
+        notes = []
         if move.takings and variant:
-            text += f" {{{side_name(side)} {score_move(move, variant).text}}}"
+            notes.append(f"{side_name(side)} {score_move(move, variant).text}")
+        if clocks is not None and i < len(clocks):
+            left, took = clocks[i]
+            notes.append(f"[%clk {_hms(left)}] [%emt {_hms(took)}]")
+        if notes:
+            text += " {" + " ".join(notes) + "}"
         body.append(text)
     body.append(result)
     return "\n".join(lines) + "\n\n" + _wrap(" ".join(body)) + "\n"
+
+
+def _hms(seconds: float) -> str:
+    """``h:mm:ss``, whole seconds (the game clock rounded up, as the display shows it)."""
+    whole = max(0, math.ceil(seconds - 1e-9))
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
 
 
 def _position_tag(game: Game) -> str:
@@ -77,8 +99,9 @@ def _position_tag(game: Game) -> str:
 
 
 def _wrap(text: str, width: int = 79) -> str:
+    """Lines of at most ``width`` where possible; a ``[%…]`` command is never split."""
     lines, line = [], ""
-    for word in text.split(" "):
+    for word in re.findall(r"\S*\[%[^\]]*\]\S*|\S+", text):
         if line and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = word
@@ -95,7 +118,8 @@ def export_game(session, folder: str | Path, stem: str) -> list[Path]:
     written = []
     start = _start_game(session)
     path = folder / f"{stem}.pdn"
-    path.write_text(pdn(session.game, start, session.outcome), encoding="utf-8")
+    text = pdn(session.game, start, session.outcome, clocks=session.pdn_clocks())
+    path.write_text(text, encoding="utf-8")
     written.append(path)
     if session.outcome is not None:
         sheet = session.outcome.sheet

@@ -140,6 +140,9 @@ class Session:
             min(profile.warn_seconds, profile.move_seconds - 1),
         )
         self.rows: list[Row] = []
+        self.move_clocks: list[tuple[int, int]] = []
+        """Per played move, the clocks' used time when it was made (game ms, move ms): the
+        game record carries them (PDN ``%clk``/``%emt``), as tournament records do."""
         zero = sum_scores((), kind_of(game.variant))
         self._running = [zero, zero]
         self.last_move: Move | None = None
@@ -223,7 +226,7 @@ class Session:
                 except IllegalMove as exc:
                     self.problems.append(f"journal record {n}: {exc}; resumed before it")
                     break
-                self._apply_move(move)
+                self._apply_move(move, clock)
                 self.proxy = False
             elif kind == "takeback":
                 if self.game.ply:
@@ -361,7 +364,12 @@ class Session:
     def export_pdn(self) -> str:
         from .export import _start_game, pdn
 
-        return pdn(self.game, _start_game(self), self.outcome)
+        return pdn(self.game, _start_game(self), self.outcome, clocks=self.pdn_clocks())
+
+    def pdn_clocks(self) -> list[tuple[float, float]]:
+        """Per played move: the game clock left after it and the time it took, in seconds."""
+        total = self.game.profile.game_seconds
+        return [(total - g / 1000, m / 1000) for g, m in self.move_clocks]
 
     def totals(self) -> tuple[str, str]:
         from controller.rules.scoring import format_score
@@ -424,7 +432,7 @@ class Session:
         if self.proxy:
             record["proxy"] = True
         self._write(record)
-        move = self._apply_move(ev.move)
+        move = self._apply_move(ev.move, (record["game_ms"], record["move_ms"]))
         self.proxy = False
         self.clocks.new_move(t)
         self._last_checkpoint = t
@@ -435,9 +443,10 @@ class Session:
             self._end(t, ending.reason, ending.side)
         self._log(t, "accepted", {"move": str(move)})
 
-    def _apply_move(self, move: Move) -> Move:
+    def _apply_move(self, move: Move, clock: tuple[int, int]) -> Move:
         side = self.game.side_to_move
         played = self.game.push(move)
+        self.move_clocks.append(clock)
         rows, self._running[side] = move_rows(side, played, self._running[side], self.game.variant)
         self.rows.extend(rows)
         self.last_move = played
@@ -445,6 +454,7 @@ class Session:
 
     def _undo_move(self) -> Move:
         move = self.game.pop()
+        del self.move_clocks[self.game.ply :]
         self._rebuild_rows()
         self.last_move = self.game.move_stack[-1] if self.game.ply else None
         return move

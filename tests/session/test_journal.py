@@ -163,3 +163,29 @@ def test_archiving_never_overwrites_a_kept_game(tmp_path):
         "game-12.000-3.jsonl",
     ]
     assert [read(p).records[0]["n"] for p in kept] == [0, 1, 2]
+
+
+def test_the_game_record_carries_each_moves_clock_times_and_a_resume_keeps_them(tmp_path):
+    import re
+
+    trace = game_trace(7, plies=30)
+    path = tmp_path / "journal.jsonl"
+    s, _ = _play_until(path, trace, trace.records[len(trace.records) // 2].t)
+    record = s.export_pdn()
+    stamps = re.findall(r"\[%clk (\d+:\d\d:\d\d)\]\s+\[%emt (\d+:\d\d:\d\d)\]", record)
+    assert len(stamps) == s.game.ply > 3
+    left = [
+        int(h) * 3600 + int(m) * 60 + int(sec) for h, m, sec in (x[0].split(":") for x in stamps)
+    ]
+    assert left == sorted(left, reverse=True) and left[0] <= 1200  # the game clock runs down
+    took = [int(m) * 60 + int(sec) for _, m, sec in (x[1].split(":") for x in stamps)]
+    assert all(0 < x <= 60 for x in took)  # each move took some of its minute (rounded up)
+    s.journal.close()
+
+    r = Session.open(SessionConfig(checkpoint_seconds=0), str(path), 5000.0)
+    assert r.export_pdn() == record  # resumed from the journal: the same record, times included
+
+    r.feed_frame(5000.0, r.game.occupied())
+    r.advance(5001.0)
+    r.press(5001.0, "takeback")
+    assert len(re.findall(r"\[%clk ", r.export_pdn())) == r.game.ply == len(stamps) - 1
