@@ -99,16 +99,22 @@ def test_resume_gives_back_position_scores_scoresheet_and_clocks(tmp_path):
     assert r.clocks.running
 
 
-def test_time_during_an_outage_is_not_counted_beyond_the_last_checkpoint(tmp_path):
-    path = tmp_path / "journal.jsonl"
-    cfg = SessionConfig(checkpoint_seconds=10)
-    s = Session.open(cfg, str(path), 0.0)
+def _thirty_five_seconds_into_the_first_move(path):
+    """A game whose clocks started at 0.25 s, 35 s later; checkpoints every 10 s."""
     from controller.rules.game import Game
 
+    cfg = SessionConfig(checkpoint_seconds=10)
+    s = Session.open(cfg, str(path), 0.0)
     board = Game.new("integer").occupied()
     s.feed_frame(0.0, board)
     for k in range(1, 36):
-        s.advance(float(k))  # 35 s into Blue's first move; checkpoints at 10.25, 20.25, 30.25
+        s.advance(float(k))  # checkpoints at 10.25, 20.25, 30.25
+    return s, cfg, board
+
+
+def test_time_during_an_outage_is_not_counted_beyond_the_last_checkpoint(tmp_path):
+    path = tmp_path / "journal.jsonl"
+    s, cfg, board = _thirty_five_seconds_into_the_first_move(path)
     s.journal.close()  # the power goes at 35 s
     r = Session.open(cfg, str(path), 100.0)
     game_ms = r.clocks.state(100.0)["game_ms"]
@@ -119,15 +125,8 @@ def test_time_during_an_outage_is_not_counted_beyond_the_last_checkpoint(tmp_pat
 
 
 def test_a_deliberate_stop_checkpoints_the_clocks_so_it_costs_no_time(tmp_path):
-    from controller.rules.game import Game
-
     path = tmp_path / "journal.jsonl"
-    cfg = SessionConfig(checkpoint_seconds=10)
-    s = Session.open(cfg, str(path), 0.0)
-    board = Game.new("integer").occupied()
-    s.feed_frame(0.0, board)
-    for k in range(1, 36):
-        s.advance(float(k))
+    s, cfg, _ = _thirty_five_seconds_into_the_first_move(path)
     s.checkpoint(35.0)  # what `run` and the simulator do when they are stopped
     s.journal.close()
     r = Session.open(cfg, str(path), 100.0)
