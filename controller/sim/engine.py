@@ -19,6 +19,7 @@ from typing import Any
 from controller.app import Board, build_session_for_sim, journal_path
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
 from controller.rules.move import Square
+from controller.session import Session
 from controller.session.journal import JournalError
 from controller.tracker import BUTTONS
 from controller.view.session_leds import ALL_LIGHTS
@@ -103,7 +104,7 @@ class SimBoard:
         self.table = Table(self.session.expected_chips())
         self._wire()
 
-    def _put_away(self, old: Any) -> None:
+    def _put_away(self, old: Session) -> None:
         """A game with moves is kept in the board's ``games/`` folder, as on the real board; a
         game nobody moved in is dropped, so that the new game starts from an empty journal."""
         journal = old.journal
