@@ -141,7 +141,11 @@ def main() -> int:
     print(f"start-up to board ready: median {median:.3f} s, worst {worst:.3f} s (5 runs)")
     print(f"sympy imported at start: {sympy_at_start()}")
     state, rss_kb = full_game()
-    print(f"after a full game ({state}): RSS {rss_kb / 1024:.1f} MB")
+    phase, plies, sympy = state.split()
+    print(
+        f"after a full game (phase {phase}, {plies} plies, sympy loaded: {sympy}): "
+        f"RSS {rss_kb / 1024:.1f} MB"
+    )
     print(f"idle CPU at 200 Hz scan: {idle_cpu() * 100:.2f} % of one core")
     print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
     return 0
