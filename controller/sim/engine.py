@@ -99,6 +99,7 @@ class SimBoard:
             variant=variant,
             rules=profile,
             t=t,
+            sync=True,  # every record on the disk before it counts, as on the real board
             tracker_settings=self.settings,
         )
         self.table = Table(self.session.expected_chips())
@@ -121,7 +122,11 @@ class SimBoard:
         where the game has them and the taken ones lie in the trays, so the session's restore
         completes by itself and play goes on; damage in the journal is shown, never fatal."""
         self.session = build_session_for_sim(
-            self.board_id, state_dir=self.state_dir, t=self.clock(), tracker_settings=self.settings
+            self.board_id,
+            state_dir=self.state_dir,
+            t=self.clock(),
+            sync=True,
+            tracker_settings=self.settings,
         )
         self.table = Table(self.session.start_chips())
         self.table.arrange(self.session.expected_chips())
