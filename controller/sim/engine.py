@@ -10,6 +10,7 @@ session's snapshot; this module decides nothing about the game.
 
 from __future__ import annotations
 
+import json
 import time
 from collections import deque
 from collections.abc import Callable
@@ -19,6 +20,7 @@ from typing import Any
 from controller.app import Board, build_session_for_sim, journal_path
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
 from controller.rules.move import Square
+from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.session import Session
 from controller.session.journal import JournalError
 from controller.tracker import BUTTONS
@@ -84,7 +86,11 @@ class SimBoard:
 
     # ------------------------------------------------------------------ life
 
-    def new_game(self, variant: str, profile: str) -> None:
+    def new_game(self, variant: str, profile: str, position: dict[str, Any] | None = None) -> None:
+        """A fresh game on this board: the opening of ``variant``, or ``position`` (the JSON
+        position format, docs/notation.md: a lesson's position, or one saved from a game)."""
+        if position is not None:
+            variant = _check_position(position, variant, profile)
         if variant not in VARIANTS:
             raise SimError(f"unknown variant {variant!r}; variants are: {', '.join(VARIANTS)}")
         if profile not in PROFILES:
@@ -101,6 +107,7 @@ class SimBoard:
             t=t,
             sync=True,  # every record on the disk before it counts, as on the real board
             tracker_settings=self.settings,
+            position=position,
         )
         self.table = Table(self.session.expected_chips())
         self._wire()
@@ -212,8 +219,11 @@ class SimBoard:
             elif kind == "new_game":
                 variant = message.get("variant", self.session.variant)
                 profile = message.get("profile", self.session.profile_name)
-                self.new_game(str(variant), str(profile))
-                done = f"new game: {variant}, {profile} rules"
+                position = message.get("position")
+                self.new_game(str(variant), str(profile), position)
+                done = f"new game: {self.session.variant}, {profile} rules"
+                if position is not None:
+                    done += ", from the position loaded"
             else:
                 raise SimError(
                     f"unknown message type {kind!r}; types are: click, lift, place, remove, drag, "
@@ -284,7 +294,10 @@ class SimBoard:
             return self.session.export_html(), "text/html; charset=utf-8"
         if what == "pdn":
             return self.session.export_pdn(), "application/x-pdn; charset=utf-8"
-        raise SimError(f"unknown download {what!r}: csv, html or pdn")
+        if what == "position":
+            text = json.dumps(game_to_json(self.session.game), ensure_ascii=False, indent=1)
+            return text + "\n", "application/json; charset=utf-8"
+        raise SimError(f"unknown download {what!r}: csv, html, pdn or position")
 
 
 def static_facts() -> dict[str, Any]:
@@ -299,6 +312,20 @@ def static_facts() -> dict[str, Any]:
         ],
         "patterns": {k: [[f, s] for f, s in v] for k, v in PATTERNS.items()},
     }
+
+
+def _check_position(position: Any, variant: str, profile: str) -> str:
+    """The variant of a position from the page, or a SimError saying what is wrong with it."""
+    if not isinstance(position, dict):
+        raise SimError("a position must be a JSON object (docs/notation.md)")
+    data = {"variant": variant, **position, "profile": profile}
+    try:
+        game = game_from_json(data)
+    except NotationError as exc:
+        raise SimError(f"this position cannot be played: {exc}") from None
+    if not game.legal_moves():
+        raise SimError("this position cannot be played: the side to move has no legal move")
+    return str(data["variant"])
 
 
 def _square(message: dict[str, Any], key: str = "square") -> Square:

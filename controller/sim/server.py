@@ -134,9 +134,16 @@ def create_app(
         if board is None:
             return _error_page(404, f"there is no board {board_id!r}: open /board/<id> first")
         name = request.path_params["name"]
-        what = {"scoresheet.csv": "csv", "scoresheet.html": "html", "game.pdn": "pdn"}.get(name)
+        what = {
+            "scoresheet.csv": "csv",
+            "scoresheet.html": "html",
+            "game.pdn": "pdn",
+            "position.json": "position",
+        }.get(name)
         if what is None:
-            return _error_page(404, f"no download {name!r}: scoresheet.csv, .html or game.pdn")
+            return _error_page(
+                404, f"no download {name!r}: scoresheet.csv, .html, game.pdn or position.json"
+            )
         text, media = board.export(what)
         headers = {}
         if what != "html":

@@ -32,6 +32,8 @@ class Guidance:
     blink: tuple[Square, ...] = ()
     """Ambiguity: the landing squares that tell the choices apart."""
     selected: Move | None = None
+    selected_marks: tuple[Square, ...] = ()
+    """Ambiguity: the squares that show the chosen path (lit steady over the blinking ones)."""
     locked: Square | None = None
     """Touch-move: the chip that must be moved."""
     crown: Square | None = None

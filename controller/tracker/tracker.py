@@ -205,13 +205,17 @@ class Tracker:
                 phase=phase, missing=missing, extra=extra, place=self._place(missing), **common
             )
         if self._amb:
-            blink = _distinguishing(self._amb)
+            blink, order = _telling_apart(self._amb)
             sel = self._amb[self._amb_sel].move if self._amb_sel is not None else None
+            marks: tuple[Square, ...] = ()
+            if sel is not None:
+                marks = (order[self._amb_sel],) if order else sel.path[1:-1]
             return Guidance(
                 phase="ambiguity",
                 choices=tuple(s.move for s in self._amb),
                 blink=blink,
                 selected=sel,
+                selected_marks=marks,
                 **common,
             )
         if phase == "idle":
@@ -380,7 +384,7 @@ class Tracker:
         self._amb_sel = None
         self._amb_touched = 0
         self._phase = "ambiguity"
-        events.append(Ambiguity(t, tuple(s.move for s in chosen), _distinguishing(chosen)))
+        events.append(Ambiguity(t, tuple(s.move for s in chosen), _telling_apart(chosen)[0]))
 
     def _commit(self, t: float, shape: MoveShape, events: list[Event]) -> None:
         move = shape.move
@@ -411,15 +415,27 @@ class Tracker:
         self._phase = "settling" if board == final else "ambiguity"
         if new and not self._amb_touched & new:
             self._amb_touched |= new
-            picked = resolve(self._amb, self._amb_touched, self._pos)
+            picked = self._amb_picked()
             if len(picked) == 1:
                 self._amb_sel = self._amb.index(picked[0])
                 events.append(Choice(t, picked[0].move))
         return True
 
+    def _amb_picked(self) -> list[MoveShape]:
+        """The choices the touches during the question leave (D-5, as ``resolve``); when the
+        paths land on the same squares in another order, the first step where they part says
+        which way round."""
+        picked = resolve(self._amb, self._amb_touched, self._pos)
+        _, order = _telling_apart(self._amb)
+        if len(picked) > 1 and order:
+            index = self._pos.index
+            touched = self._amb_touched
+            picked = [s for s, sq in zip(self._amb, order, strict=True) if touched >> index[sq] & 1]
+        return picked
+
     def _amb_resolved(self) -> MoveShape | None:
         if self._amb_touched:
-            picked = resolve(self._amb, self._amb_touched, self._pos)
+            picked = self._amb_picked()
             if len(picked) == 1:
                 return picked[0]
         self._phase = "ambiguity"
@@ -462,6 +478,23 @@ class Tracker:
     def _place(self, missing: tuple[Square, ...]) -> tuple[tuple[Square, str], ...]:
         chips = self._pos.chips
         return tuple((sq, chip_text(chips[sq])) for sq in missing if sq in chips)
+
+
+def _telling_apart(
+    shapes: list[MoveShape],
+) -> tuple[tuple[Square, ...], tuple[Square, ...] | None]:
+    """The squares that show the choices apart, and, when every path lands on the same squares
+    in another order (a ring taken either way round), each path's landing at the first step
+    where they part (else None): those squares blink, and the chosen one's stays lit."""
+    landings = _distinguishing(shapes)
+    if landings:
+        return landings, None
+    paths = [s.move.path for s in shapes]
+    for k in range(1, min(len(p) for p in paths)):
+        order = tuple(p[k] for p in paths)
+        if len(set(order)) == len(order):
+            return tuple(sorted(set(order))), order
+    return (), None
 
 
 def _distinguishing(shapes: list[MoveShape]) -> tuple[Square, ...]:

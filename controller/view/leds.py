@@ -65,8 +65,7 @@ def square_lights(g: Guidance) -> dict[Square, Light]:
     if g.crown is not None:
         put("crown", [g.crown])
     put("choice", g.blink)
-    if g.selected is not None:
-        put("selected", g.selected.path[1:-1])
+    put("selected", g.selected_marks)
     put("cannot_move", g.cannot_move)
     put("missing", g.missing)
     put("extra", g.extra)

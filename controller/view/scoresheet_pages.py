@@ -9,6 +9,7 @@ grand totals and the result; a menu replaces everything while it is open.
 from __future__ import annotations
 
 from controller.rules.move import BLUE
+from controller.rules.scoring import score_move
 from controller.session.clocks import clock_text
 
 TAGS = ("B", "R")
@@ -26,7 +27,37 @@ def entry_line(row, cols: int) -> str:
     return _fit(text, cols)
 
 
+def parting_square(move, choices) -> tuple[int, int]:
+    """Where ``move`` first lands on a square the other choices don't land on at that step:
+    what tells a player which way is meant (for a ring taken either way round, the first
+    landing)."""
+    others = [c.path for c in choices if c.path != move.path]
+    for k in range(1, len(move.path)):
+        if all(k >= len(p) or p[k] != move.path[k] for p in others):
+            return move.path[k]
+    return move.end
+
+
+def choice_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+    """The board asks which path was played: each choice by where it parts from the others
+    and what it scores; ``>`` marks the one Confirm would take."""
+    g = inp.guidance
+    lines = [_fit("Which way? Next/OK", cols)]
+    for move in g.choices:
+        x, y = parting_square(move, g.choices)
+        mark = "> " if g.selected is not None and move.path == g.selected.path else "  "
+        score = score_move(move, inp.variant).text if move.takings else ""
+        lines.append(_fit(f"{mark}via {x},{y} = {score}", cols))
+    body = lines[1:]
+    keep = max(1, rows - 1)
+    chosen = next((i for i, line in enumerate(body) if line.startswith(">")), 0)
+    first = max(0, min(chosen - keep + 1, len(body) - keep))
+    return [lines[0], *body[first : first + keep]]
+
+
 def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+    if inp.menu is None and getattr(inp.guidance, "phase", None) == "ambiguity":
+        return choice_page(inp, cols, rows)
     if inp.menu is not None:
         menu = inp.menu
         lines = [_fit(menu.title, cols)]

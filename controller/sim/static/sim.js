@@ -387,6 +387,24 @@ function wire() {
   $("dl-csv").href = base + "scoresheet.csv";
   $("dl-html").href = base + "scoresheet.html";
   $("dl-pdn").href = base + "game.pdn";
+  $("dl-position").href = base + "position.json";
+  $("position-file").addEventListener("change", loadPosition);
+}
+
+// A teacher's position (or one saved from a game) starts a new game on this board; the
+// board checks it and answers with what is wrong, if anything.
+async function loadPosition(e) {
+  const file = e.target.files[0];
+  e.target.value = "";
+  if (!file) return;
+  let position;
+  try {
+    position = JSON.parse(await file.text());
+  } catch (err) {
+    say(file.name + " is not a JSON position: " + err.message, true);
+    return;
+  }
+  send({ type: "new_game", variant: $("variant").value, profile: $("profile").value, position });
 }
 
 buildBoard();
