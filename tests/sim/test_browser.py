@@ -292,3 +292,64 @@ def test_a_phone_sized_screen_shows_the_whole_board(page: Page, sim_server: Runn
     box = page.locator("#board").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
     page.screenshot(path=str(ARTIFACTS / "07-phone.png"), full_page=True)
+
+
+def test_a_lesson_position_with_a_ring_to_take_either_way_round(
+    page: Page, sim_server: RunningServer, tmp_path: Path
+) -> None:
+    from .test_positions import RING
+
+    me = Player(page, sim_server)
+    body = page.locator("body")
+    page.goto(f"{sim_server.url}/board/lesson")
+    expect(page.locator("#link")).to_have_text("connected")
+
+    # A file that is not a position is refused with a message; the game on the board stays.
+    page.set_input_files(
+        "#position-file",
+        files=[{"name": "notes.json", "mimeType": "application/json", "buffer": b"{oops"}],
+    )
+    expect(page.locator("#status")).to_contain_text("notes.json is not a JSON position")
+    bad = {"pieces": [{"square": [0, 0], "side": "blue", "value": "1"}]}
+    page.set_input_files(
+        "#position-file",
+        files=[
+            {"name": "bad.json", "mimeType": "application/json", "buffer": json.dumps(bad).encode()}
+        ],
+    )
+    expect(page.locator("#status")).to_contain_text("cannot be played")
+    expect(page.locator(".sq .chip")).to_have_count(24)
+
+    lesson = tmp_path / "ring.json"
+    lesson.write_text(json.dumps(RING))
+    page.set_input_files("#position-file", str(lesson))
+    expect(page.locator(".sq .chip")).to_have_count(len(RING["pieces"]))
+    me.wait(SETTLE)
+    expect(body).to_have_attribute("data-phase", "play")
+    expect(square(page, 2, 1)).to_have_attribute("data-led", "must_take")
+
+    for sq in ((3, 2), (3, 4), (1, 4), (1, 2)):  # the four red chips off, one click each
+        me.click(*sq)
+    me.click(2, 1)  # the taker goes round the ring in the air
+    me.click(2, 1)
+    expect(page.locator(".sq .chip")).to_have_count(2)
+    me.wait(STEP)
+    for x, y in ((4, 3), (0, 3)):  # where the two ways part
+        expect(square(page, x, y)).to_have_attribute("data-led", "choice")
+    expect(page.locator("#oled-text")).to_contain_text("Which way? Next/OK")
+    me.shot("08-ring-which-way")
+
+    page.locator("#btn-next").click()
+    expect(page.locator("#oled-text")).to_contain_text("> via 4,3")
+    expect(square(page, 4, 3)).to_have_attribute("data-led", "selected")
+    page.locator("#btn-next").click()
+    expect(page.locator("#oled-text")).to_contain_text("> via 0,3")
+    expect(square(page, 0, 3)).to_have_attribute("data-led", "selected")
+    page.locator("#btn-confirm").click()
+    me.wait(STEP)
+    expect(body).to_have_attribute("data-ply", "1")
+    blue_moves = [t for t in page.locator("#sheet tbody td:nth-child(1)").all_inner_texts() if t]
+    assert len(blue_moves) == 4  # the four takings, in the order of the way chosen:
+    assert blue_moves[0] == "-5 x 8"  # via (0, 3) the 8 is taken first (the other way, the 3)
+    saved = page.request.get(f"{sim_server.url}/board/lesson/position.json").json()
+    assert saved["to_move"] == "red" and len(saved["pieces"]) == 2
