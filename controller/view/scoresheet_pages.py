@@ -27,6 +27,14 @@ def entry_line(row, cols: int) -> str:
     return _fit(text, cols)
 
 
+def _window(lines: list[str], selected: int, rows: int) -> list[str]:
+    """The title and as many options as fit, the selected one always on the page."""
+    body = lines[1:]
+    keep = max(1, rows - 1)
+    first = max(0, min(selected - keep + 1, len(body) - keep))
+    return [lines[0], *body[first : first + keep]]
+
+
 def parting_square(move, choices) -> tuple[int, int]:
     """Where ``move`` first lands on a square the other choices don't land on at that step:
     what tells a player which way is meant (for a ring taken either way round, the first
@@ -48,11 +56,8 @@ def choice_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
         mark = "> " if g.selected is not None and move.path == g.selected.path else "  "
         score = score_move(move, inp.variant).text if move.takings else ""
         lines.append(_fit(f"{mark}via {x},{y} = {score}", cols))
-    body = lines[1:]
-    keep = max(1, rows - 1)
-    chosen = next((i for i, line in enumerate(body) if line.startswith(">")), 0)
-    first = max(0, min(chosen - keep + 1, len(body) - keep))
-    return [lines[0], *body[first : first + keep]]
+    chosen = next((i for i, line in enumerate(lines[1:]) if line.startswith(">")), 0)
+    return _window(lines, chosen, rows)
 
 
 def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
@@ -63,11 +68,7 @@ def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
         lines = [_fit(menu.title, cols)]
         for i, option in enumerate(menu.options):
             lines.append(_fit(("> " if i == menu.selected else "  ") + option.label, cols))
-        # keep the selected option on the page
-        body = lines[1:]
-        keep = max(1, rows - 1)
-        first = max(0, min(menu.selected - keep + 1, len(body) - keep))
-        return [lines[0], *body[first : first + keep]]
+        return _window(lines, menu.selected, rows)
     turn = "B" if inp.side_to_move == BLUE else "R"
     head = _fit(f"B {inp.totals[0]} R {inp.totals[1]} >{turn}", cols)
     if inp.message:
