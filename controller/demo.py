@@ -108,31 +108,32 @@ def play_on_board(
     session = build_session_for_sim(
         "demo", variant=start.variant or "integer", rules=recorded.profile.name
     )
-    board = Board(session, devices)
     frames = 0
+    with devices:
+        board = Board(session, devices)
 
-    def step(t: float) -> None:
-        now[0] = t
-        board.step(t)
+        def step(t: float) -> None:
+            now[0] = t
+            board.step(t)
 
-    for rec in trace.records:
-        if isinstance(rec, Frame):
-            devices.sensors.source.set(rec.occupied)
-            frames += 1
-        else:
-            devices.buttons.inject(rec.button)
-        step(rec.t)
-    t = trace.records[-1].t if trace.records else 0.0
-    for _ in range(40):  # let the last settle and the end of the game run out
-        t += 0.05
-        step(t)
+        for rec in trace.records:
+            if isinstance(rec, Frame):
+                devices.sensors.source.set(rec.occupied)
+                frames += 1
+            else:
+                devices.buttons.inject(rec.button)
+            step(rec.t)
+        t = trace.records[-1].t if trace.records else 0.0
+        for _ in range(40):  # let the last settle and the end of the game run out
+            t += 0.05
+            step(t)
+        led_frames = len(getattr(devices.leds.writer, "frames", ())) if devices.leds else 0
     played = [m.path for _, m in session.game.played()]
     for number, (want, got) in enumerate(zip(moves, played, strict=False), start=1):
         if want.path != got:
             raise PipelineMismatch(f"move {number}: the board read {got}, the game has {want.path}")
     if len(played) != len(moves):
         raise PipelineMismatch(f"the board read {len(played)} moves, the game has {len(moves)}")
-    led_frames = len(getattr(devices.leds.writer, "frames", ())) if devices.leds else 0
     outcome = session.outcome.text if session.outcome is not None else None
     return BoardRun(session.game, outcome, frames, led_frames)
 
