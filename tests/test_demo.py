@@ -65,3 +65,23 @@ def test_demo_fails_loudly_when_the_board_reads_another_move():
 
     with pytest.raises(PipelineMismatch, match="the board read 55 moves, the game has 56"):
         play_on_board(replay(load_game_file(None)), 7, hands_that_stop_early)
+
+
+def test_demo_piped_into_a_reader_that_has_gone_ends_quietly():
+    import os
+    import subprocess
+    import sys
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader (`| head`) is gone before the first line
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "controller.cli", "demo"],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert proc.stderr == "" and proc.returncode == 0
