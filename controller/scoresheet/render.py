@@ -12,6 +12,7 @@ import json
 from typing import Any
 
 from ..rules.move import BLUE, RED, side_name
+from ..rules.scoring import display_float
 from .model import Row, Scoresheet, format_square
 
 CSV_HEADER = ("player", "kind", "entry", "score", "total", "square")
@@ -54,7 +55,7 @@ def sheet_json(sheet: Scoresheet) -> dict[str, Any]:
             sides[side_name(s.side)] |= {
                 "rc": s.remaining.text,
                 "grand": s.grand_text,
-                "grand_value": float(s.grand),
+                "grand_value": display_float(s.grand),
                 "points": float(s.points),
             }
     winner = sheet.game.winner if sheet.finished else None
