@@ -18,7 +18,7 @@ from .rules.draughts import GAMES, number_map
 from .rules.game import Game
 from .rules.move import Move
 from .rules.movegen import Board
-from .rules.notation import NotationError, game_from_json
+from .rules.notation import NotationError, game_from_json, load_json
 from .rules.pdn import board_from_fen
 from .rules.perft import divide, perft
 from .rules.profiles import PROFILES
@@ -78,6 +78,11 @@ def run_moves(args: argparse.Namespace) -> int:
         _print_moves(game, args.json, sys.stdout)
         return 0
     text = _read(args.position_json)
+    if not text.strip():
+        where = "standard input" if args.position_json == "-" else args.position_json
+        raise NotationError(
+            f"{where} is empty: expected a JSON position, or JSON Lines with one position a line"
+        )
     lines = [ln for ln in text.splitlines() if ln.strip()]
     single = _is_single_document(text)
     if single:
@@ -101,8 +106,8 @@ def run_moves(args: argparse.Namespace) -> int:
 
 def _is_single_document(text: str) -> bool:
     try:
-        json.loads(text)
-    except json.JSONDecodeError:
+        load_json(text)
+    except NotationError:  # JSON Lines, or bad JSON: each line is answered on its own
         return False
     return True
 
@@ -120,10 +125,7 @@ def _game(text: str, args: argparse.Namespace) -> Game:
 
 
 def _parse_object(text: str) -> dict[str, Any]:
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    obj = load_json(text)
     if not isinstance(obj, dict):
         raise NotationError("a position must be a JSON object with variant, to_move and pieces")
     return obj
@@ -228,8 +230,20 @@ def _perft_board(args: argparse.Namespace) -> tuple[Board, Any]:
     return board, describe_pdn
 
 
+MAX_INPUT = 16 * 1024 * 1024
+"""Characters read for ``--position-json``: thousands of positions fit; a file larger than this
+is refused rather than read whole into memory."""
+
+
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
+        text = sys.stdin.read(MAX_INPUT + 1)
+    else:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read(MAX_INPUT + 1)
+    if len(text) > MAX_INPUT:
+        raise NotationError(
+            f"{'standard input' if path == '-' else path} is larger than {MAX_INPUT // 2**20} MiB: "
+            "split it into several calls"
+        )
+    return text
