@@ -21,7 +21,7 @@ from typing import Any
 
 from controller.rules.game import Game, IllegalMove
 from controller.rules.move import BLUE, Move, Square, side_name
-from controller.rules.notation import NotationError, game_from_json, game_to_json
+from controller.rules.notation import game_from_json, game_to_json
 from controller.rules.profiles import Profile, ProfileError, get_profile
 from controller.rules.scoring import kind_of, sum_scores
 from controller.scoresheet.model import Row, move_rows
@@ -40,7 +40,7 @@ from controller.tracker import (
 from .clocks import ArbiterClocks, ClockEvent
 from .journal import Journal, JournalError, JournalLoad, Record
 from .menu import Menu, abandon_menu, adjudication_menu
-from .outcome import Outcome, tally
+from .outcome import REASONS, Outcome, tally
 
 VARIANTS = ("counting", "whole", "integer", "fraction", "rational", "radical", "polynomial")
 RULES = ("official", "online")
@@ -105,7 +105,12 @@ class Session:
         self._cue_seq = 0
         self.log: list[tuple[float, str, dict[str, Any]]] = []
         self.problems: list[str] = []
-        self.message = ""
+        self._message = ""
+        self.journal_problem = ""
+        """While the journal cannot be written: what the board says instead of anything else."""
+        self._unsaved: list[Record] = []
+        self._refused = False
+        self._last_retry = float("-inf")
         self.menu: Menu | None = None
         self.paused = False
         self.outcome: Outcome | None = None
@@ -115,6 +120,15 @@ class Session:
         self.board: frozenset[Square] | None = None
         self._new_game_objects(config)
         self.phase = "setup"
+
+    @property
+    def message(self) -> str:
+        """The message of the moment; a journal that cannot be written outranks every other."""
+        return self.journal_problem or self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
 
     # ------------------------------------------------------------------ construction
 
@@ -158,6 +172,8 @@ class Session:
         """
         journal, loaded = Journal.open(journal_path, sync=sync)
         session = cls(config, journal)
+        if journal.failure is not None:
+            session.problems.append(str(journal.failure))
         session._now = t
         session._resume(loaded, t)
         return session
@@ -181,56 +197,94 @@ class Session:
         if loaded.saved_as:
             self.problems.append(f"the damaged journal was kept as {loaded.saved_as}")
         records = loaded.records
-        starts = [i for i, r in enumerate(records) if r.get("k") == "start"]
+        if loaded.existed and not records and not loaded.problems:
+            self.problems.append("the journal was empty (nothing had been saved): a new game")
+        starts = [i for i, r in enumerate(records) if r.get("k") == "start" and _start_ok(r)]
         if not starts:
             if records:
                 self.problems.append("the journal has no start record; new game")
             self._begin(t)
             self.message = self.problems[0] if self.problems else ""
             return
-        records = records[starts[-1] :]
+        first = starts[-1]
         try:
-            self._replay(records, t)
-        except (NotationError, ProfileError, ValueError, KeyError, TypeError) as exc:
-            problems = [*self.problems, f"the journal cannot be resumed ({exc}); new game"]
+            kept, ending = self._replay(records[first:], t)
+        except Exception as exc:  # whatever is in the file, the board starts (and says why)
+            reason = str(exc)[:120] or type(exc).__name__
+            problems = [*self.problems, f"the journal cannot be resumed ({reason}); new game"]
             self.config = SessionConfig(**{**self.config.__dict__, "position": None})
             self.__init__(self.config, self.journal)  # type: ignore[misc]
             self.problems = problems
             self._begin(t)
+        else:
+            if loaded.problems and self.journal is not None:
+                # the journal now holds exactly what was resumed; the damaged copy keeps all
+                try:
+                    self.journal.replace(records[:first] + kept)
+                except JournalError as exc:
+                    self.problems.append(str(exc))
+            if ending is not None:  # the power went between the last move and its "end"
+                self._end(t, ending.reason, ending.side)
         if self.problems:
             self.message = self.problems[0]
 
-    def _replay(self, records: list[Record], t: float) -> None:
+    def _replay(self, records: list[Record], t: float) -> tuple[list[Record], Any]:
+        """Rebuild the game from its records; returns the records resumed and the board's
+        ending if the game ended before its "end" record was written.
+
+        Every move record must fit: its ``ply`` is the game's ply and its path is legal. One
+        that does not fit means a record before it was lost (damaged) or is not what the
+        board wrote. If exactly one move (or one takeback) in that place makes every later
+        move fit, the gap is bridged with it and said so; otherwise play resumes before the
+        record that does not fit, and the records after it stay in the damaged copy.
+        """
         start = records[0]
         config = SessionConfig(
-            variant=start["variant"],
-            rules=start["rules"],
-            rule_settings=dict(start.get("rule_settings") or {}),
-            tracker_settings=dict(start.get("tracker_settings") or {}),
-            position=start["position"],
+            variant=_text_field(start, "variant"),
+            rules=_text_field(start, "rules"),
+            rule_settings=_dict_field(start, "rule_settings"),
+            tracker_settings=_dict_field(start, "tracker_settings"),
+            position=_dict_field(start, "position"),
             checkpoint_seconds=self.config.checkpoint_seconds,
         )
         self.config = config
         self._new_game_objects(config)
+        kept: list[Record] = [start]
         phase = "setup"
         clock = (0, 0)
-        for n, rec in enumerate(records[1:], start=2):
-            kind = rec.get("k")
+        n = 1
+        while n < len(records):
+            rec = records[n]
+            label = f"journal record {rec.get('seq', n + 1)}"
+            problem = record_problem(rec)
+            if problem:
+                self.problems.append(f"{label}: {problem}; skipped it")
+                n += 1
+                continue
+            kind = rec["k"]
+            if kind in ("move", "takeback") and not _fits_here(self.game, rec):
+                bridge = self._bridge(records[n:], clock)
+                if bridge is None:
+                    later = sum(1 for r in records[n:] if r.get("k") == "move")
+                    self.problems.append(
+                        f"{label} does not fit the game: a record before it was lost; "
+                        f"resumed before it ({later} later move(s) kept only in the damaged copy)"
+                    )
+                    break
+                self.problems.append(f"{label}: {bridge['why']}")
+                del bridge["why"]
+                records = [*records[:n], bridge, *records[n:]]
+                continue  # apply the bridge, then this record again
             if "game_ms" in rec:
                 clock = (rec["game_ms"], rec["move_ms"])
             if kind == "ready":
                 phase = "play"
             elif kind == "move":
-                try:
-                    move = self.game.find_move([tuple(s) for s in rec["path"]])
-                except IllegalMove as exc:
-                    self.problems.append(f"journal record {n}: {exc}; resumed before it")
-                    break
+                move = self.game.find_move([(s[0], s[1]) for s in rec["path"]])
                 self._apply_move(move, clock)
                 self.proxy = False
             elif kind == "takeback":
-                if self.game.ply:
-                    self._undo_move()
+                self._undo_move()
             elif kind == "pause":
                 self.paused = True
             elif kind == "resume":
@@ -240,17 +294,60 @@ class Session:
             elif kind == "end":
                 self.outcome = tally(self.game, rec["reason"], rec.get("side"))
                 phase = "over"
+            kept.append(rec)
+            n += 1
         self.clocks.restore(clock[0] / 1000, clock[1] / 1000)
         self.tracker = Tracker(
             self.game, self.settings, mode="restore" if phase != "setup" else "setup"
         )
         self.phase = {"play": "restore"}.get(phase, phase)
         ending = self.game.ending() if self.phase == "restore" else None
-        if ending is not None:  # the power went between the last move and its "end" record
-            self._end(t, ending.reason, ending.side)
         if self.phase == "restore":
             self.message = "Restart: set the board as shown, the clocks wait"
         self._log(t, "resumed", {"ply": self.game.ply, "phase": self.phase})
+        return kept, ending
+
+    def _bridge(self, rest: list[Record], clock: tuple[int, int]) -> Record | None:
+        """The one record (a move, or a takeback) that makes every move record in ``rest``
+        fit the game, or None when there is none or more than one."""
+        first = rest[0]
+        diff = first["ply"] - self.game.ply
+        found: list[Record] = []
+        base = {"t": first["t"], "game_ms": clock[0], "move_ms": clock[1], "recovered": True}
+        game = self.game  # tried in place, and always put back as it was
+        if diff == 1:
+            for move in game.legal_moves():
+                game.push(move)
+                try:
+                    fits = _all_fit(game, rest)
+                finally:
+                    game.pop()
+                if fits:
+                    path = [list(sq) for sq in move.path]
+                    found.append({"k": "move", "ply": game.ply, "path": path, **base})
+                    if len(found) > 1:
+                        return None
+        elif diff == -1 and game.ply:
+            undone = game.pop()
+            try:
+                fits = _all_fit(game, rest)
+            finally:
+                game.push(undone)
+            if fits:
+                found.append({"k": "takeback", "ply": game.ply - 1, **base})
+        if len(found) != 1:
+            return None
+        record = found[0]
+        what = (
+            f"the move {'-'.join(f'{x},{y}' for x, y in record['path'])}"
+            if record["k"] == "move"
+            else "a takeback"
+        )
+        record["why"] = (
+            f"the record before it was lost; it can only have been {what} (the one that "
+            "makes every later move fit): restored it"
+        )
+        return record
 
     def _begin(self, t: float) -> None:
         """A new game: journal its start; the tracker waits for the opening on the board."""
@@ -283,6 +380,7 @@ class Session:
     def advance(self, t: float) -> None:
         """Time passed: the tracker's settle and error timers and the clocks' deadlines."""
         self._now = max(self._now, t)
+        self._retry_journal(t)
         self._handle(self.tracker.tick(t), t)
         self._poll_clocks(t)
         if (
@@ -409,14 +507,14 @@ class Session:
             self.phase = "play"
             self.message = ""
             self._last_checkpoint = ev.t
-            self.clocks.start(ev.t)
+            self._resume_time(ev.t)  # at once, unless the journal refuses records
             self._cue(ev.t, "move")
         elif self.phase == "restore":
             self.phase = "play"
             self.message = "Paused" if self.paused else ""
-            if not self.paused and self.menu is None:
-                self.clocks.start(ev.t)
-                self._last_checkpoint = ev.t
+            if self.journal_problem:
+                self.journal_problem = f"Not saved ({self._journal_reason}): moves wait"
+            self._resume_time(ev.t)
 
     def _on_move(self, ev: MoveCommitted) -> None:
         if self.phase == "over":
@@ -431,7 +529,9 @@ class Session:
         }
         if self.proxy:
             record["proxy"] = True
-        self._write(record)
+        if not self._write(record):  # not on the disk: not confirmed; the board asks again
+            self._refuse(t, "put the move back")
+            return
         move = self._apply_move(ev.move, (record["game_ms"], record["move_ms"]))
         self.proxy = False
         self.clocks.new_move(t)
@@ -588,7 +688,14 @@ class Session:
         self.clocks.stop(t)
 
     def _resume_time(self, t: float) -> None:
-        if not self.paused and self.phase == "play":
+        """Start the clocks again, unless paused, in a menu, or no move can be saved now."""
+        if (
+            not self.paused
+            and self.phase == "play"
+            and self.menu is None
+            and not self.journal_problem
+            and not self.clocks.running
+        ):
             self.clocks.start(t)
             self._last_checkpoint = t
 
@@ -609,9 +716,12 @@ class Session:
         if not self.game.ply:
             self._ignored(t, "takeback", "no move to take back")
             return
+        record = {"k": "takeback", "t": t, "ply": self.game.ply - 1, **self.clocks.state(t)}
+        if not self._write(record):
+            self._cue(t, "error")
+            return
         self.clocks.stop(t)
         self.clocks.new_move(t)
-        self._write({"k": "takeback", "t": t, "ply": self.game.ply - 1, **self.clocks.state(t)})
         move = self._undo_move()
         self.outcome = None
         self.proxy = False
@@ -659,20 +769,88 @@ class Session:
 
     # ------------------------------------------------------------------ helpers
 
-    def _write(self, record: Record) -> None:
-        """Journal a record before it takes effect; a failing disk is shown, never fatal."""
+    def _write(self, record: Record) -> bool:
+        """Journal a record before it takes effect; True once it is on the disk.
+
+        A record that cannot be written is never fatal. A move or a takeback is then not
+        confirmed (the caller refuses it). Anything else (a pause, a result, a clock
+        checkpoint) takes effect at once and is kept in memory, to be written, in order, as
+        soon as the disk takes records again; until then the message says so and the clocks
+        wait."""
         if "game_ms" in record:
             self._last_checkpoint = max(self._last_checkpoint, record["t"])
         if self.journal is None:
-            return
+            return True
         try:
+            self._flush_unsaved()
             self.journal.append(record)
         except JournalError as exc:
-            message = f"journal not saved: {exc}"
-            if message not in self.problems:
-                self.problems.append(message)
-            self.message = message
-            self._cue(record.get("t", self._now), "error")
+            self._journal_failed(record, exc)
+            return False
+        if self.journal_problem:
+            self._journal_back(record.get("t", self._now))
+        return True
+
+    @property
+    def _journal_reason(self) -> str:
+        failure = self.journal.failure if self.journal is not None else None
+        return failure.reason if failure is not None else "disk error"
+
+    def _journal_failed(self, record: Record, exc: JournalError) -> None:
+        if record.get("k") not in ("move", "takeback"):
+            if record.get("k") == "tick" and self._unsaved and self._unsaved[-1]["k"] == "tick":
+                self._unsaved[-1] = record  # only the latest clock reading matters
+            else:
+                self._unsaved.append(record)
+        if str(exc) not in self.problems:
+            self.problems.append(str(exc))
+        t = record.get("t", self._now)
+        if not self.journal_problem:
+            self._cue(t, "error")
+            self._log(t, "journal_failed", {"error": str(exc)})
+        self.journal_problem = f"Not saved ({exc.reason}): moves wait"
+        if self.clocks.running:
+            self.clocks.stop(t)
+
+    def _refuse(self, t: float, what: str) -> None:
+        """A move that could not be saved: the board guides it back (restore) and asks for
+        it again once the disk takes records."""
+        self.journal_problem = f"Not saved ({self._journal_reason}): {what}"
+        self._refused = True
+        self.phase = "restore"
+        self._cue(t, "error")
+        self._handle(self.tracker.set_position(self.game, t), t)
+        self._log(t, "move_refused", {"reason": self._journal_reason})
+
+    def _flush_unsaved(self) -> None:
+        """Write the records kept while the disk refused them, oldest first."""
+        while self._unsaved:
+            assert self.journal is not None
+            self.journal.append(self._unsaved[0])
+            self._unsaved.pop(0)
+
+    def _retry_journal(self, t: float) -> None:
+        """While the journal fails: once a second, write what waits (or a clock checkpoint,
+        to learn whether the disk takes records again)."""
+        if not self.journal_problem or t - self._last_retry < 1.0:
+            return
+        self._last_retry = t
+        if self.journal is None:
+            return
+        try:
+            self._flush_unsaved()
+            self.journal.append({"k": "tick", "t": t, **self.clocks.state(t)})
+        except JournalError:
+            return
+        self._journal_back(t)
+
+    def _journal_back(self, t: float) -> None:
+        if self.journal_problem.endswith(("put the move back", "moves wait")) and self._refused:
+            self.message = "Saved again: play the move again"
+        self.journal_problem = ""
+        self._refused = False
+        self._log(t, "journal_saved", {})
+        self._resume_time(t)
 
     def _cue(self, t: float, name: str) -> None:
         self._cue_seq += 1
@@ -683,6 +861,118 @@ class Session:
     def _log(self, t: float, kind: str, details: dict[str, Any]) -> None:
         self.log.append((t, kind, details))
         del self.log[:-200]
+
+
+# ---------------------------------------------------------------------- journal records
+
+_RECORD_KINDS = ("start", "ready", "move", "takeback", "pause", "resume", "warning", "timeout",
+                 "end", "tick")  # fmt: skip
+_MAX_MS = 10**10  # a clock reading in milliseconds: far beyond any game
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and value == value and abs(value) < 1e12
+
+
+def _whole(value: Any, top: int = _MAX_MS) -> bool:
+    return type(value) is int and 0 <= value <= top
+
+
+def record_problem(rec: Record) -> str | None:
+    """What is impossible in a journal record (wrong kinds, squares off the board, a side that
+    does not exist), or None. A record the board never wrote is skipped, never obeyed."""
+    kind = rec.get("k")
+    if kind == "start":
+        return "a start record that cannot be read"
+    if kind not in _RECORD_KINDS:
+        return f"unknown kind of record {str(kind)[:20]!r}"
+    if not _number(rec.get("t")):
+        return "no time"
+    if ("game_ms" in rec or "move_ms" in rec) and not (
+        _whole(rec.get("game_ms")) and _whole(rec.get("move_ms"))
+    ):
+        return "impossible clock readings"
+    if kind in ("move", "takeback") and not _whole(rec.get("ply"), 10_000):
+        return "no ply"
+    if kind == "move":
+        path = rec.get("path")
+        ok = isinstance(path, list) and 2 <= len(path) <= 16
+        ok = ok and all(
+            isinstance(sq, list) and len(sq) == 2 and all(_whole(v, 7) for v in sq) for sq in path
+        )
+        if not ok:
+            return "a move whose path is not squares of the board"
+    if kind in ("warning", "timeout", "end") and rec.get("side") not in (None, 0, 1):
+        return f"side {str(rec.get('side'))[:10]} does not exist"
+    if kind == "end" and rec.get("reason") not in REASONS:
+        return f"unknown ending {str(rec.get('reason'))[:20]!r}"
+    return None
+
+
+def _start_ok(rec: Record) -> bool:
+    """A start record with what a game starts from (its values are checked by the replay)."""
+    return (
+        isinstance(rec.get("variant"), str)
+        and isinstance(rec.get("rules"), str)
+        and all(isinstance(rec.get(k), dict | None) for k in _START_OBJECTS)
+    )
+
+
+_START_OBJECTS = ("rule_settings", "tracker_settings", "position")
+
+
+def _fits_here(game: Game, rec: Record) -> bool:
+    """A move record whose ply is the game's and whose path is legal; a takeback whose ply is
+    one less than the game's."""
+    if rec["k"] == "takeback":
+        return rec["ply"] == game.ply - 1
+    if rec["ply"] != game.ply:
+        return False
+    try:
+        game.find_move([(s[0], s[1]) for s in rec["path"]])
+    except IllegalMove:
+        return False
+    return True
+
+
+def _all_fit(game: Game, records: list[Record]) -> bool:
+    """Every move and takeback in ``records`` fits ``game`` in turn; ``game`` is left as it
+    was (each step is undone)."""
+    undo: list[Move | None] = []  # None: a push to pop; a Move: a pop to push back
+    try:
+        for rec in records:
+            if record_problem(rec) or rec["k"] not in ("move", "takeback"):
+                continue
+            if not _fits_here(game, rec):
+                return False
+            if rec["k"] == "move":
+                game.push(game.find_move([(s[0], s[1]) for s in rec["path"]]))
+                undo.append(None)
+            else:
+                undo.append(game.pop())
+        return True
+    finally:
+        for step in reversed(undo):
+            if step is None:
+                game.pop()
+            else:
+                game.push(step)
+
+
+def _text_field(rec: Record, key: str) -> str:
+    value = rec.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"the start record has no {key}")
+    return value
+
+
+def _dict_field(rec: Record, key: str) -> dict[str, Any]:
+    value = rec.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ValueError(f"the start record's {key} is not an object")
+    return dict(value)
 
 
 def side_label(side: int) -> str:
