@@ -9,6 +9,7 @@ PDN: squares are written as the project's ``(x,y)`` coordinates joined by ``-`` 
 from __future__ import annotations
 
 import math
+import os
 import re
 from pathlib import Path
 
@@ -111,23 +112,76 @@ def _wrap(text: str, width: int = 79) -> str:
     return "\n".join(lines)
 
 
+EXTENSIONS = ("pdn", "csv", "html")
+
+
 def export_game(session, folder: str | Path, stem: str) -> list[Path]:
-    """Write ``stem.pdn`` always, and ``stem.csv`` / ``stem.html`` once the game is tallied."""
+    """Write ``stem.pdn`` always, and ``stem.csv`` / ``stem.html`` once the game is tallied.
+
+    Never overwrites a kept game: when any file of ``stem`` is already there (two games ended
+    in the same second), ``stem-2``, ``stem-3`` … is used. Each file is written whole to a
+    temporary file, ``fsync``ed and renamed into place, so a power cut or a full disk leaves
+    either the whole file or none (OSError says why)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
     start = _start_game(session)
-    path = folder / f"{stem}.pdn"
-    text = pdn(session.game, start, session.outcome, clocks=session.pdn_clocks())
-    path.write_text(text, encoding="utf-8")
-    written.append(path)
+    texts = [("pdn", pdn(session.game, start, session.outcome, clocks=session.pdn_clocks()))]
     if session.outcome is not None:
         sheet = session.outcome.sheet
-        for ext, text in (("csv", render_csv(sheet)), ("html", render_html(sheet))):
-            path = folder / f"{stem}.{ext}"
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
+        texts += [("csv", render_csv(sheet)), ("html", render_html(sheet))]
+    stem = _claim(folder, stem)
+    written = []
+    for ext, text in texts:
+        path = folder / f"{stem}.{ext}"
+        _write_whole(path, text.encode("utf-8"))
+        written.append(path)
+    _sync_folder(folder)
     return written
+
+
+def _claim(folder: Path, stem: str) -> str:
+    """A stem no kept game uses, reserved by creating its ``.pdn`` exclusively (O_EXCL), so
+    two exports at once cannot both take it."""
+    n = 1
+    while True:
+        candidate = stem if n == 1 else f"{stem}-{n}"
+        n += 1
+        if any((folder / f"{candidate}.{ext}").exists() for ext in EXTENSIONS):
+            continue
+        try:
+            fd = os.open(folder / f"{candidate}.pdn", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return candidate
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        if path.suffix == ".pdn" and path.exists() and path.stat().st_size == 0:
+            path.unlink(missing_ok=True)  # the claim of a game that could not be written
+        raise
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _start_game(session) -> Game:
