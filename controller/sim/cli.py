@@ -14,6 +14,7 @@ import errno
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 DEFAULT_PORT = 8000
 TRIES = 20
@@ -33,6 +34,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="SECONDS",
         help="seconds the board must stand still before a move counts (tracker default)",
+    )
+    parser.add_argument(
+        "--set-pin",
+        action="store_true",
+        help="ask for the arbiter's PIN, keep its hash in --pin-file, then run",
+    )
+    parser.add_argument(
+        "--pin-file",
+        metavar="FILE",
+        help="where the arbiter's PIN is kept, hashed (default ~/.config/damath-board/sim-pin)",
     )
     saving = parser.add_mutually_exclusive_group()
     saving.add_argument(
@@ -99,11 +110,56 @@ def address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None]:
+    """The arbiter's PIN (docs/security.md): ``DAMATH_SIM_PIN``, else the PIN file (set with
+    ``--set-pin``), else none on 127.0.0.1 (this machine only: everyone is the arbiter), else a
+    random PIN for this run, printed. Returns the Access and a line to print, if any."""
+    import getpass
+    import os
+
+    from .access import (
+        Access,
+        check_new_pin,
+        default_pin_file,
+        hash_pin,
+        is_loopback,
+        random_pin,
+        read_pin_file,
+        write_pin_file,
+    )
+
+    pin_file = Path(args.pin_file) if args.pin_file else default_pin_file()
+    if args.set_pin:
+        pin = getpass.getpass("Arbiter's PIN (4 to 64 characters): ")
+        check_new_pin(pin)
+        if getpass.getpass("The same PIN again: ") != pin:
+            raise ValueError("the two PINs differ: nothing was changed")
+        write_pin_file(pin_file, pin)
+        print(f"The arbiter's PIN is set (kept hashed in {pin_file}).")
+    env = os.environ.get("DAMATH_SIM_PIN")
+    if env:
+        return Access(
+            hash_pin(check_new_pin(env))
+        ), "The arbiter's PIN is the one in DAMATH_SIM_PIN."
+    stored = read_pin_file(pin_file)
+    if stored is not None:
+        return Access(stored), f"The arbiter's PIN is the one set with --set-pin ({pin_file})."
+    if is_loopback(host):
+        return Access(), None
+    pin = random_pin()
+    return Access(hash_pin(pin)), (
+        f"Arbiter's PIN for this run: {pin} (new game, takeback, settings, new boards). "
+        "Set a lasting one with --set-pin."
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from controller.tracker import Settings, SettingsError
 
+    from .access import LOOPBACK_NAMES, is_loopback
+    from .guard import server_config
     from .server import create_app
 
     settings = None
@@ -114,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--settle: {exc}") from None
         settings = {"settle": args.settle}
     state_dir = state_folder(args)
+    access, pin_note = arbiter_access(args, args.host)
     sock, note = bind(args.host, args.port)
     port = sock.getsockname()[1]
     if note:
@@ -122,10 +179,12 @@ def run(args: argparse.Namespace) -> int:
     print(f"Damath virtual board: open {url} in a browser (boards at {url}board/<id>).")
     if state_dir is not None:
         print(f"Games are kept in {state_dir}; a board opened again resumes its game.")
+    if pin_note:
+        print(pin_note)
     print("Press Ctrl+C to stop.", flush=True)
-    app = create_app(settings=settings, state_dir=state_dir)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
+    hosts = LOOPBACK_NAMES if is_loopback(args.host) else None
+    app = create_app(settings=settings, state_dir=state_dir, access=access, allowed_hosts=hosts)
+    server = uvicorn.Server(server_config(app))
     try:
         server.run(sockets=[sock])
     finally:

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import contextlib
+import socket
 import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
 import uvicorn
 from starlette.applications import Starlette
 
 from controller.sim.cli import bind
+from controller.sim.guard import server_config
 from controller.sim.server import create_app
 
 
@@ -41,13 +45,19 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-@pytest.fixture
-def sim_server(clock: ManualClock) -> Iterator[RunningServer]:
-    """The simulator served by uvicorn in a thread on 127.0.0.1, a free port, the test's clock."""
-    app = create_app(clock=clock, tick_seconds=0.02)
+@contextlib.contextmanager
+def serve(
+    app: Starlette, clock: ManualClock, sndbuf: int | None = None, **overrides: Any
+) -> Iterator[RunningServer]:
+    """``app`` served by uvicorn in a thread on 127.0.0.1, a free port, with the configuration
+    ``damath-board sim`` uses (``guard.server_config``; ``overrides`` change some of it).
+    ``sndbuf``: the kernel's send buffer of every connection (inherited from the listening
+    socket), small so that a page that never reads backs the server's writes up in seconds."""
     sock, _ = bind("127.0.0.1", 0)
+    if sndbuf is not None:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, sndbuf)
     port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(server_config(app, **overrides))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -61,3 +71,22 @@ def sim_server(clock: ManualClock) -> Iterator[RunningServer]:
         server.should_exit = True
         thread.join(10)
         sock.close()
+
+
+@pytest.fixture
+def sim_server(clock: ManualClock) -> Iterator[RunningServer]:
+    """The simulator on 127.0.0.1, a free port, the test's clock."""
+    with serve(create_app(clock=clock, tick_seconds=0.02), clock) as running:
+        yield running
+
+
+def open_board(page, url: str, board_id: str, pin: str | None = None) -> None:
+    """Open a board's page in the browser as the arbiter does the first time: the address
+    shows "There is no board … yet", and the button creates it (with the PIN, if one is set)."""
+    page.goto(f"{url}/board/{board_id}")
+    create = page.get_by_role("button", name=f"Create board {board_id}")
+    if create.count():
+        if pin is not None:
+            page.get_by_label("Arbiter's PIN").fill(pin)
+        create.click()
+        page.wait_for_url(f"{url}/board/{board_id}")

@@ -22,7 +22,7 @@ from controller.rules.game import Game
 from controller.scoresheet import build_scoresheet
 from controller.view.session_leds import ALL_LIGHTS
 
-from .conftest import RunningServer
+from .conftest import RunningServer, open_board
 
 CHROMIUM = os.environ.get("DAMATH_CHROMIUM", "/usr/bin/chromium")
 ARGS = [
@@ -62,6 +62,10 @@ def page(browser, sim_server: RunningServer):
     pg = context.new_page()
     errors: list[str] = []
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.on(  # the Content-Security-Policy must never block anything the page itself needs
+        "console",
+        lambda m: errors.append(m.text) if "Content Security Policy" in m.text else None,
+    )
     yield pg
     context.close()
     assert not errors, f"JavaScript errors on the page: {errors}"
@@ -145,7 +149,7 @@ class Player:
 def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
     me = Player(page, sim_server)
     body = page.locator("body")
-    page.goto(f"{sim_server.url}/board/game1")
+    open_board(page, sim_server.url, "game1")
     expect(page.locator("#link")).to_have_text("connected")
     expect(body).to_have_attribute("data-phase", "setup")
     expect(page.locator(".sq .chip")).to_have_count(24)
@@ -263,7 +267,7 @@ def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
 
 
 def test_keyboard_only_play(page: Page, sim_server: RunningServer) -> None:
-    page.goto(f"{sim_server.url}/board/keys")
+    open_board(page, sim_server.url, "keys")
     expect(page.locator("#link")).to_have_text("connected")
     sim_server.clock.advance(SETTLE)
     expect(page.locator("body")).to_have_attribute("data-phase", "play")
@@ -287,7 +291,7 @@ def test_keyboard_only_play(page: Page, sim_server: RunningServer) -> None:
 
 def test_a_phone_sized_screen_shows_the_whole_board(page: Page, sim_server: RunningServer) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{sim_server.url}/board/phone")
+    open_board(page, sim_server.url, "phone")
     expect(page.locator(".sq .chip")).to_have_count(24)
     box = page.locator("#board").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
@@ -301,7 +305,7 @@ def test_a_lesson_position_with_a_ring_to_take_either_way_round(
 
     me = Player(page, sim_server)
     body = page.locator("body")
-    page.goto(f"{sim_server.url}/board/lesson")
+    open_board(page, sim_server.url, "lesson")
     expect(page.locator("#link")).to_have_text("connected")
 
     # A file that is not a position is refused with a message; the game on the board stays.
