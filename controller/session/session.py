@@ -255,7 +255,8 @@ class Session:
         n = 1
         while n < len(records):
             rec = records[n]
-            label = f"journal record {rec.get('seq', n + 1)}"
+            seq = rec.get("seq")
+            label = f"journal record {seq if type(seq) is int and 0 < seq < 10**9 else n + 1}"
             problem = record_problem(rec)
             if problem:
                 self.problems.append(f"{label}: {problem}; skipped it")
