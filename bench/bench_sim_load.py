@@ -28,11 +28,13 @@ import platform
 import resource
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from controller.sim.clients import Client  # noqa: E402
 from controller.sim.server import create_app  # noqa: E402
 from tests.sim.conftest import ManualClock, serve  # noqa: E402
 from tests.sim.loadclients import (  # noqa: E402
@@ -71,7 +73,8 @@ async def scenario(name: str, url: str, clock: ManualClock, rounds: int, hub) ->
         await probe.measure(1)
         gets.append(await asyncio.to_thread(get_latency, url))
     elapsed = time.perf_counter() - began
-    dropped = [c.reason for pages_ in hub.pages.values() for c in pages_ if c.closed]
+    dropped = list(DROPS)
+    DROPS.clear()
     for task in tasks:
         task.cancel()
     results = await asyncio.gather(*tasks, return_exceptions=True)
@@ -82,7 +85,7 @@ async def scenario(name: str, url: str, clock: ManualClock, rounds: int, hub) ->
                 f"{'dropped' if result.closed else 'not dropped'} {result.reason}"
             )
     if dropped:
-        extra["dropped"] = "; ".join(sorted(set(dropped)))
+        extra["dropped"] = "; ".join(f"{n} x {d}" for d, n in Counter(dropped).items())
     for writer in writers:
         writer.close()
     await close_all(pages)
@@ -99,6 +102,19 @@ def run(name: str, rounds: int) -> dict:
         for board in boards:
             create_board(server.url, board)
         return asyncio.run(scenario(name, server.url, clock, rounds, app.state.hub))
+
+
+DROPS: list[str] = []
+_drop = Client.drop
+
+
+def _counted_drop(self: Client, reason: str) -> None:
+    if not self.closed:
+        DROPS.append(f"{self.name.split()[0]}: {reason}")
+    _drop(self, reason)
+
+
+Client.drop = _counted_drop  # type: ignore[method-assign]
 
 
 def main() -> None:
