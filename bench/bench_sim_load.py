@@ -17,7 +17,7 @@ Each scenario runs on a fresh server with ``damath-board sim``'s configuration
 page that never reads backs the server's writes up within a second, as a slow phone on a busy
 Wi-Fi would after a while.
 
-Run from the repository root: ``.venv/bin/python bench/bench_sim_load.py [ROUNDS]``.
+Run from the repository root: ``.venv/bin/python bench/bench_sim_load.py [ROUNDS [SCENARIO…]]``.
 """
 
 from __future__ import annotations
@@ -65,19 +65,28 @@ async def scenario(name: str, url: str, clock: ManualClock, rounds: int, hub) ->
     if name in ("never reads", "everything at once"):
         writers.append(await never_reader("127.0.0.1", port, "victim"))
         tasks.append(asyncio.create_task(churn(url, "victim", 60.0)))
+    slow: list[asyncio.Task] = []
     if name in ("slow headers", "everything at once"):
-        tasks += [asyncio.create_task(slow_headers("127.0.0.1", port)) for _ in range(50)]
+        slow = [asyncio.create_task(slow_headers("127.0.0.1", port)) for _ in range(50)]
+        tasks += slow
     gets = []
     began = time.perf_counter()
     for _ in range(rounds):
         await probe.measure(1)
         gets.append(await asyncio.to_thread(get_latency, url))
     elapsed = time.perf_counter() - began
+    if slow:  # they are cut off 10 s after they connected: wait for it
+        await asyncio.wait(slow, timeout=15)
     dropped = list(DROPS)
     DROPS.clear()
     for task in tasks:
         task.cancel()
     results = await asyncio.gather(*tasks, return_exceptions=True)
+    cut = [r for r in results if isinstance(r, float) and r != float("inf")]
+    if cut:
+        extra["slow headers"] = (
+            f"{len(cut)} connections closed by the server, after {min(cut):.1f} to {max(cut):.1f} s"
+        )
     for result in results:
         if hasattr(result, "refused"):
             extra["flood"] = (
@@ -120,6 +129,7 @@ Client.drop = _counted_drop  # type: ignore[method-assign]
 def main() -> None:
     logging.getLogger("damath-board.sim").setLevel(logging.ERROR)  # drops are counted instead
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 40
+    only = sys.argv[2:]  # scenario names, to run some only
     names = ["baseline", "200 pages", "flood", "never reads", "slow headers",
              "everything at once"]  # fmt: skip
     print(f"{platform.processor() or platform.machine()}, {platform.python_version()}, "
@@ -128,12 +138,14 @@ def main() -> None:
           "| GET /api/boards median / max |")  # fmt: skip
     print("|---|---|---|---|")
     for name in names:
+        if only and name not in only:
+            continue
         r = run(name, rounds)
         t, a, g = r["ticks"], r["actions"], r["gets"]
         print(f"| {name} | {t['median_ms']} / {t['p95_ms']} / {t['max_ms']} ms "
               f"| {a['median_ms']} / {a['p95_ms']} / {a['max_ms']} ms "
               f"| {g['median_ms']} / {g['max_ms']} ms |", flush=True)  # fmt: skip
-        for key in ("flood", "dropped"):
+        for key in ("flood", "dropped", "slow headers"):
             if key in r:
                 print(f"    {key}: {r[key]}")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
