@@ -5,6 +5,9 @@ Binds 127.0.0.1 by default (a classroom projector or a phone on the same network
 so a second run never fails with a bare "address already in use". Games are journaled in the
 state folder (``$STATE_DIRECTORY`` or ~/.local/state/damath-board, under ``sim/``), so stopping
 the simulator loses nothing: a board opened again resumes its game. ``--no-save`` keeps nothing.
+The arbiter's PIN (docs/security.md): ``--set-pin`` keeps its hash in ``--pin-file``;
+``DAMATH_SIM_PIN`` overrides it; on 127.0.0.1 there is none by default, anywhere else a random
+one is printed. uvicorn runs with ``guard.server_config`` (limits, no server header).
 """
 
 from __future__ import annotations
