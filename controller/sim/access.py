@@ -42,6 +42,8 @@ ACTIONS: dict[str, str] = {
     "from_tray": PLAYER,
     "crown": PLAYER,
     "arrange": PLAYER,
+    "touch": PLAYER,  # touching a blinking square chooses which way a taking went
+    "takeback": PLAYER,  # a player's own takeback: the board allows it only in practice
     # the board's questions to the players: which way a taking went, a board turned round
     "button.next.choice": PLAYER,
     "button.confirm.choice": PLAYER,
@@ -56,6 +58,8 @@ ACTIONS: dict[str, str] = {
     "button.menu": ARBITER,  # next / confirm while the arbiter's menu is open
     "new_game": ARBITER,
     "new_game.position": ARBITER,  # a position loaded from a file
+    "info": ARBITER,  # the players' names and the event
+    "play": ARBITER,  # practice helps during a game (capture preview, players' takeback)
     "board.create": ARBITER,
     # reading
     "page": PLAYER,
@@ -74,6 +78,8 @@ WHAT = {
     "button.new_game": "New game",
     "button.menu": "the arbiter's menu",
     "new_game": "a new game",
+    "info": "the players' names and the event",
+    "play": "changing the practice helps",
     "new_game.position": "loading a position",
     "board.create": "creating a board",
 }
