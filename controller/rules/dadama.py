@@ -595,10 +595,12 @@ class DadamaGame:
         theirs = [values[i] for i, c in enumerate(cells) if (c > 0) != (side == 0) and c]
         if not mine:
             return DadamaEnding("no-chips", side)
+        if not theirs:
+            return DadamaEnding("no-chips", 1 - side)
         if self.settings.all_sixes_loses:
             if all(v == 6 for v in mine):
                 return DadamaEnding("all-sixes", side)
-            if theirs and all(v == 6 for v in theirs):
+            if all(v == 6 for v in theirs):
                 return DadamaEnding("all-sixes", 1 - side)
         if not self.throwers() and not self._quiet_raw():
             return DadamaEnding("no-moves", side)

@@ -335,6 +335,11 @@ def test_g7_a_player_without_dice_loses():
     assert ending.describe() == "Black has no die left"
 
 
+def test_g7_a_position_whose_other_side_has_no_dice_is_over_whatever_the_values():
+    game = dd({(3, 2): "w6"})
+    assert (game.ending().reason, game.ending().winner) == ("no-chips", 0)
+
+
 def test_g7_a_player_who_cannot_move_loses():
     game = dd({(0, 1): "b3", (1, 0): "w3"}, to_move="black")
     assert game.phase is Phase.OVER
