@@ -143,6 +143,13 @@ def test_g2_a_die_never_takes_a_dadama_a_dadama_does():
     assert game.throwers() == ((3, 2),)
 
 
+def test_g2_a_die_that_has_taken_cannot_go_on_over_a_dadama():
+    game = dd({(1, 2): "w3", (0, 1): "w3", (2, 3): "b1", (4, 5): "B1", (0, 7): "b3"})
+    assert game.jumps((1, 2)) == [((3, 4), (2, 3))]
+    played = game.play(Throw((1, 2), (6,), to=(3, 4)))
+    assert played.turn_ends and game.jumps((3, 4)) == []
+
+
 def test_g2_bad_throws_are_refused_and_change_nothing():
     game = figure3()
     before = state(game)
@@ -338,6 +345,12 @@ def test_g7_a_player_without_dice_loses():
 def test_g7_a_position_whose_other_side_has_no_dice_is_over_whatever_the_values():
     game = dd({(3, 2): "w6"})
     assert (game.ending().reason, game.ending().winner) == ("no-chips", 0)
+
+
+def test_g7_a_position_where_the_side_that_just_moved_shows_all_sixes_is_over():
+    game = dd({(3, 2): "w3", (0, 1): "w2", (4, 7): "b6", (2, 7): "b6"})
+    ending = game.ending()
+    assert (ending.reason, ending.side, ending.winner) == ("all-sixes", 1, 0)
 
 
 def test_g7_a_player_who_cannot_move_loses():

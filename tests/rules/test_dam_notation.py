@@ -142,3 +142,13 @@ def test_result_is_refused_when_not_pdn():
     game, start = _random_game(1, plies=4)
     with pytest.raises(NotationError, match="expected one of"):
         write_pdn(game, start, "black wins")
+
+
+def test_pdn_refuses_a_short_capture_that_fits_several_takings():
+    ring = [[2, 1, "black"], [3, 2, "white"], [3, 4, "white"], [1, 4, "white"], [1, 2, "white"]]
+    start = dam_from_json({"pieces": [{"square": [x, y], "side": s} for x, y, s in ring]})
+    fen = fen_of(start.generator_board())
+    _, num = number_map("dam")
+    short = f"{num[(2, 1)]}x{num[(2, 1)]}"
+    with pytest.raises(NotationError, match="several takings go so; write the path"):
+        read_pdn(f'[GameType "Dam"]\n[FEN "{fen}"]\n\n1. {short} *\n')

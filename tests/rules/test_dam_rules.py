@@ -210,6 +210,17 @@ def test_m7_no_piece_is_jumped_twice_and_taken_pieces_stay_until_the_end():
     assert set(game.chips()) == {(2, 1)}
 
 
+def test_m7_a_king_that_runs_round_the_board_is_stopped_by_the_piece_it_took_first():
+    # Legs (5,0)->(11,6)->(6,11)->(0,5)->(5,0) take one man each; back on its start square the
+    # king may turn onto its first diagonal again, where the man taken on (7, 2) still stands.
+    pieces = {(5, 0): "B", (7, 2): "w", (8, 9): "w", (3, 8): "w", (2, 3): "w"}
+    game = dam(pieces)
+    assert ((5, 0), (11, 6), (6, 11), (0, 5), (5, 0)) in paths(game)
+    assert max(len(m.captures) for m in game.legal_moves()) == 4
+    for move in game.legal_moves():
+        assert len(set(move.captures)) == len(move.captures)
+
+
 def test_m8_a_move_is_its_path_and_perft_counts_every_path():
     game = dam({(5, 0): "B", (7, 2): "w", (9, 4): "w"})
     assert len(game.legal_moves()) == len(paths(game)) == 3
