@@ -312,9 +312,9 @@ def game_from_record(data: str | bytes | dict[str, Any]) -> tuple[DadamaGame, Da
     """(the game after every turn, the start position, the result) from a JSON record."""
     obj = jf.load_object(data, "game, turns and result")
     jf.no_unknown_keys(obj, {"game", "settings", "start", "turns", "result", "termination"}, "")
-    start_obj = dict(obj.get("start") or {})
     if not isinstance(obj.get("start", {}), dict):
         raise NotationError("start: expected a JSON position")
+    start_obj = dict(obj.get("start") or {})
     if "going_on" in start_obj:
         raise NotationError("start: a record starts at the beginning of a turn (no going_on)")
     if "settings" in obj:

@@ -164,3 +164,40 @@ def test_random_dam_games_agree_with_the_reference_and_undo_exactly(spec):
     while snapshots:
         game.pop()
         assert (game.chips(), game.side_to_move, game.repetitions()) == snapshots.pop()
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 14) | st.sampled_from(["white", "black", "3", "x"]),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["square", "side", "value", "dadama", "king", "taken", "go_on", "x"]),
+            inner,
+            max_size=3,
+        )
+    ),
+    max_leaves=8,
+)
+KEYS = ("game", "to_move", "settings", "pieces", "going_on", "start", "turns", "result", "x")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=4), st.text(max_size=60))
+def test_bad_positions_and_records_get_a_message_never_a_traceback(obj, text):
+    from controller.rules.dadama_notation import dadama_from_json
+    from controller.rules.dam_notation import dam_from_json
+    from controller.rules.notation import NotationError
+    from controller.rules.pdn_game import read_pdn
+
+    readers = (
+        (dadama_from_json, obj),
+        (dam_from_json, obj),
+        (game_from_record, obj),
+        (read_record_text, text),
+        (read_pdn, '[GameType "Dam"]\n\n' + text),
+    )
+    for reader, data in readers:
+        try:
+            reader(data)
+        except NotationError as exc:
+            assert str(exc)
