@@ -140,6 +140,8 @@ def _print_thrower(game: DadamaGame, square: tuple[int, int], out: TextIO) -> No
                 f"x{square_text(land)} takes {game.piece_at(over).value} on {square_text(over)}"  # type: ignore[union-attr]
                 for land, over in allowed
             )
+        elif piece.dadama:
+            text = "too low to take: the dadama shows the value kept and the turn passes"
         else:
             text = "too low to take: the die keeps the throw and the turn passes"
         if groups and groups[-1][1] == text:
@@ -148,7 +150,7 @@ def _print_thrower(game: DadamaGame, square: tuple[int, int], out: TextIO) -> No
             groups.append(([value], text))
     for values, text in groups:
         label = str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}"
-        out.write(f"    {label}: {text}\n")
+        out.write(f"    {'keeping ' if piece.dadama else ''}{label}: {text}\n")
 
 
 # ---------------------------------------------------------------------- dam

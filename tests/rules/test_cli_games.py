@@ -189,3 +189,19 @@ def test_dam_perft_from_a_json_position(tmp_path, capsys):
 def test_perft_options_that_do_not_fit_the_game_are_refused(capsys, argv, message):
     code, _, err = run(capsys, "rules", "perft", *argv)
     assert code == 2 and message in err
+
+
+def test_dadama_throw_table_for_a_dadama_is_by_the_value_kept(tmp_path, capsys):
+    position = {
+        "game": "dadama",
+        "pieces": [
+            {"square": [5, 2], "side": "white", "value": 6, "dadama": True},
+            {"square": [0, 1], "side": "white", "value": 3},
+            {"square": [4, 3], "side": "black", "value": 3},
+        ],
+    }
+    code, out, _ = run(capsys, "rules", "moves", "--position-json", write(tmp_path, position))
+    assert code == 0
+    assert "dadama 6 on (5,2) throws two dice, keeps one:" in out
+    assert "keeping 1-2: too low to take: the dadama shows the value kept" in out
+    assert "keeping 3-6: x(3,4) takes 3 on (4,3)" in out
