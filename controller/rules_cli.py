@@ -24,12 +24,41 @@ from .rules.perft import divide, perft
 from .rules.profiles import PROFILES
 from .rules.scoring import score_move, taking_json
 
+# What the commands say, each sentence defined once with named placeholders (plural forms
+# apart), so that a translation catalogue can take them over as they are.
+HELP_RULES = "the rules engine: legal moves, perft"
+HELP_MOVES = "every legal move of a Damath position"
+DESCRIPTION_MOVES = (
+    "List every legal move of a Damath position, with its takings and what each scores. "
+    "Without --position-json: the opening of --variant. A file may hold one JSON position "
+    "(docs/notation.md) or JSON Lines, one position a line, each answered on its own line; "
+    "'-' reads standard input. When a taking is possible, only takings are legal (taking is "
+    "mandatory, and the most chips must be taken)."
+)
+HELP_PERFT = "count the move tree's leaves to a depth"
+DESCRIPTION_PERFT = (
+    "Count the leaves of the tree of legal moves to --depth plies (perft), to check the move "
+    "generator against published tables: Damath from its opening or a JSON position, or one of "
+    "the draughts games from its start or a PDN FEN. --divide splits the count by first move."
+)
+LEGAL_MOVES = ("{side} to move: {count} legal move", "{side} to move: {count} legal moves")
+LEGAL_TAKINGS = (
+    "{side} to move: {count} legal taking (taking is mandatory)",
+    "{side} to move: {count} legal takings (taking is mandatory)",
+)
+NO_LEGAL_MOVE = "{side} to move has no legal move."
+
+
+def plural(forms: tuple[str, str], count: int) -> str:
+    """The singular or the plural form of a sentence for ``count``."""
+    return forms[0] if count == 1 else forms[1]
+
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    rules = sub.add_parser("rules", help="the rules engine: legal moves, perft")
+    rules = sub.add_parser("rules", help=HELP_RULES, description=HELP_RULES)
     rsub = rules.add_subparsers(dest="rules_command", metavar="RULES_COMMAND", required=True)
 
-    moves = rsub.add_parser("moves", help="every legal move of a Damath position")
+    moves = rsub.add_parser("moves", help=HELP_MOVES, description=DESCRIPTION_MOVES)
     moves.add_argument("--variant", choices=damath_data.VARIANTS, default=None)
     moves.add_argument("--profile", choices=tuple(PROFILES), default=None)
     moves.add_argument(
@@ -41,7 +70,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     moves.add_argument("--json", action="store_true", help="answer in JSON")
     moves.set_defaults(handler=run_moves)
 
-    pf = rsub.add_parser("perft", help="count the move tree's leaves to a depth")
+    pf = rsub.add_parser("perft", help=HELP_PERFT, description=DESCRIPTION_PERFT)
     pf.add_argument("--game", choices=("damath", *GAMES), default="damath")
     pf.add_argument("--depth", type=_depth, required=True)
     pf.add_argument("--variant", choices=damath_data.VARIANTS, default="integer")
@@ -152,10 +181,10 @@ def _print_moves(game: Game, as_json: bool, out: TextIO) -> None:
         return
     side = "Blue" if game.side_to_move == 0 else "Red"
     if not moves:
-        out.write(f"{side} to move has no legal move.\n")
+        out.write(NO_LEGAL_MOVE.format(side=side) + "\n")
         return
-    kind = "takings (taking is mandatory)" if moves[0].captures else "moves"
-    out.write(f"{side} to move: {len(moves)} legal {kind}\n")
+    forms = LEGAL_TAKINGS if moves[0].captures else LEGAL_MOVES
+    out.write(plural(forms, len(moves)).format(side=side, count=len(moves)) + "\n")
     for m in moves:
         label = f"{m.chip.value} " if m.chip is not None and m.chip.value is not None else ""
         extra = " (becomes dama)" if m.promotes else ""

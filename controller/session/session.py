@@ -37,6 +37,7 @@ from controller.tracker import (
     Tracker,
 )
 
+from . import texts
 from .clocks import ArbiterClocks, ClockEvent
 from .journal import Journal, JournalError, JournalLoad, Record
 from .menu import Menu, abandon_menu, adjudication_menu
@@ -320,6 +321,23 @@ class Session:
             outcome=self.outcome,
             proxy=self.proxy,
         )
+
+    def ready_line(self, board: str) -> str:
+        """What the board says once it is ready: which game, and what to do first."""
+        if self.phase == "setup":
+            step = texts.NEXT_SETUP.format()
+        elif self.phase == "restore":
+            step = texts.NEXT_RESTORE.format(plies=self.game.ply)
+        elif self.phase == "over" and self.outcome is not None:
+            step = texts.NEXT_OVER.format(ending=self.outcome.text)
+        else:
+            step = texts.NEXT_PLAY.format()
+        return texts.READY.format(
+            board=board,
+            variant=self.variant.capitalize(),
+            rules=self.profile_name,
+            next_step=step.page,
+        ).page
 
     # ------------------------------------------------------------------ for the simulator
 
