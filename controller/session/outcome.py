@@ -8,12 +8,15 @@ totals, as the manual says.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
 from controller.rules.game import Game
 from controller.rules.move import BLUE, RED, side_name
 from controller.scoresheet.model import Scoresheet, build_scoresheet
+
+from . import info as game_info
 
 FORFEITS = ("resign", "no-show")
 REASONS = {
@@ -39,8 +42,7 @@ class Outcome:
 
     @property
     def text(self) -> str:
-        who = side_name(self.side).upper() if self.side is not None else ""
-        return REASONS.get(self.reason, self.reason).format(who=who)
+        return _reason_text(self.reason, self.side)
 
     @property
     def result_text(self) -> str:
@@ -49,18 +51,34 @@ class Outcome:
         return f"{side_name(self.winner).upper()} wins"
 
 
+def _reason_text(reason: str, side: int | None) -> str:
+    who = side_name(side).upper() if side is not None else ""
+    return REASONS.get(reason, reason).format(who=who)
+
+
 def scoring_profile(game: Game) -> str:
     """The scorer knows the two named profiles; what matters to it is the remaining-dama rule."""
     prof = game.profile
     return "official" if prof is None or prof.remaining_dama_double else "online"
 
 
-def tally(game: Game, reason: str, side: int | None) -> Outcome:
-    sheet = build_scoresheet(game.played(), game.chips(), game.variant, scoring_profile(game))
-    if reason in FORFEITS and side is not None:
-        winner: int | None = 1 - side
-    else:
-        winner = sheet.game.winner
+def tally(
+    game: Game, reason: str, side: int | None, info: Mapping[str, str] | None = None
+) -> Outcome:
+    """The end of the game: the sheet with RC and grand totals, the winner and the points.
+    ``info`` (players and event, ``session/info.py``) goes on the sheet."""
+    forfeit_by = side if reason in FORFEITS and side is not None else None
+    sheet = build_scoresheet(
+        game.played(),
+        game.chips(),
+        game.variant,
+        scoring_profile(game),
+        game_info.players(info or {}),
+        event=game_info.event(info or {}),
+        ending=_reason_text(reason, side),
+        forfeit_by=forfeit_by,
+    )
+    winner = sheet.winner
     if winner is None:
         points = (Fraction(1, 2), Fraction(1, 2))
     else:

@@ -24,7 +24,7 @@ from controller.rules.move import BLUE, Move, Square, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.rules.profiles import Profile, ProfileError, get_profile
 from controller.rules.scoring import kind_of, sum_scores
-from controller.scoresheet.model import Row, move_rows
+from controller.scoresheet.model import Row, build_scoresheet, move_rows
 from controller.tracker import (
     BoardNeeded,
     BoardReady,
@@ -37,11 +37,13 @@ from controller.tracker import (
     Tracker,
 )
 
+from . import info as game_info
+from . import play as play_mode
 from . import texts
 from .clocks import ArbiterClocks, ClockEvent
 from .journal import Journal, JournalError, JournalLoad, Record
 from .menu import Menu, abandon_menu, adjudication_menu
-from .outcome import Outcome, tally
+from .outcome import Outcome, scoring_profile, tally
 
 VARIANTS = ("counting", "whole", "integer", "fraction", "rational", "radical", "polynomial")
 RULES = ("official", "online")
@@ -62,9 +64,53 @@ class SessionConfig:
     checkpoint_seconds: float = 10.0
     """While time runs, a clock checkpoint is journaled this often: the most a power cut can
     give back to the players."""
+    info: dict[str, str] = field(default_factory=dict)
+    """Players and event (``session/info.py``): names, schools, event, round, board, date."""
+    play: dict[str, Any] = field(default_factory=dict)
+    """Practice or tournament (``session/play.py``): clocks, takeback, capture preview."""
+    roster: tuple[str, ...] | None = None
+    """The class list the board's buttons choose names from; None: read ``players.txt``
+    beside the journal."""
+
+    def __post_init__(self) -> None:
+        """``run --set NAME=VALUE`` hands every setting over as a rule setting: the players,
+        the event and the play settings are taken out of them here, by name, and checked."""
+        if any(k in game_info.FIELDS or k in play_mode.NAMES for k in self.rule_settings):
+            rule_settings = dict(self.rule_settings)
+            self.info = {**self.info}
+            self.play = {**self.play}
+            for key in list(rule_settings):
+                if key in game_info.FIELDS:
+                    self.info[key] = rule_settings.pop(key)
+                elif key in play_mode.NAMES:
+                    self.play[key] = rule_settings.pop(key)
+            self.rule_settings = rule_settings
+        self.info = game_info.clean(self.info)
+        self.play_settings()
 
     def profile(self) -> Profile:
         return get_profile(self.rules).with_settings(self.rule_settings)
+
+    def play_settings(self) -> play_mode.PlaySettings:
+        """The play settings, checked: a practice help asked for outside practice is refused
+        clearly rather than silently ignored."""
+        settings = play_mode.parse(self.play)
+        if not settings.practice:
+            wrong = [
+                name
+                for name, asked in (
+                    ("clocks=off", settings.clocks == "off"),
+                    ("takeback=players", settings.takeback == "players"),
+                    ("capture_preview=true", settings.capture_preview),
+                )
+                if asked
+            ]
+            if wrong:
+                raise play_mode.PlayError(
+                    f"{', '.join(wrong)}: practice help, for practice games only "
+                    "(add practice=true)"
+                )
+        return settings
 
 
 @dataclass(frozen=True)
@@ -133,6 +179,8 @@ class Session:
             game = Game.new(config.variant, profile)
         self.game = game
         self.start_position = game_to_json(game)
+        self.info: dict[str, str] = dict(config.info)
+        self.play = config.play_settings()
         self.settings = Settings().with_overrides(config.tracker_settings)
         self.tracker = Tracker(game, self.settings, mode="setup")
         self.clocks = ArbiterClocks(
@@ -173,6 +221,8 @@ class Session:
             "rule_settings": self.config.rule_settings,
             "tracker_settings": self.config.tracker_settings,
             "position": self.start_position,
+            "info": self.info,
+            "play": self.play.json(),
         }
 
     # ------------------------------------------------------------------ resume
@@ -210,6 +260,9 @@ class Session:
             tracker_settings=dict(start.get("tracker_settings") or {}),
             position=start["position"],
             checkpoint_seconds=self.config.checkpoint_seconds,
+            info=dict(start.get("info") or {}),
+            play=dict(start.get("play") or {}),
+            roster=self.config.roster,
         )
         self.config = config
         self._new_game_objects(config)
@@ -238,8 +291,12 @@ class Session:
                 self.paused = False
             elif kind == "timeout":
                 self.proxy = self.game.profile.move_timeout == "opponent-moves"
+            elif kind == "info":
+                self.info = game_info.clean(rec["info"])
+            elif kind == "play":
+                self.play = self.play.with_changes(rec["play"])
             elif kind == "end":
-                self.outcome = tally(self.game, rec["reason"], rec.get("side"))
+                self.outcome = tally(self.game, rec["reason"], rec.get("side"), self.info)
                 phase = "over"
         self.clocks.restore(clock[0] / 1000, clock[1] / 1000)
         self.tracker = Tracker(
@@ -322,6 +379,35 @@ class Session:
             proxy=self.proxy,
         )
 
+    def set_info(self, t: float, changes: dict[str, Any]) -> None:
+        """Players and event entered or corrected (the page, the board's menu): journaled, so
+        the sheet and the game record carry them after a restart too."""
+        new = {**self.info, **game_info.clean(changes)}
+        new = {k: v for k, v in new.items() if v}
+        if new == self.info:
+            return
+        self._write({"k": "info", "t": t, "info": new})
+        self.info = new
+        if self.outcome is not None:  # a finished game's sheet shows the names too
+            self.outcome = tally(self.game, self.outcome.reason, self.outcome.side, self.info)
+        self._log(t, "info", dict(new))
+
+    def set_play(self, t: float, changes: dict[str, Any]) -> None:
+        """A practice help turned on or off during the game (capture preview, players' takeback).
+        Practice itself and the clocks are chosen with a new game: they change the game."""
+        fixed = {"practice", "clocks"} & set(changes)
+        if fixed:
+            raise play_mode.PlayError(
+                f"{', '.join(sorted(fixed))}: chosen when a new game starts, not during one"
+            )
+        settings = self.play.with_changes(changes)
+        if settings == self.play:
+            return
+        SessionConfig(**{**self.config.__dict__, "play": settings.json()})  # checks practice
+        self._write({"k": "play", "t": t, "play": settings.json()})
+        self.play = settings
+        self._log(t, "play", settings.json())
+
     def ready_line(self, board: str) -> str:
         """What the board says once it is ready: which game, and what to do first."""
         if self.phase == "setup":
@@ -364,10 +450,19 @@ class Session:
         return game_from_json(self.start_position).chips()
 
     def sheet(self):
-        """The scoresheet so far (with RC and grand totals as if the game ended now)."""
+        """The scoresheet: the whole tally once the game is over; while it is played, the
+        entries and running totals so far, marked as a game in progress (no RC, no result)."""
         if self.outcome is not None:
             return self.outcome.sheet
-        return tally(self.game, "stop", None).sheet
+        return build_scoresheet(
+            self.game.played(),
+            self.game.chips(),
+            self.game.variant,
+            scoring_profile(self.game),
+            game_info.players(self.info),
+            finished=False,
+            event=game_info.event(self.info),
+        )
 
     def export_csv(self) -> str:
         from controller.scoresheet.render import render_csv
@@ -382,7 +477,7 @@ class Session:
     def export_pdn(self) -> str:
         from .export import _start_game, pdn
 
-        return pdn(self.game, _start_game(self), self.outcome, clocks=self.pdn_clocks())
+        return pdn(self.game, _start_game(self), self.outcome, self.pdn_clocks(), self.info)
 
     def pdn_clocks(self) -> list[tuple[float, float]]:
         """Per played move: the game clock left after it and the time it took, in seconds."""
@@ -652,7 +747,7 @@ class Session:
         if side is not None:
             record["side"] = side
         self._write(record)
-        self.outcome = tally(self.game, reason, side)
+        self.outcome = tally(self.game, reason, side, self.info)
         self.phase = "over"
         self.paused = False
         self.menu = None

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.scoresheet.render import side_columns
+from controller.scoresheet.layout import Cell, result_lines, sheet_lines
 from controller.session.clocks import clock_text
 from controller.view.compose import compose
 
@@ -58,13 +58,31 @@ def snapshot(session: Any, t: float) -> dict[str, Any]:
         problems=list(session.problems),
         moves=[str(m) for m in session.game.move_stack],
         sheet={
-            "rows": [
-                [[r.entry, r.score, r.total, r.kind] if r else None for r in pair]
-                for pair in side_columns(sheet)
+            "lines": [
+                {
+                    "n": line.number,
+                    "blue": _cell(line.blue),
+                    "red": _cell(line.red),
+                    "section": line.section,
+                }
+                for line in sheet_lines(sheet)
             ],
             "totals": {"blue": session.totals()[0], "red": session.totals()[1]},
-            "result": session.outcome.result_text if session.outcome else None,
+            "result": result_lines(sheet)[0] if session.outcome else None,
+            "ending": result_lines(sheet)[1:],
         },
         ending=session.outcome.text if session.outcome else None,
     )
     return out
+
+
+def _cell(cell: Cell | None) -> dict[str, str] | None:
+    if cell is None:
+        return None
+    return {
+        "move": cell.move,
+        "score": cell.score,
+        "total": cell.total,
+        "kind": cell.kind,
+        "square": cell.square,
+    }

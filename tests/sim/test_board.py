@@ -63,7 +63,9 @@ def test_a_move_on_the_table_is_played_scored_and_written(clock: ManualClock) ->
     play(board, clock, (1, 2), (2, 3))
     snap = board.snapshot()
     assert snap["ply"] == 1 and snap["to_move"] == "red"
-    assert snap["sheet"]["rows"][0][0][:1] == ["-9 (2, 3)"]
+    assert snap["sheet"]["lines"][0]["n"] == "1"
+    assert snap["sheet"]["lines"][0]["blue"]["move"] == "−9 (2, 3)"
+    assert snap["sheet"]["lines"][0]["red"] is None
     assert [c["name"] for c in snap["cues"]][-1] == "move"
 
 
@@ -75,8 +77,10 @@ def test_a_taking_removed_by_hand_is_scored(clock: ManualClock) -> None:
     play(board, clock, (4, 3), (6, 5), (5, 4))  # lift, land, take the red chip off
     snap = board.snapshot()
     assert snap["ply"] == 5
-    takes = [pair[0] for pair in snap["sheet"]["rows"] if pair[0] and pair[0][3] == "take"]
-    assert [t[0] for t in takes] == ["-1 ÷ (-9) = 1/9 ≈ 0"]  # blue -1 takes red -9, lands on ÷
+    takes = [
+        ln["blue"] for ln in snap["sheet"]["lines"] if ln["blue"] and ln["blue"]["kind"] == "take"
+    ]
+    assert [(t["move"], t["square"]) for t in takes] == [("−1 ÷ (−9) = 0.11… ≈ 0", "(6, 5)")]
     assert [c["label"] for c in snap["trays"]["red"]] == ["-9"]
 
 

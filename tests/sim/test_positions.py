@@ -85,8 +85,8 @@ def test_a_ring_taken_by_hand_asks_which_way_and_scores_the_chosen_one(clock: Ma
     assert snap["ply"] == 1 and snap["to_move"] == "red"
     played = board.session.game.move_stack[-1]
     assert list(played.path) in (CLOCKWISE, ANTICLOCKWISE) and str(played) == second
-    takes = [pair[0] for pair in snap["sheet"]["rows"] if pair[0] and pair[0][3] == "take"]
-    assert len(takes) == 4
+    takes = [ln["blue"] for ln in snap["sheet"]["lines"] if ln["blue"]]
+    assert [t["kind"] for t in takes] == ["take"] * 4
 
 
 def test_setting_the_chip_on_a_first_landing_chooses_that_way_round(clock: ManualClock) -> None:

@@ -299,24 +299,37 @@ function renderOled(s) {
 function renderSheet(sheet, over) {
   const body = $("sheet").querySelector("tbody");
   body.textContent = "";
-  for (const pair of sheet.rows) {
-    const kinds = pair.filter((r) => r).map((r) => r[3]);
-    if (!over && kinds.some((k) => k !== "move" && k !== "take")) continue; // written at the end
+  for (const line of sheet.lines) {
     const tr = document.createElement("tr");
-    pair.forEach((r, i) => {
-      for (let k = 0; k < 3; k++) {
-        const td = document.createElement("td");
-        td.textContent = r ? r[k] : "";
-        if (i === 1 && k === 0) td.className = "sep";
-        tr.append(td);
+    tr.dataset.section = line.section;
+    const no = document.createElement("td");
+    no.className = "no";
+    no.textContent = line.n;
+    tr.append(no);
+    [line.blue, line.red].forEach((c, i) => {
+      const move = document.createElement("td");
+      if (i === 1) move.className = "sep";
+      if (c) {
+        move.textContent = c.move;
+        if (c.square) {
+          const at = document.createElement("span");
+          at.className = "at";
+          at.textContent = " at " + c.square;
+          move.append(at);
+        }
       }
-      if (r) tr.dataset.kind = r[3];
+      const score = document.createElement("td");
+      score.textContent = c ? c.score : "";
+      const total = document.createElement("td");
+      total.textContent = c ? c.total : "";
+      tr.append(move, score, total);
+      if (c) tr.dataset.kind = c.kind;
     });
     body.append(tr);
   }
   $("total-blue").textContent = "Blue total: " + sheet.totals.blue;
   $("total-red").textContent = "Red total: " + sheet.totals.red;
-  $("result").textContent = sheet.result || "";
+  $("result").textContent = [sheet.result || ""].concat(sheet.ending || []).join(" ");
 }
 
 // ------------------------------------------------------------------ the buzzer
