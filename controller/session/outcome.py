@@ -17,18 +17,9 @@ from controller.rules.move import BLUE, RED, side_name
 from controller.scoresheet.model import Scoresheet, build_scoresheet
 
 from . import info as game_info
+from . import texts
 
 FORFEITS = ("resign", "no-show")
-REASONS = {
-    "no-chips": "{who} has no chip left",
-    "no-moves": "{who} cannot move",
-    "repetition": "repetition",
-    "time": "game time is over",
-    "stop": "the arbiter stopped the game",
-    "resign": "{who} resigned",
-    "no-show": "{who} did not show",
-    "abandon": "abandoned",
-}
 
 
 @dataclass(frozen=True)
@@ -47,13 +38,13 @@ class Outcome:
     @property
     def result_text(self) -> str:
         if self.winner is None:
-            return "Draw: 1/2 point each"
-        return f"{side_name(self.winner).upper()} wins"
+            return texts.DRAW.page
+        return texts.WINNER.format(SIDE=side_name(self.winner).upper()).page
 
 
 def _reason_text(reason: str, side: int | None) -> str:
     who = side_name(side).upper() if side is not None else ""
-    return REASONS.get(reason, reason).format(who=who)
+    return texts.ENDINGS.get(reason, reason).format(SIDE=who)
 
 
 def scoring_profile(game: Game) -> str:

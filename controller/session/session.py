@@ -19,11 +19,12 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.rules.damath_data import BLUE_SQUARES, RED_SQUARES
 from controller.rules.game import Game, IllegalMove
 from controller.rules.move import BLUE, Move, Square, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.rules.profiles import Profile, ProfileError, get_profile
-from controller.rules.scoring import kind_of, sum_scores
+from controller.rules.scoring import kind_of, score_move, sum_scores
 from controller.scoresheet.model import Row, build_scoresheet, move_rows
 from controller.tracker import (
     BoardNeeded,
@@ -141,6 +142,16 @@ class ViewInput:
     message: str
     outcome: Outcome | None
     proxy: bool
+    display_message: str = ""
+    """The message's short form for the display (ASCII, a few lines)."""
+    info: dict[str, str] = field(default_factory=dict)
+    """Players and event (``session/info.py``)."""
+    timed: bool = True
+    """False in practice with the clocks off: the clock displays show no time."""
+    preview: tuple[tuple[Square, str], ...] = ()
+    """Practice: where the lifted chip may land and what that taking would score."""
+    start_order: tuple[Square, ...] = ()
+    """Setup: the squares in the order the display asks for their chips."""
 
 
 class Session:
@@ -153,6 +164,8 @@ class Session:
         self.log: list[tuple[float, str, dict[str, Any]]] = []
         self.problems: list[str] = []
         self.message = ""
+        self._said: texts.Said | None = None
+        """The display's short form of ``message`` (when the message came from ``_say``)."""
         self.menu: Menu | None = None
         self.paused = False
         self.outcome: Outcome | None = None
@@ -307,7 +320,7 @@ class Session:
         if ending is not None:  # the power went between the last move and its "end" record
             self._end(t, ending.reason, ending.side)
         if self.phase == "restore":
-            self.message = "Restart: set the board as shown, the clocks wait"
+            self._say(texts.RESTART)
         self._log(t, "resumed", {"ply": self.game.ply, "phase": self.phase})
 
     def _begin(self, t: float) -> None:
@@ -320,10 +333,23 @@ class Session:
     def feed_frame(self, t: float, occupied: Any) -> list[Event]:
         """A sensor frame at ``t``: what is on the board now."""
         self._now = max(self._now, t)
-        self.board = frozenset((sq[0], sq[1]) for sq in occupied)
+        board = frozenset((sq[0], sq[1]) for sq in occupied)
+        said = self._said
+        if board != self.board and self.phase == "setup" and said and said.page == self.message:
+            self.message = ""  # a hint said while setting up has been read: back to the guide
+        placed_before = self._placed() if self.phase == "setup" else None
+        self.board = board
         events = self.tracker.feed_frame(t, self.board)
         self._handle(events, t)
+        setting_up = placed_before is not None and self.phase == "setup"
+        if setting_up and self._placed() > placed_before:
+            self._cue(t, "move")  # guided setup: the board confirms each chip put in place
         return events
+
+    def _placed(self) -> int:
+        """Setting up: how many of the expected chips stand on their squares."""
+        g = self.tracker.guidance()
+        return len(self.tracker.game.chips()) - len(g.missing)
 
     def press(self, t: float, name: str, kind: str = "press") -> None:
         """An arbiter button: ``press`` or ``hold`` (drivers.buttons.ButtonEvent)."""
@@ -377,7 +403,39 @@ class Session:
             message=self.message,
             outcome=self.outcome,
             proxy=self.proxy,
+            display_message=self.display_message,
+            info=dict(self.info),
+            timed=self.play.timed,
+            preview=self.capture_preview(),
+            start_order=self.start_order,
         )
+
+    def capture_preview(self) -> tuple[tuple[Square, str], ...]:
+        """Practice help: while a chip is lifted, each square where a taking of it may end and
+        what that taking scores (``3`` or, for paths that score differently, ``3 / -2``)."""
+        if not self.play.preview or self.phase != "play" or self.paused:
+            return ()
+        g = self.tracker.guidance()
+        if g.phase not in ("moving", "settling") or not g.lifted:
+            return ()
+        start = g.lifted[0]
+        scores: dict[Square, list[str]] = {}
+        for move in self.tracker.game.legal_moves():
+            if move.start == start and move.takings:
+                text = score_move(move, self.game.variant).text
+                if text not in scores.setdefault(move.end, []):
+                    scores[move.end].append(text)
+        return tuple((end, " / ".join(texts)) for end, texts in sorted(scores.items()))
+
+    @property
+    def start_order(self) -> tuple[Square, ...]:
+        """The order the display names the chips in while setting up: Blue's squares then
+        Red's, each in the order of the placement table (docs/rules.md), so a teacher's list
+        and the board agree; a loaded position's squares follow, by row."""
+        chips = self.tracker.game.chips() if self.phase == "setup" else {}
+        order = [sq for sq in (*BLUE_SQUARES, *RED_SQUARES) if sq in chips]
+        rest = sorted((sq for sq in chips if sq not in order), key=lambda s: (s[1], s[0]))
+        return (*order, *rest)
 
     def set_info(self, t: float, changes: dict[str, Any]) -> None:
         """Players and event entered or corrected (the page, the board's menu): journaled, so
@@ -503,15 +561,12 @@ class Session:
                 self._on_move(ev)
             elif isinstance(ev, BoardReady):
                 self._on_ready(ev)
-            elif isinstance(ev, BoardNeeded):
-                self.message = (
-                    "Set up the opening" if ev.mode == "setup" else "Set the board as shown"
-                )
+            elif isinstance(ev, BoardNeeded) and ev.mode != "setup":
+                self._say(texts.RESTORE_BOARD)  # setting up: the display guides chip by chip
             elif isinstance(ev, Mismatch):
                 self._cue(ev.t, "error")
             elif isinstance(ev, Lifted) and ev.reason:
-                self.message = ev.reason
-                self._cue(ev.t, "error")
+                self._cue(ev.t, "error")  # the reason is shown from the tracker's guidance
             elif isinstance(ev, ButtonIgnored):
                 pass
             self._log(ev.t, ev.kind, ev.details())
@@ -526,7 +581,10 @@ class Session:
             self._cue(ev.t, "move")
         elif self.phase == "restore":
             self.phase = "play"
-            self.message = "Paused" if self.paused else ""
+            if self.paused:
+                self._say(texts.PAUSED)
+            else:
+                self.message = ""
             if not self.paused and self.menu is None:
                 self.clocks.start(ev.t)
                 self._last_checkpoint = ev.t
@@ -585,7 +643,7 @@ class Session:
     # ------------------------------------------------------------------ clocks
 
     def _poll_clocks(self, t: float) -> None:
-        if self.phase != "play":
+        if self.phase != "play" or not self.play.timed:
             return
         for ev in self.clocks.poll(t):
             self._on_clock(ev)
@@ -596,7 +654,8 @@ class Session:
         if ev.kind == "warning":
             self._write({"k": "warning", "t": ev.t, "side": side, **self.clocks.state(ev.t)})
             self._cue(ev.t, "warning")
-            self.message = f"{who}: 10 seconds left"
+            seconds = round(self.clocks.move_seconds - self.clocks.used(ev.t)[1])
+            self._say(texts.WARNING, SIDE=who, seconds=max(1, seconds))
         elif ev.kind == "move_timeout":
             rule = self.game.profile.move_timeout
             self._write(
@@ -607,9 +666,9 @@ class Session:
                 other = side_name(1 - side).upper()
                 self.proxy = True
                 self.clocks.restart_move_clock(ev.t)
-                self.message = f"{who} out of time: {other} moves for {who}"
+                self._say(texts.TIMEOUT_OPPONENT, SIDE=who, OTHER=other)
             else:
-                self.message = f"{who} out of time: arbiter decides"
+                self._say(texts.TIMEOUT_ARBITER, SIDE=who)
         elif ev.kind == "game_over":
             self._end(ev.t, "time", None)
         self._log(ev.t, ev.kind, {"side": side})
@@ -631,7 +690,7 @@ class Session:
         elif name == "confirm":
             self._handle(self.tracker.feed_button(t, name), t)
         else:
-            self._ignored(t, name, "setting up: next = variant, hold next = rules")
+            self._ignored(t, name, texts.SETUP_BUTTONS)
 
     def _reconfigure(self, t: float, **changes: Any) -> None:
         config = SessionConfig(**{**self.config.__dict__, **changes})
@@ -643,7 +702,7 @@ class Session:
         self.config = config
         self._new_game_objects(config)
         self._write(self._start_record(t))
-        self.message = f"{self.game.variant.capitalize()} / {config.rules}"
+        self._say(texts.VARIANT_CHOSEN, variant=self.game.variant.capitalize(), rules=config.rules)
         if self.board is not None:  # the new tracker reads the board as it stands
             self._handle(self.tracker.feed_frame(t, self.board), t)
 
@@ -660,7 +719,7 @@ class Session:
         elif name in ("confirm", "next"):
             self._handle(self.tracker.feed_button(t, name), t)
         else:
-            self._ignored(t, name, "")
+            self._ignored(t, name, None)
 
     def _over_button(self, t: float, name: str) -> None:
         if name == "new_game":
@@ -672,7 +731,7 @@ class Session:
         ):
             self._takeback(t)
         else:
-            self._ignored(t, name, "game over: new game to start again")
+            self._ignored(t, name, texts.OVER_BUTTONS)
 
     def _menu_button(self, t: float, name: str) -> None:
         menu = self.menu
@@ -694,7 +753,7 @@ class Session:
             self.menu = None
             self._resume_time(t)
         else:
-            self._ignored(t, name, "choose with next, then confirm")
+            self._ignored(t, name, texts.MENU_BUTTONS)
 
     def _open_menu(self, t: float, menu: Menu) -> None:
         self.menu = menu
@@ -715,12 +774,12 @@ class Session:
             self.clocks.stop(t)
             self._write({"k": "pause", "t": t, **self.clocks.state(t)})
             self.paused = True
-            self.message = "Paused by the arbiter"
+            self._say(texts.PAUSED)
         self._log(t, "pause" if self.paused else "resume", {})
 
     def _takeback(self, t: float) -> None:
         if not self.game.ply:
-            self._ignored(t, "takeback", "no move to take back")
+            self._ignored(t, "takeback", texts.NO_TAKEBACK)
             return
         self.clocks.stop(t)
         self.clocks.new_move(t)
@@ -729,13 +788,28 @@ class Session:
         self.outcome = None
         self.proxy = False
         self.phase = "restore"
-        self.message = f"Takeback {move}: set the board as shown"
+        self._say(texts.TAKEBACK, move=move)
         self._handle(self.tracker.set_position(self.game, t), t)
         self._log(t, "takeback", {"move": str(move)})
 
-    def _ignored(self, t: float, name: str, hint: str) -> None:
-        self.message = hint or f"{name}: nothing to do now"
+    def _ignored(self, t: float, name: str, hint: texts.Text | None) -> None:
+        if hint is None:
+            self._say(texts.NOTHING_TO_DO, button=name.replace("_", " ").capitalize())
+        else:
+            self._say(hint)
         self._log(t, "button_ignored", {"name": name})
+
+    def _say(self, text: texts.Text, **values: object) -> None:
+        """Show a message: its sentence on the page, its short form on the display."""
+        self._said = text.format(**values)
+        self.message = self._said.page
+
+    @property
+    def display_message(self) -> str:
+        """The message as the display shows it (its short form, when it has one)."""
+        if self._said is not None and self._said.page == self.message:
+            return self._said.display
+        return self.message
 
     # ------------------------------------------------------------------ end and new game
 

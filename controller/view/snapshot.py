@@ -72,6 +72,10 @@ def snapshot(session: Any, t: float) -> dict[str, Any]:
             "ending": result_lines(sheet)[1:],
         },
         ending=session.outcome.text if session.outcome else None,
+        preview=[[list(sq), text] for sq, text in inp.preview],
+        info=dict(inp.info),
+        play=session.play.json(),
+        timed=inp.timed,
     )
     return out
 
