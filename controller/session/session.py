@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from controller.rules.damath_data import BLUE_SQUARES, RED_SQUARES
@@ -43,7 +44,7 @@ from . import play as play_mode
 from . import texts
 from .clocks import ArbiterClocks, ClockEvent
 from .journal import Journal, JournalError, JournalLoad, Record
-from .menu import Menu, abandon_menu, adjudication_menu
+from .menu import Menu, abandon_menu, adjudication_menu, names_menu, settings_menu
 from .outcome import Outcome, scoring_profile, tally
 
 VARIANTS = ("counting", "whole", "integer", "fraction", "rational", "radical", "polynomial")
@@ -173,6 +174,8 @@ class Session:
         self._last_checkpoint = 0.0
         self._now = 0.0
         self.board: frozenset[Square] | None = None
+        self.roster: tuple[str, ...] = config.roster or ()
+        """The class list the board's buttons choose the players' names from."""
         self._new_game_objects(config)
         self.phase = "setup"
 
@@ -220,6 +223,10 @@ class Session:
         """
         journal, loaded = Journal.open(journal_path, sync=sync)
         session = cls(config, journal)
+        if config.roster is None:  # the teacher's class list, kept beside the journal
+            session.roster = game_info.read_roster(
+                Path(journal_path).parent / game_info.ROSTER_FILE
+            )
         session._now = t
         session._resume(loaded, t)
         return session
@@ -446,6 +453,7 @@ class Session:
             return
         self._write({"k": "info", "t": t, "info": new})
         self.info = new
+        self.config = SessionConfig(**{**self.config.__dict__, "info": new})
         if self.outcome is not None:  # a finished game's sheet shows the names too
             self.outcome = tally(self.game, self.outcome.reason, self.outcome.side, self.info)
         self._log(t, "info", dict(new))
@@ -464,6 +472,7 @@ class Session:
         SessionConfig(**{**self.config.__dict__, "play": settings.json()})  # checks practice
         self._write({"k": "play", "t": t, "play": settings.json()})
         self.play = settings
+        self.config = SessionConfig(**{**self.config.__dict__, "play": settings.json()})
         self._log(t, "play", settings.json())
 
     def ready_line(self, board: str) -> str:
@@ -689,6 +698,8 @@ class Session:
                 self._reconfigure(t, variant=VARIANTS[(i + 1) % len(VARIANTS)])
         elif name == "confirm":
             self._handle(self.tracker.feed_button(t, name), t)
+        elif name == "pause" and kind == "hold":
+            self._open_menu(t, settings_menu(self.info))
         else:
             self._ignored(t, name, texts.SETUP_BUTTONS)
 
@@ -747,6 +758,14 @@ class Session:
             elif choice.action == "abandon":
                 self._end(t, "abandon", None)
                 self.new_game(t)
+            elif choice.action == "pick":
+                assert choice.side is not None
+                self._open_menu(t, names_menu(choice.side, self.roster, self.info))
+            elif choice.action == "name":
+                key = "blue" if choice.side == BLUE else "red"
+                self.set_info(t, {key: choice.value})
+                # on to the next line: Red after Blue, then Close
+                self._open_menu(t, settings_menu(self.info, selected=2 if key == "blue" else 0))
             else:
                 self._end(t, choice.action, choice.side)
         elif name == "pause":

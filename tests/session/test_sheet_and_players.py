@@ -118,3 +118,36 @@ def test_practice_helps_are_refused_outside_practice():
     assert s.play.preview
     with pytest.raises(PlayError, match="chosen when a new game starts"):
         s.set_play(2.0, {"clocks": "off"})
+
+
+def test_the_boards_buttons_choose_the_names_from_the_class_list(tmp_path):
+    from controller.app import build_session_for_sim
+    from controller.view.compose import compose
+
+    (tmp_path / "boards" / "t2").mkdir(parents=True)
+    (tmp_path / "boards" / "t2" / "players.txt").write_text("# class 8-A\nAna Cruz\nBen Reyes\n")
+    s = build_session_for_sim("t2", state_dir=tmp_path, t=0.0)
+    assert s.roster == ("Ana Cruz", "Ben Reyes")
+
+    def page(t):
+        return list(compose(s.view_input(t), t).page)
+
+    s.press(1.0, "pause", "hold")  # setting up: hold Pause opens the game settings
+    assert page(1.0) == ["Game settings", "> Close", "  Blue: (no name)", "  Red: (no name)"]
+    s.press(1.1, "next")
+    s.press(1.2, "confirm")  # Blue: choose from the list
+    assert page(1.2)[0] == "Blue player?"
+    s.press(1.3, "next")
+    s.press(1.4, "confirm")  # Ana Cruz
+    assert s.info["blue"] == "Ana Cruz"
+    assert page(1.4)[2:] == ["  Blue: Ana Cruz", "> Red: (no name)"]
+    s.press(1.6, "confirm")  # Red
+    s.press(1.7, "next")
+    s.press(1.8, "next")
+    s.press(1.9, "confirm")  # Ben Reyes
+    s.press(2.0, "confirm")  # Close
+    assert s.menu is None and s.info == {"blue": "Ana Cruz", "red": "Ben Reyes"}
+    assert page(2.0)[-1] == "Ana v Ben"  # the setup page names the players
+    s.feed_frame(3.0, Game.new("integer").occupied())
+    s.advance(4.0)
+    assert page(4.0)[1].startswith("Ana 20:00")  # whose turn, by name
