@@ -80,9 +80,13 @@ def test_run_sh_serves_the_virtual_board_and_prints_where(tmp_path: Path) -> Non
 
 
 def _fresh_copy(dest: Path) -> Path:
-    """The repository as a clone gets it: every tracked file as it stands in the work tree."""
+    """The repository as a clone gets it: every file git tracks or would track (not ignored),
+    as it stands in the work tree."""
     listed = subprocess.run(
-        ["git", "ls-files", "-z"], cwd=ROOT, capture_output=True, check=True
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
     ).stdout.split(b"\0")
     for raw in filter(None, listed):
         rel = raw.decode()

@@ -47,8 +47,15 @@ tr.grand td { border-top: 2px solid #000; }
 .blue { color: #0645ad; } .red { color: #b00; }
 @media print {
   @page { size: A4 portrait; margin: 10mm; }
-  body { margin: 0; max-width: none; padding: 0; font-size: 9pt; }
-  h1 { font-size: 13pt; }
+  body { margin: 0; max-width: none; padding: 0; font-size: 9pt; line-height: 1.2; }
+  h1 { font-size: 12.5pt; margin-bottom: .3em; }
+  .event, .players { margin-bottom: .4em; }
+  .field { margin: .05em 0; }
+  th, td { padding: .03em .3em; }
+  td.score, td.total { width: 3.8em; }
+  .result { margin-top: .4em; }
+  .notes { font-size: 7.6pt; margin: .2em 0; }
+  .signatures { margin-top: .9em; }
   .blue, .red { color: #000; }
   th { background: #eee; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
   tr { break-inside: avoid; }

@@ -231,6 +231,14 @@ class Session:
         session._resume(loaded, t)
         return session
 
+    @classmethod
+    def replayed(cls, records: list[Record], problems: list[str] | None = None) -> Session:
+        """A kept game read back in memory (no journal, nothing written): its sheet, record and
+        position as the board left them."""
+        session = cls(SessionConfig(), None)
+        session._resume(JournalLoad(records=list(records), problems=list(problems or [])), 0.0)
+        return session
+
     def _start_record(self, t: float) -> Record:
         return {
             "k": "start",

@@ -11,6 +11,7 @@ from typing import Any
 from controller.scoresheet.layout import Cell, result_lines, sheet_lines
 from controller.session.clocks import clock_text
 from controller.view.compose import compose
+from controller.view.texts import NO_CLOCK
 
 
 def snapshot(session: Any, t: float) -> dict[str, Any]:
@@ -21,7 +22,7 @@ def snapshot(session: Any, t: float) -> dict[str, Any]:
     reading = inp.clock
     out["clocks"].update(
         game=out["clocks"]["left"],
-        move=clock_text(reading.move_left),
+        move=clock_text(reading.move_left) if inp.timed else NO_CLOCK,
         running=reading.running,
         warned=reading.warned,
         timed_out=reading.move_timed_out,

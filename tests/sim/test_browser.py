@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from importlib import resources
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from controller.rules.game import Game
 from controller.scoresheet import build_scoresheet
@@ -24,49 +23,13 @@ from controller.scoresheet.layout import move_lines
 from controller.scoresheet.typeset import typeset
 from controller.view.session_leds import ALL_LIGHTS
 
-from .conftest import RunningServer
+from .conftest import ARTIFACTS, RunningServer
 
-CHROMIUM = os.environ.get("DAMATH_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "sim"
 SETTLE = 0.25
 STEP = 0.5  # how far the test's clock moves to let a move settle
 PLIES = 33  # the bundled game up to Blue's promotion on (6, 7)
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(
-            f"{CHROMIUM} not found: the browser tests need Debian's chromium "
-            "(apt-get install chromium; ./test.sh installs it)"
-        )
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser, sim_server: RunningServer):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def square(page: Page, x: int, y: int):
@@ -135,7 +98,14 @@ class Player:
             self.elapsed += seconds
 
     def click(self, x: int, y: int) -> None:
-        square(self.page, x, y).click()
+        self.press(square(self.page, x, y))
+
+    def press(self, target) -> None:
+        """Click, and wait for the board's answer: time must not pass before it has acted."""
+        status = self.page.locator("#status")
+        before = status.inner_text()
+        target.click()
+        expect(status).not_to_have_text(before)
 
     def play(self, path, captures, ply: int) -> None:
         self.click(*path[0])
@@ -232,7 +202,9 @@ def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
     takes = [r for r in rows if r.kind == "take"]
     for side, name in ((0, "blue"), (1, "red")):
         total = [r.total for r in takes if r.player == side][-1]
-        expect(page.locator(f"#total-{name}")).to_have_text(f"{name.capitalize()} total: {total}")
+        expect(page.locator(f"#total-{name}")).to_have_text(
+            f"{name.capitalize()} total: {typeset(total)}"
+        )
     cells = page.locator("#sheet tbody td").all_inner_texts()
     for r in takes:
         entry = f"{typeset(r.entry)} at {square_text(r.square)}"
@@ -259,7 +231,7 @@ def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
     expect(square(page, 7, 6)).to_have_attribute("data-led", "missing")
     expect(square(page, 6, 7)).to_have_attribute("data-led", "extra")
     me.click(6, 7)  # the dama goes back to (7, 6), uncrowned
-    page.locator("#turn-over").click()
+    me.press(page.locator("#turn-over"))
     me.click(7, 6)
     me.wait(STEP)
     expect(body).to_have_attribute("data-phase", "play")
