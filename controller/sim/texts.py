@@ -51,8 +51,8 @@ UNKNOWN_VARIANT = "Unknown variant {variant!r}; variants are: {variants}."
 UNKNOWN_PROFILE = "Unknown profile {profile!r}; profiles are: {profiles}."
 UNKNOWN_DOWNLOAD = "Unknown download {what!r}: csv, html, pdn or position."
 CONFIRM_NEW_GAME = (
-    "A game is being played ({moves} moves): a new game needs to be confirmed. The game on the "
-    "board will be kept in this board's saved games."
+    "A game is being played (moves so far: {moves}): a new game needs to be confirmed. The "
+    "game on the board will be kept in this board's saved games."
 )
 NOT_A_POSITION = "A position must be a JSON object (docs/notation.md)."
 CANNOT_PLAY_POSITION = "This position cannot be played: {error}"

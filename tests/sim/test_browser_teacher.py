@@ -70,7 +70,7 @@ def test_new_game_asks_first_and_keeps_the_game_among_the_saved_ones(
     dialog = page.locator("#new-game-dialog")
     expect(dialog).to_be_visible()
     expect(page.locator("#new-game-warning")).to_contain_text("A game is being played")
-    expect(page.locator("#new-game-warning")).to_contain_text("(2 moves)")
+    expect(page.locator("#new-game-warning")).to_contain_text("(moves so far: 2)")
     shot(page, "10-new-game-asks", full=False)
     page.locator("#new-game-cancel").click()  # keep playing: nothing happened
     expect(dialog).to_be_hidden()
@@ -288,7 +288,7 @@ def test_the_class_overview_follows_three_boards_live(
         expect(one.locator(".blue")).to_have_text("Ana Cruz")
         expect(one.locator(".red")).to_have_text("Ben Reyes")
         expect(one.locator(".red")).to_have_class(re.compile("to-move"))
-        expect(one.locator(".state")).to_contain_text("Ben Reyes to move · 1 moves")
+        expect(one.locator(".state")).to_contain_text("Ben Reyes to move · 1 move")
         two = page.locator('.card[data-board="table-2"]')
         expect(two.locator(".badge")).to_have_text("polynomial · official")
         three = page.locator('.card[data-board="table-3"]')

@@ -12,6 +12,7 @@ const T = {
   paused: "paused",
   over: "Game over: {result}",
   moves: "{moves} moves",
+  move: "{moves} move",
   blue: "Blue",
   red: "Red",
   open: "Open the board",
@@ -19,6 +20,7 @@ const T = {
   kept: "Saved games",
   keptNone: "none yet",
   keptLine: "{when}: {players}, {moves} moves. {result}",
+  keptLineOne: "{when}: {players}, {moves} move. {result}",
   sheet: "scoresheet",
   pdn: "PDN",
   csv: "CSV",
@@ -80,7 +82,7 @@ function show(b) {
   else if (b.phase === "setup") state = T.setup;
   else if (b.phase === "restore") state = T.restore;
   else state = fmt("toMove", { side: b.to_move === "blue" ? (b.blue || T.blue) : (b.red || T.red) });
-  c.querySelector(".state").textContent = state + " · " + fmt("moves", { moves: b.ply });
+  c.querySelector(".state").textContent = state + " · " + fmt(b.ply === 1 ? "move" : "moves", { moves: b.ply });
   c.querySelector(".clocks").textContent = b.clocks.game + "  " + b.clocks.move;
   c.querySelector(".said").textContent = b.message || "";
   c.classList.toggle("over", b.over);
@@ -97,7 +99,7 @@ async function loadKept(id, ul) {
   for (const g of data.games) {
     const li = el("li");
     const players = (g.blue || T.blue) + " v " + (g.red || T.red);
-    li.append(document.createTextNode(fmt("keptLine", {
+    li.append(document.createTextNode(fmt(g.moves === 1 ? "keptLineOne" : "keptLine", {
       when: new Date(g.saved * 1000).toLocaleString(), players: players, moves: g.moves, result: minus(g.result),
     }) + " "));
     for (const [file, label] of [["scoresheet.html", T.sheet], ["game.pdn", T.pdn], ["scoresheet.csv", T.csv]]) {

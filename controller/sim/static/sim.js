@@ -36,10 +36,11 @@ const T = {
   trayChip: "pick up the {side} chip {label} to put it back",
   cue: "♪ {name}",
   notPosition: "{file} is not a JSON position: {error}",
-  gameInProgress: "A game is being played on this board ({moves} moves). It will be kept in this board's saved games, with its scoresheet and record.",
+  gameInProgress: "A game is being played on this board (moves so far: {moves}). It will be kept in this board's saved games, with its scoresheet and record.",
   positionChosen: "From the position in {file} ({chips} chips).",
   noKept: "none yet",
   kept: "{when}: {variant}, {players}, {moves} moves. {result}",
+  keptOne: "{when}: {variant}, {players}, {moves} move. {result}",
   keptPlayers: "{blue} v {red}",
   keptSheet: "scoresheet",
   keptCsv: "CSV",
@@ -567,7 +568,7 @@ async function loadKept() {
     li.dataset.name = g.name;
     const players = g.blue || g.red ? fmt("keptPlayers", { blue: g.blue || T.blue, red: g.red || T.red }) : T.blue + " v " + T.red;
     const when = new Date(g.saved * 1000).toLocaleString();
-    li.append(document.createTextNode(fmt("kept", {
+    li.append(document.createTextNode(fmt(g.moves === 1 ? "keptOne" : "kept", {
       when: when, variant: capital(g.variant), players: players, moves: g.moves, result: minus(g.result),
     }) + " "));
     for (const [file, label, newTab] of [["scoresheet.html", T.keptSheet, true], ["scoresheet.csv", T.keptCsv, false], ["game.pdn", T.keptPdn, false]]) {
