@@ -54,3 +54,23 @@ def test_rules_commands_describe_themselves_in_help(path, words):
         action = next(a for a in sub._actions if a.dest in ("command", "rules_command"))
         sub = action.choices[name]
     assert words in " ".join(sub.format_help().split())
+
+
+def test_run_set_takes_practice_and_the_players_and_refuses_a_help_outside_practice(tmp_path):
+    base = [EXE, "run", "--profile", str(ROOT / "hardware/sim.toml"), "--state-dir", str(tmp_path),
+            "--exit-after", "0.2"]  # fmt: skip
+    ok = subprocess.run(
+        [*base, "--set", "practice=true", "--set", "clocks=off", "--set", "blue=Ana Cruz"],
+        capture_output=True, text=True, timeout=30,
+    )  # fmt: skip
+    assert ok.returncode == 0, ok.stderr
+    journal = (tmp_path / "journal.jsonl").read_text()
+    assert '"practice":true' in journal and '"clocks":"off"' in journal and "Ana Cruz" in journal
+    bad = subprocess.run(
+        [*base, "--set", "capture_preview=true"], capture_output=True, text=True, timeout=30
+    )
+    assert bad.returncode == 2
+    assert bad.stderr.strip().splitlines() == [
+        "damath-board run: error: capture_preview=true: practice help, for practice games only "
+        "(add practice=true)"
+    ]

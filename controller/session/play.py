@@ -66,6 +66,8 @@ class PlaySettings:
                 if not isinstance(raw, bool):
                     raise PlayError(f"play setting {key}: expected true or false, got {raw!r}")
                 out[key] = raw
+            elif isinstance(raw, bool) and set(CHOICES[key]) == {"on", "off"}:
+                out[key] = "on" if raw else "off"  # the command line reads on/off as booleans
             elif raw not in CHOICES[key]:
                 raise PlayError(
                     f"play setting {key}: {raw!r} is not one of {', '.join(CHOICES[key])}"
