@@ -270,6 +270,7 @@ def run(args: argparse.Namespace) -> int:
         board = Board(session, devices, state / "games", mirrors)
         board.render(clock())
         watchdog.notify("READY=1")
+        print(f"damath-board run: {session.ready_line(profile.name)}", flush=True)
         watchdog.notify(f"STATUS=board {profile.name}: {session.phase}")
         if args.ready_file:
             Path(args.ready_file).write_text(f"{time.time():.6f}\n")

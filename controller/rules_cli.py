@@ -28,12 +28,41 @@ from .rules_cli_games import from_json as other_game_from_json
 from .rules_cli_games import opening as other_game_opening
 from .rules_cli_games import print_moves as print_other_moves
 
+# What the commands say, each sentence defined once with named placeholders (plural forms
+# apart), so that a translation catalogue can take them over as they are.
+HELP_RULES = "the rules engine: legal moves, perft"
+HELP_MOVES = "every legal move of a Damath position"
+DESCRIPTION_MOVES = (
+    "List every legal move of a position (Damath by default; Dadama and Dam with --game), with its takings and what each scores. "
+    "Without --position-json: the opening of --variant. A file may hold one JSON position "
+    "(docs/notation.md) or JSON Lines, one position a line, each answered on its own line; "
+    "'-' reads standard input. When a taking is possible, only takings are legal (taking is "
+    "mandatory, and the most chips must be taken)."
+)
+HELP_PERFT = "count the move tree's leaves to a depth"
+DESCRIPTION_PERFT = (
+    "Count the leaves of the tree of legal moves to --depth plies (perft), to check the move "
+    "generator against published tables: Damath or Dadama from its opening or a JSON position, "
+    "or one of the draughts games (Dam included) from its start or a PDN FEN. --divide splits the count by first move."
+)
+LEGAL_MOVES = ("{side} to move: {count} legal move", "{side} to move: {count} legal moves")
+LEGAL_TAKINGS = (
+    "{side} to move: {count} legal taking (taking is mandatory)",
+    "{side} to move: {count} legal takings (taking is mandatory)",
+)
+NO_LEGAL_MOVE = "{side} to move has no legal move."
+
+
+def plural(forms: tuple[str, str], count: int) -> str:
+    """The singular or the plural form of a sentence for ``count``."""
+    return forms[0] if count == 1 else forms[1]
+
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    rules = sub.add_parser("rules", help="the rules engine: legal moves, perft")
+    rules = sub.add_parser("rules", help=HELP_RULES, description=HELP_RULES)
     rsub = rules.add_subparsers(dest="rules_command", metavar="RULES_COMMAND", required=True)
 
-    moves = rsub.add_parser("moves", help="every legal move of a position")
+    moves = rsub.add_parser("moves", help=HELP_MOVES, description=DESCRIPTION_MOVES)
     moves.add_argument(
         "--game",
         choices=("damath", *OTHER_GAMES),
@@ -51,7 +80,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     moves.add_argument("--json", action="store_true", help="answer in JSON")
     moves.set_defaults(handler=run_moves)
 
-    pf = rsub.add_parser("perft", help="count the move tree's leaves to a depth")
+    pf = rsub.add_parser("perft", help=HELP_PERFT, description=DESCRIPTION_PERFT)
     pf.add_argument("--game", choices=("damath", "dadama", *GAMES), default="damath")
     pf.add_argument("--depth", type=_depth, required=True)
     pf.add_argument("--variant", choices=damath_data.VARIANTS, default="integer")
@@ -190,10 +219,10 @@ def _print_moves(game: Any, as_json: bool, out: TextIO) -> None:
         return
     side = "Blue" if game.side_to_move == 0 else "Red"
     if not moves:
-        out.write(f"{side} to move has no legal move.\n")
+        out.write(NO_LEGAL_MOVE.format(side=side) + "\n")
         return
-    kind = "takings (taking is mandatory)" if moves[0].captures else "moves"
-    out.write(f"{side} to move: {len(moves)} legal {kind}\n")
+    forms = LEGAL_TAKINGS if moves[0].captures else LEGAL_MOVES
+    out.write(plural(forms, len(moves)).format(side=side, count=len(moves)) + "\n")
     for m in moves:
         label = f"{m.chip.value} " if m.chip is not None and m.chip.value is not None else ""
         extra = " (becomes dama)" if m.promotes else ""

@@ -34,6 +34,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="SECONDS",
         help="seconds the board must stand still before a move counts (tracker default)",
     )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="what every new game starts with: a rule setting (move_seconds=120), practice "
+        "(practice=true, clocks=off, takeback=players, capture_preview=true) or the event "
+        "(event=..., round=2); repeatable",
+    )
+    parser.add_argument(
+        "--players",
+        metavar="FILE",
+        help="the class list the boards offer, one name a line (default: players.txt in the "
+        "state folder)",
+    )
     saving = parser.add_mutually_exclusive_group()
     saving.add_argument(
         "--state-dir",
@@ -102,6 +117,8 @@ def address(host: str, port: int) -> str:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from controller.app import parse_settings
+    from controller.session import SessionConfig
     from controller.tracker import Settings, SettingsError
 
     from .server import create_app
@@ -114,16 +131,24 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--settle: {exc}") from None
         settings = {"settle": args.settle}
     state_dir = state_folder(args)
+    defaults = parse_settings(args.set)
+    SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here, clearly
+    roster_file = Path(args.players) if args.players else None
+    if roster_file is not None and not roster_file.is_file():
+        raise ValueError(f"--players {roster_file}: no such file")
     sock, note = bind(args.host, args.port)
     port = sock.getsockname()[1]
     if note:
         print(f"damath-board sim: {note}", file=sys.stderr)
     url = address(args.host, port)
     print(f"Damath virtual board: open {url} in a browser (boards at {url}board/<id>).")
+    print(f"The class overview for a teacher: {url}class")
     if state_dir is not None:
         print(f"Games are kept in {state_dir}; a board opened again resumes its game.")
     print("Press Ctrl+C to stop.", flush=True)
-    app = create_app(settings=settings, state_dir=state_dir)
+    app = create_app(
+        settings=settings, state_dir=state_dir, defaults=defaults, roster_file=roster_file
+    )
     config = uvicorn.Config(app, log_level="warning", lifespan="on")
     server = uvicorn.Server(config)
     try:

@@ -26,6 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from .engine import SimBoard, SimError, static_facts
+from .pages import class_routes
 from .registry import Boards
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -80,10 +81,13 @@ def create_app(
     tick_seconds: float = 0.05,
     max_boards: int = 64,
     state_dir: Path | None = None,
+    defaults: dict[str, Any] | None = None,
+    roster_file: Path | None = None,
 ) -> Starlette:
     """The app; tests pass their own ``clock`` (a value they advance) and tracker settings.
-    With ``state_dir`` every board's game is journaled there and resumed after a restart."""
-    boards = Boards(clock, settings, max_boards, state_dir)
+    With ``state_dir`` every board's game is journaled there and resumed after a restart.
+    ``defaults`` (``sim --set``) start every new game; ``roster_file`` is the class list."""
+    boards = Boards(clock, settings, max_boards, state_dir, defaults, roster_file)
     hub = Hub(boards)
 
     async def ticker() -> None:
@@ -152,11 +156,14 @@ def create_app(
         return Response(text, media_type=media, headers=headers)
 
     async def oled(request: Request) -> Response:
-        """The scoresheet display's page, drawn by the driver's own ``render_page``."""
+        """The scoresheet display's page, drawn by the driver's own ``render_page``; never
+        cached: the page asks again whenever the display's lines change."""
         board = boards.get(request.path_params["board_id"])
         if board is None:
             return _error_page(404, "there is no such board: open /board/<id> first")
-        return Response(board.oled_png(), media_type="image/png")
+        return Response(
+            board.oled_png(), media_type="image/png", headers={"Cache-Control": "no-store"}
+        )
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -196,6 +203,7 @@ def create_app(
         Route("/board/{board_id}/state.json", state),
         Route("/board/{board_id}/oled.png", oled),
         Route("/favicon.ico", favicon),
+        *class_routes(boards),
         Route("/board/{board_id}/{name}", download),
         Route("/api/boards", boards_json),
         Route("/api/facts", facts),
