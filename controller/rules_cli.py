@@ -31,9 +31,10 @@ from .rules_cli_games import print_moves as print_other_moves
 # What the commands say, each sentence defined once with named placeholders (plural forms
 # apart), so that a translation catalogue can take them over as they are.
 HELP_RULES = "the rules engine: legal moves, perft"
-HELP_MOVES = "every legal move of a Damath position"
+HELP_MOVES = "every legal move of a position"
 DESCRIPTION_MOVES = (
-    "List every legal move of a position (Damath by default; Dadama and Dam with --game), with its takings and what each scores. "
+    "List every legal move of a position (Damath by default; Dadama and Dam with --game), "
+    "with its takings and what each scores. "
     "Without --position-json: the opening of --variant. A file may hold one JSON position "
     "(docs/notation.md) or JSON Lines, one position a line, each answered on its own line; "
     "'-' reads standard input. When a taking is possible, only takings are legal (taking is "
@@ -43,7 +44,8 @@ HELP_PERFT = "count the move tree's leaves to a depth"
 DESCRIPTION_PERFT = (
     "Count the leaves of the tree of legal moves to --depth plies (perft), to check the move "
     "generator against published tables: Damath or Dadama from its opening or a JSON position, "
-    "or one of the draughts games (Dam included) from its start or a PDN FEN. --divide splits the count by first move."
+    "or one of the draughts games (Dam included) from its start or a PDN FEN. "
+    "--divide splits the count by first move."
 )
 LEGAL_MOVES = ("{side} to move: {count} legal move", "{side} to move: {count} legal moves")
 LEGAL_TAKINGS = (
