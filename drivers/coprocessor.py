@@ -45,6 +45,29 @@ class LinkScanner(FrameReader):
         return frame
 
 
+def release(
+    link: Link,
+    timeout: float = 3.0,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> bool:
+    """Ask the co-processor to boot once into its REPL (so `mpremote` can update it); True once
+    it acknowledged. Its watchdog cannot be stopped, so it reboots: firmware/startup.py."""
+    end = clock() + timeout
+    while link.status != "up" and clock() < end:
+        link.poll()
+        sleep(0.01)
+    if link.status != "up":
+        return False
+    link.send(protocol.RELEASE, protocol.RELEASE_BODY)
+    while clock() < end:
+        link.poll()
+        if not link.endpoint.pending(protocol.RELEASE):
+            return True
+        sleep(0.01)
+    return False
+
+
 class LinkLedWriter:
     def __init__(self, link: Link) -> None:
         self.link = link
