@@ -46,9 +46,9 @@ class Ht16k33Clocks(Clocks):
         from adafruit_ht16k33.segments import Seg7x4
 
         if i2c is None:
-            import board
+            from drivers.blinka import board
 
-            i2c = board.I2C()
+            i2c = board().I2C()
         self._displays = [Seg7x4(i2c, address=a, auto_write=False) for a in addresses]
         self._last: tuple[str, str, bool] | None = None
         self.set_brightness(brightness)

@@ -18,8 +18,6 @@ from firmware.framing import FrameError
 
 
 class LinkScanner(FrameReader):
-    period = 0.002
-
     def __init__(self, link: Link, clock: Callable[[], float] = time.monotonic) -> None:
         self.link = link
         self.clock = clock

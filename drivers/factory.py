@@ -1,7 +1,8 @@
 """build_devices(profile): the one place that picks each device's backend from a board profile.
 
-Extra hardware handles (a gpiozero pin factory, an I2C bus, a serial opener) can be passed in, so
-tests and the simulator build the real backends over mocks through this same code.
+Extra hardware handles (a gpiozero pin factory, an I2C bus, an SPI bus, a serial opener, a luma
+display device) can be passed in, so tests, benchmarks and the simulator build the real backends
+over mocks through this same code (drivers/virtual.py gathers a whole set of them).
 """
 
 from __future__ import annotations
@@ -15,11 +16,17 @@ from drivers.buttons import Buttons, GpioButtons, MockButtons
 from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
 from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
 from drivers.coprocessor import LinkLedWriter, LinkScanner
-from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter, NeoPixelWriter
+from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from drivers.link import Link, _open_serial
 from drivers.profile import BoardProfile
 from drivers.scoresheet import MockScoresheet, OledScoresheet, Scoresheet, SerialScoresheet
-from drivers.sensors import GpioMatrixSource, Mcp23017Source, MockSource, Scanner
+from drivers.sensors import (
+    GpioMatrixSource,
+    Mcp23017InputsSource,
+    Mcp23017Source,
+    MockSource,
+    Scanner,
+)
 
 
 class DeviceError(RuntimeError):
@@ -63,6 +70,7 @@ def build_devices(
     i2c=None,
     spi=None,
     open_port: Callable = _open_serial,
+    display=None,
     clock: Callable[[], float] = time.monotonic,
 ) -> Devices:
     devices = Devices()
@@ -85,18 +93,18 @@ def build_devices(
             devices.sensors = LinkScanner(devices.link, clock)
         else:
             if s.backend == "gpio-matrix":
-                source = GpioMatrixSource(list(s.rows), list(s.columns), pin_factory)
+                source = GpioMatrixSource(list(s.rows), list(s.columns), pin_factory, s.settle_us)
             elif s.backend == "mcp23017":
                 source = Mcp23017Source(i2c, s.i2c_address)
+            elif s.backend == "mcp23017-inputs":
+                source = Mcp23017InputsSource(i2c, s.i2c_addresses)
             else:
                 source = MockSource()
             devices.sensors = Scanner(source, s.debounce_scans, clock)
         step = "leds"
         led = profile.leds
         if led.backend != "none":
-            if led.backend == "neopixel-pwm":
-                writer = NeoPixelWriter(led.pin, led.count)
-            elif led.backend == "neopixel-spi":
+            if led.backend == "neopixel-spi":
                 writer = NeoPixelSpiWriter(led.count, spi)
             elif led.backend == "link":
                 writer = LinkLedWriter(devices.link)
@@ -135,7 +143,13 @@ def build_devices(
         step = "scoresheet"
         d = profile.scoresheet
         if d.backend in ("ssd1306", "sh1106", "ssd1322"):
-            devices.scoresheet = OledScoresheet(d.backend, i2c_address=d.i2c_address)
+            devices.scoresheet = OledScoresheet(
+                d.backend,
+                i2c_address=d.i2c_address,
+                dc_pin=d.dc_pin,
+                reset_pin=d.reset_pin,
+                device=display,
+            )
         elif d.backend == "serial":
             devices.scoresheet = SerialScoresheet(d.port, d.baudrate)
         elif d.backend == "mock":

@@ -1,8 +1,9 @@
 """Messages on the link: what each frame's payload means. Shared by the Pi and the RP2040.
 
 A payload is `type (1 byte) | seq (1 byte) | body`. Every message that carries state (HELLO,
-OCCUPANCY, LEDS) and RELEASE is acknowledged and retried until acknowledged; because each one is the whole
-current state, a retry that arrives twice does no harm and the newest one always wins.
+OCCUPANCY, LEDS) and RELEASE is acknowledged and retried until acknowledged; because each state
+message is the whole current state, a retry that arrives twice does no harm and the newest one
+always wins.
 """
 
 try:

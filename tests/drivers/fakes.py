@@ -63,6 +63,7 @@ class Mcp23017Chip:
         self.regs = bytearray(0x16)
         self.pointer = 0
         self.closed: set[tuple[int, int]] = set()  # (row, column)
+        self.inputs: int | None = None  # one input per square instead: GPIOB:GPIOA levels
         self.transactions = 0
 
     def write(self, data: bytes) -> None:
@@ -87,7 +88,12 @@ class Mcp23017Chip:
     def read(self, n: int) -> bytes:
         out = []
         for _ in range(n):
-            out.append(self._gpiob() if self.pointer == 0x13 else self.regs[self.pointer])
+            if self.inputs is not None and self.pointer in (0x12, 0x13):
+                out.append(self.inputs >> (8 * (self.pointer - 0x12)) & 0xFF)
+            elif self.pointer == 0x13:
+                out.append(self._gpiob())
+            else:
+                out.append(self.regs[self.pointer])
             self.pointer += 1
         return bytes(out)
 

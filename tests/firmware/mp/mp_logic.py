@@ -34,7 +34,7 @@ def unhex(text):
 
 
 def hexof(data):
-    return "".join("%02x" % b for b in data)
+    return "".join(f"{b:02x}" for b in data)
 
 
 def test_crc16_matches_binascii():
@@ -219,7 +219,7 @@ def test_a_release_message_with_a_wrong_body_is_ignored():
 
 def test_release_leaves_a_flag_for_one_boot():
     machine.clear()
-    try:
+    try:  # noqa: SIM105  (MicroPython has no contextlib)
         hw.release("mp-release-flag", settle_ms=0)
     except machine.Reset:
         pass

@@ -56,12 +56,12 @@ def put(self, value, shift=0):
     _put(self, value, shift)
     data = bytes((w >> 24) & 0xFF for w in self.words[-len(value) :])
     with open("leds", "w") as f:
-        f.write("".join("%02x" % b for b in data))
+        f.write("".join(f"{b:02x}" for b in data))
 
 
 rp2.StateMachine.put = put
 
 try:
-    import main  # noqa: E402, F401  (runs the board, as on the Pico)
+    import main  # noqa: F401  (runs the board, as on the Pico)
 except machine.Reset:
     sys.stderr.write("machine.reset()\n")
