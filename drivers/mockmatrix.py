@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from time import perf_counter_ns
 
-from gpiozero.pins.mock import MockPin
+from gpiozero.pins.mock import MockPWMPin
 
 from drivers.occupancy import Square
 from firmware.squares import COLUMNS, index_of
 
 
-class MatrixColumnPin(MockPin):
+class MatrixColumnPin(MockPWMPin):  # PWM-capable like the rest of a PWM mock factory
     def __init__(self, factory, info, matrix=None, column=0):
         super().__init__(factory, info)
         self.matrix = matrix

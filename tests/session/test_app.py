@@ -86,3 +86,36 @@ def test_selftest_finds_stuck_sensors_with_the_mock_board():
     assert report.stuck_on == [stuck_on]
     assert report.stuck_off == [(6, 7)]
     assert report.patterns == ["move", "error", "warning", "time_up", "game_over"]
+
+
+def test_the_scan_loop_never_waits_for_the_scoresheet_display(tmp_path):
+    """The OLED page is ~1 KB of I2C (95 ms at 100 kHz): drawn by its own thread, so a display
+    that has not finished (here: one that blocks until released) holds up no scan."""
+    import threading
+
+    from controller.app import Board, off_the_loop
+
+    gate = threading.Event()
+    devices = build_devices(load_profile(ROOT / "hardware/sim.toml"))
+    shown = []
+
+    def blocking_show(lines):
+        gate.wait(10)
+        shown.append(lines)
+
+    devices.scoresheet._show = blocking_show
+    off_the_loop(devices)
+    session = build_session_for_sim("offloop", t=0.0)
+    board = Board(session, devices)
+    steps = []
+    worker = threading.Thread(
+        target=lambda: [board.step(i * 0.05) or steps.append(i) for i in range(40)], daemon=True
+    )
+    worker.start()
+    worker.join(5)
+    assert len(steps) == 40  # every pass ran while the display was still busy
+    assert shown == []
+    gate.set()
+    assert devices.scoresheet.flush(5)
+    assert shown and shown[-1] == devices.scoresheet.device.last  # the newest page, once free
+    devices.close()
