@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from time import perf_counter_ns
 
-from gpiozero.pins.mock import MockPWMPin
+from gpiozero.pins.mock import MockPin, MockPWMPin
 
 from drivers.occupancy import Square
 from firmware.squares import COLUMNS, index_of
 
 
-class MatrixColumnPin(MockPWMPin):  # PWM-capable like the rest of a PWM mock factory
+class MatrixColumnPin(MockPin):
     def __init__(self, factory, info, matrix=None, column=0):
         super().__init__(factory, info)
         self.matrix = matrix
@@ -27,6 +27,10 @@ class MatrixColumnPin(MockPWMPin):  # PWM-capable like the rest of a PWM mock fa
         if self._function == "output" or self.matrix is None:
             return self._state
         return self.matrix.column_level(self.column)
+
+
+class MatrixColumnPWMPin(MatrixColumnPin, MockPWMPin):
+    """The same, for a factory whose pins are all PWM-capable (gpiozero wants them alike)."""
 
 
 class SimulatedMatrix:
@@ -45,8 +49,10 @@ class SimulatedMatrix:
         self._low_at = [0] * len(columns)  # when each column was last seen held low
         self.closed: set[tuple[int, int]] = set()  # (row, column) of closed switches
         self._rows = None
+        pwm = issubclass(factory.pin_class, MockPWMPin)
+        kind = MatrixColumnPWMPin if pwm else MatrixColumnPin
         for c, pin in enumerate(columns):
-            factory.pin(pin, pin_class=MatrixColumnPin, matrix=self, column=c)
+            factory.pin(pin, pin_class=kind, matrix=self, column=c)
 
     def press(self, *squares: Square) -> None:
         for x, y in squares:

@@ -190,9 +190,13 @@ class _Reader:
     def claim_bus(self, bus: str, pins: dict[str, int], user: str) -> None:
         """A bus's fixed pins, claimed once however many devices share the bus."""
         for name, pin in pins.items():
-            label = f"{bus} {name} (GPIO{pin}, {user})"
-            if not any(c.user.startswith(f"{bus} {name} ") for c in self.claims):
-                self.claims.append(Claim(pin, label, "", movable=False))
+            for i, c in enumerate(self.claims):
+                if c.user.startswith(f"{bus} {name} "):  # shared: name every device on it
+                    if user not in c.user:
+                        self.claims[i] = Claim(pin, f"{c.user[:-1]}, {user})", "", False)
+                    break
+            else:
+                self.claims.append(Claim(pin, f"{bus} {name} (GPIO{pin}, {user})", "", False))
 
     def claim_chip_selects(self, count: int, user: str) -> None:
         for name, pin in list(SPI0_CHIP_SELECTS.items())[:count]:

@@ -132,7 +132,10 @@ def test_spi_chip_selects_are_taken_unless_the_profile_frees_ce1(tmp_path):
 @pytest.mark.parametrize(
     ("change", "users"),
     [
-        (("pause = 4", "pause = 2"), ("I2C1 SDA (GPIO2, the clock displays)", "pause")),
+        (
+            ("pause = 4", "pause = 2"),
+            ("I2C1 SDA (GPIO2, the clock displays, the scoresheet display)", "pause"),
+        ),
         (("pause = 4", "pause = 3"), ("I2C1 SCL (GPIO3", "[buttons.pins] pause")),
         (("pin = 18", "pin = 11"), ("SPI0 SCLK (GPIO11", "[buzzer] pin (PWM tone)")),
         (("pin = 18", "pin = 9"), ("SPI0 MISO (GPIO9", "[buzzer] pin (PWM tone)")),
