@@ -156,3 +156,41 @@ class TracePlayer:
             self.pico.wait(5)
             for fd in self._pty:
                 os.close(fd)
+
+
+class StartupProbe:
+    """What ``run`` opens at start on a Pi, inside the service's sandbox (test_service_sandbox):
+    gpiozero's own Pi detection (``get_pi_revision``: /proc/device-tree, then /proc/cpuinfo)
+    feeds the mock pin factory; Blinka's platform detection must name the Pi and import its pin
+    module (``import board``); lgpio's notification FIFO is made in the working directory, as
+    lgpio does when gpiozero starts it. I2C, SPI and the display are the virtual Pi's. The
+    identities found are written to $STATE_DIRECTORY/identity.json; the run lasts one second."""
+
+    def __init__(self, profile) -> None:
+        from gpiozero.pins.local import get_pi_revision
+
+        revision = f"{get_pi_revision():x}"
+        os.environ.pop("BLINKA_OS_AGNOSTIC", None)
+        from drivers.blinka import board, detected
+
+        pins = board()
+        fifo = Path(".lgd-nfy-probe")
+        os.mkfifo(fifo)
+        fifo.unlink()
+        self.pi = VirtualPi(profile, revision=revision)
+        self.hardware = self.pi.hardware
+        self.identity = {
+            "gpiozero_revision": revision,
+            "gpiozero_model": self.pi.factory.board_info.model,
+            "blinka_board": detected(),
+            "blinka_has_mosi": hasattr(pins, "MOSI"),
+        }
+        self.clock = time.monotonic
+        self.sleep = time.sleep
+
+    def step(self, t: float, devices) -> bool:
+        return True
+
+    def finish(self, devices) -> None:
+        state = Path(os.environ["STATE_DIRECTORY"])
+        (state / "identity.json").write_text(json.dumps(self.identity))
