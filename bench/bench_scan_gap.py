@@ -14,6 +14,7 @@ Run: .venv/bin/python bench/bench_scan_gap.py [--seconds 60]
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import platform
 import random
@@ -23,13 +24,13 @@ from pathlib import Path
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from controller.app import Board, build_session_for_sim, off_the_loop, run_loop  # noqa: E402
-from controller.rules.game import Game  # noqa: E402
-from controller.tracker.generator import human_trace, random_game  # noqa: E402
-from controller.tracker.trace import Frame, read_trace  # noqa: E402
-from drivers.factory import build_devices  # noqa: E402
-from drivers.profile import load_profile  # noqa: E402
-from drivers.virtual import VirtualPi  # noqa: E402
+from controller.app import Board, build_session_for_sim, off_the_loop, run_loop
+from controller.rules.game import Game
+from controller.tracker.generator import human_trace, random_game
+from controller.tracker.trace import Frame, read_trace
+from drivers.factory import build_devices
+from drivers.profile import load_profile
+from drivers.virtual import VirtualPi
 
 ROOT = Path(__file__).resolve().parents[1]
 PERIOD = 1 / 200
@@ -82,7 +83,7 @@ def run(bus_hz: float, in_loop: bool, seconds: float, trace) -> dict:
     pages = pi.display.pictures
     devices.close()
     pi.close()
-    gaps = [(b - a) * 1000 for a, b in zip(scans, scans[1:], strict=False)]
+    gaps = [(b - a) * 1000 for a, b in itertools.pairwise(scans)]
     return {
         "scans": len(scans),
         "worst": max(gaps),

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import os
 import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
 
-from drivers.coprocessor import LinkLedWriter, LinkScanner, release
+from drivers.coprocessor import LinkLedWriter, LinkScanner
 from drivers.ledmap import layout_map
 from drivers.leds import LedStrip
 from drivers.link import Link
@@ -96,8 +97,19 @@ def test_pico_main_over_a_pty_under_micropython(pty_pair, tmp_path):
         assert until(lambda: frames[-1].occupied == {(0, 1)}, tick=tick)
         assert link.frames_rejected == 0
 
-        # An update: the Pi asks for the REPL; the Pico acknowledges, leaves its flag, reboots.
-        assert release(link, timeout=5.0)
+        # An update: the service stops (the port is free), `damath-board pico release` asks for
+        # the REPL; the Pico acknowledges, leaves its flag and reboots.
+        link.close()
+        profile = tmp_path / "pico.toml"
+        text = (ROOT / "hardware" / "pico.toml").read_text()
+        profile.write_text(text.replace('port = "/dev/ttyACM0"', f'port = "{path}"'))
+        exe = str(Path(sys.executable).with_name("damath-board"))
+        done = subprocess.run(
+            [exe, "pico", "release", "--profile", str(profile)],
+            capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "reboots into its REPL" in done.stdout
         code, err = pico.wait()
         assert code == 0 and "machine.reset()" in err
         assert (tmp_path / "release").exists()
@@ -107,8 +119,8 @@ def test_pico_main_over_a_pty_under_micropython(pty_pair, tmp_path):
         jumper = Pico(fd, tmp_path, "--pin-low")  # or a jumper on the release pin
         assert jumper.wait()[0] == 0
         pico = Pico(fd, tmp_path)  # and without either, the board runs again
-        link.send(0x01, b"\x01")  # a HELLO makes it report its board at once
-        assert until(lambda: link.status == "up", tick=tick)
+        link = Link(path, heartbeat_ms=100, timeout_ms=600, reconnect_seconds=0.1)
+        assert until(lambda: (link.poll(), link.status == "up")[1])
         time.sleep(0.3)
         assert pico.proc.poll() is None
     finally:
