@@ -8,7 +8,11 @@ through neopixel_spi, the HT16K33 clocks and the OLED over a fake I2C bus whose 
 sleeps as long as it takes on the wire (9 bits a byte; an OLED page is 1,032 bytes). A game is
 played by simulated hands on the matrix the whole time, so the clocks and the page change.
 
-Run: .venv/bin/python bench/bench_scan_gap.py [--seconds 60]
+Run: .venv/bin/python bench/bench_scan_gap.py [--seconds 60]. On a machine shared with other jobs
+it runs itself at a real-time priority (SCHED_FIFO 10 as root, else nice -10), as the board has
+its Pi to itself; the control row (displays that cost nothing) shows the machine's own noise.
+Besides the gaps it reports the longest pass of the loop itself (scan, session, render): the
+part of a gap the board's own work causes.
 """
 
 from __future__ import annotations
@@ -24,7 +28,13 @@ from pathlib import Path
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from controller.app import Board, build_session_for_sim, off_the_loop, run_loop
+from controller.app import (
+    Board,
+    build_session_for_sim,
+    freeze_startup_objects,
+    off_the_loop,
+    run_loop,
+)
 from controller.rules.game import Game
 from controller.tracker.generator import human_trace, random_game
 from controller.tracker.trace import Frame, read_trace
@@ -62,6 +72,15 @@ def run(bus_hz: float, in_loop: bool, seconds: float, trace) -> dict:
         return scan()
 
     devices.sensors.scan = timed_scan
+    passes: list[float] = []
+    step = board.step
+
+    def timed_step(t: float) -> None:
+        began = time.perf_counter()
+        step(t)
+        passes.append((time.perf_counter() - began) * 1000)
+
+    board.step = timed_step
     records = list(trace.records)
     first = records.pop(0)  # the chips set out; play starts once the board says it is ready
     pi.set_board(first.occupied)
@@ -79,6 +98,8 @@ def run(bus_hz: float, in_loop: bool, seconds: float, trace) -> dict:
                 pi.set_board(rec.occupied)
         return now < end
 
+    if not in_loop:  # "now" is the whole of what run does now; "before" is what it did
+        freeze_startup_objects()
     run_loop(board, time.monotonic, time.sleep, PERIOD, running)
     pages = pi.display.pictures
     devices.close()
@@ -88,8 +109,10 @@ def run(bus_hz: float, in_loop: bool, seconds: float, trace) -> dict:
         "scans": len(scans),
         "worst": max(gaps),
         "p99": statistics.quantiles(gaps, n=100)[98],
+        "p999": statistics.quantiles(gaps, n=1000)[998],
         "mean": statistics.fmean(gaps),
         "late": sum(g > 2 * PERIOD * 1000 for g in gaps),
+        "longest_pass": max(passes),
         "pages": pages,
         "moves": session.game.ply,
     }
@@ -99,11 +122,24 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     args = parser.parse_args()
+    try:
+        os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(10))
+        priority = "SCHED_FIFO 10"
+    except (OSError, AttributeError):
+        try:
+            os.nice(-10)
+            priority = "nice -10"
+        except OSError:
+            priority = "normal priority"
     seed, trace = long_trace(args.seconds)
     print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs;")
-    print(f"{args.seconds:.0f} s of play each (game seed {seed}), scan loop at 200 Hz (5 ms)")
+    print(
+        f"{args.seconds:.0f} s of play each (game seed {seed}), scan loop at 200 Hz (5 ms), "
+        f"{priority}"
+    )
     rows = []
     for label, hz, in_loop in (
+        ("control: displays that cost nothing, in the loop", None, True),
         ("displays in the scan loop, I2C 100 kHz (before)", 100_000, True),
         ("displays off the scan loop, I2C 100 kHz", 100_000, False),
         ("displays off the scan loop, I2C 400 kHz (now)", 400_000, False),
@@ -111,12 +147,17 @@ def main() -> None:
         r = run(hz, in_loop, args.seconds, trace)
         rows.append((label, r))
         print(
-            f"{label}: worst gap {r['worst']:.1f} ms, 99th percentile {r['p99']:.1f} ms, "
-            f"mean {r['mean']:.2f} ms; {r['late']} of {r['scans']} gaps over 10 ms; "
+            f"{label}: worst gap {r['worst']:.1f} ms, 99.9th percentile {r['p999']:.1f} ms, "
+            f"99th {r['p99']:.1f} ms, mean {r['mean']:.2f} ms; {r['late']} of {r['scans']} "
+            f"gaps over 10 ms; longest pass of the loop {r['longest_pass']:.1f} ms; "
             f"{r['pages']} pages drawn, {r['moves']} moves read"
         )
-    before, now = rows[0][1], rows[-1][1]
-    print(f"worst gap, before / now: {before['worst'] / now['worst']:.1f}x")
+    before, now = rows[1][1], rows[3][1]
+    print(
+        f"before / now: worst gap {before['worst'] / now['worst']:.1f}x, "
+        f"99.9th percentile {before['p999'] / now['p999']:.1f}x, "
+        f"gaps over 10 ms {before['late'] / max(1, now['late']):.1f}x"
+    )
 
 
 if __name__ == "__main__":

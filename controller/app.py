@@ -270,6 +270,17 @@ def off_the_loop(devices) -> None:
         devices.clocks = Background(devices.clocks, "clocks")
 
 
+def freeze_startup_objects() -> None:
+    """Keep the garbage collector's full passes short in play: everything made at start-up
+    (modules, fonts, the game so far) is set aside where the collector no longer walks it.
+    Measured (bench/bench_scan_gap.py): the worst gap between scans drops from 30-75 ms to
+    about 16 ms; the collector was the last thing stalling the loop once the displays left it."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+
+
 def _stop_on_sigterm() -> list[int]:
     """systemd stops the service with SIGTERM: finish the pass, darken the LEDs, exit 0."""
     import signal
@@ -324,6 +335,7 @@ def run(args: argparse.Namespace) -> int:
         watchdog.notify(f"STATUS=board {profile.name}: {session.phase}")
         if args.ready_file:
             Path(args.ready_file).write_text(f"{time.time():.6f}\n")
+        freeze_startup_objects()
         try:
             run_loop(board, clock, sleep, 1.0 / args.scan_hz, running, watchdog)
         finally:

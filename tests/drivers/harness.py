@@ -146,6 +146,11 @@ class TracePlayer:
         if hasattr(clocks, "flush"):
             clocks.flush()
         result = {"page": sheet.last, "leds": led_bytes, "unplayed": len(self.records)}
+        status = dict(
+            line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines()
+        )
+        result["peak_rss_kb"] = int(status["VmHWM"].split()[0])  # for the unit's MemoryMax
+        result["threads"] = int(status["Threads"])  # and TasksMax
         if devices.link is not None:
             result["link"] = [list(entry) for entry in devices.link.status_log]
             result["rejected"] = devices.link.frames_rejected

@@ -10,6 +10,7 @@ import csv
 import json
 import os
 import random
+import re
 import subprocess
 from pathlib import Path
 
@@ -128,6 +129,13 @@ def test_a_whole_game_on_the_real_drivers_over_mock_pins(sim_run, tmp_path):
     profile = ROOT / "hardware" / "pi-gpio.toml"
     run = play(tmp_path, "pi-gpio", profile, write_trace(tmp_path / "g"))
     assert_same_game(run, sim_run, profile)
+    # the service's limits leave room: at most half of MemoryMax and of TasksMax in a game
+    unit = (ROOT / "systemd" / "damath-board.service").read_text()
+    memory_max = int(re.search(r"^MemoryMax=(\d+)M$", unit, re.M).group(1)) * 1024
+    tasks_max = int(re.search(r"^TasksMax=(\d+)$", unit, re.M).group(1))
+    print(f"peak RSS {run['result']['peak_rss_kb']} kB, {run['result']['threads']} threads")
+    assert run["result"]["peak_rss_kb"] < memory_max / 2
+    assert run["result"]["threads"] < tasks_max / 2
 
 
 def test_a_whole_game_through_the_pico_firmware_over_a_pty(sim_run, tmp_path):

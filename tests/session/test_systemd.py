@@ -67,7 +67,7 @@ def _bytes(value: str) -> int:
 
 
 def test_unit_bounds_memory_and_tasks():
-    """Well above the measured ~70 MB and ~12 threads (docs/benchmarks.md), well below a Pi's."""
+    """Well above the measured ~56 MB and 9 threads (docs/benchmarks.md), well below a Pi's."""
     s = unit_settings(UNIT.read_text())
     assert 128 << 20 <= _bytes(s["MemoryMax"][0]) <= 512 << 20
     assert _bytes(s["MemoryHigh"][0]) < _bytes(s["MemoryMax"][0])
