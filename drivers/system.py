@@ -19,7 +19,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from drivers.profile import BoardProfile, ProfileError, load_profile
+from drivers.profile import UART_PORTS, BoardProfile, ProfileError, load_profile
 
 BEGIN = "# >>> damath-board (systemd/install.sh): do not edit inside this block"
 END = "# <<< damath-board"
@@ -81,7 +81,7 @@ def device_nodes(profile: BoardProfile) -> list[Node]:
     for port, user in ports:
         if not port.startswith("/dev/"):
             continue
-        if profile.uses("uart") and port != "/dev/ttyACM0":
+        if port in UART_PORTS:
             fix = f"the header UART is off: {INSTALL} turns it on, {REBOOT}"
         else:
             fix = "not plugged in? Check the USB cable; `ls /dev/ttyACM*` lists the ports"

@@ -41,7 +41,7 @@ def write(tmp_path, text: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", ["pi-gpio", "pico", "sim"])
+@pytest.mark.parametrize("name", ["pi-gpio", "pi-hall", "pico", "sim"])
 def test_shipped_profiles_load(name):
     profile = load_profile(HARDWARE / f"{name}.toml")
     assert len(profile.leds.mapping) == 32
