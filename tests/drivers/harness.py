@@ -128,6 +128,19 @@ class TracePlayer:
         pin.drive_low()
         self.pressed.append((pin, time.monotonic()))
 
+    def _pico_leds(self, devices) -> str:
+        """What the Pico's chain shows, once the Pi's last frame has crossed the link (its
+        latency is real time; the Pi keeps polling so the frame is retried if it was lost)."""
+        wanted = (devices.leds._last or b"").hex()
+        sent = self.out / "pico" / "leds"
+        end = time.monotonic() + HOLD_LIMIT
+        while time.monotonic() < end:
+            devices.link.poll()
+            if sent.exists() and sent.read_text() == wanted:
+                break
+            time.sleep(0.005)
+        return sent.read_text() if sent.exists() else ""
+
     def finish(self, devices) -> None:
         sheet = devices.scoresheet
         if hasattr(sheet, "flush"):
@@ -136,8 +149,7 @@ class TracePlayer:
         picture.convert("1").save(self.out / "scoresheet.png")
         leds = devices.leds.writer
         if self.pico is not None:
-            sent = self.out / "pico" / "leds"
-            led_bytes = sent.read_text() if sent.exists() else ""
+            led_bytes = self._pico_leds(devices)
         elif self.pi is not None:
             led_bytes = self.pi.leds_sent().hex()
         else:
@@ -195,6 +207,19 @@ class StartupProbe:
 
     def step(self, t: float, devices) -> bool:
         return True
+
+    def _pico_leds(self, devices) -> str:
+        """What the Pico's chain shows, once the Pi's last frame has crossed the link (its
+        latency is real time; the Pi keeps polling so the frame is retried if it was lost)."""
+        wanted = (devices.leds._last or b"").hex()
+        sent = self.out / "pico" / "leds"
+        end = time.monotonic() + HOLD_LIMIT
+        while time.monotonic() < end:
+            devices.link.poll()
+            if sent.exists() and sent.read_text() == wanted:
+                break
+            time.sleep(0.005)
+        return sent.read_text() if sent.exists() else ""
 
     def finish(self, devices) -> None:
         state = Path(os.environ["STATE_DIRECTORY"])
