@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from controller.rules.game import Game
@@ -27,20 +28,40 @@ def _square(sq) -> str:
     return f"{sq[0]},{sq[1]}"
 
 
+def _info_tags(info: Mapping[str, str]) -> dict[str, str]:
+    """Players and event as tags: the PDN names (Event, Date as YYYY.MM.DD, Round) and, for
+    the sides, Damath's own names (Blue, Red) with their schools and grades."""
+    tags = {
+        "Event": info.get("event") or "Damath",
+        "Date": (info.get("date") or "????-??-??").replace("-", "."),
+        "Round": info.get("round") or "-",
+        "Board": info.get("table", ""),
+        "Blue": info.get("blue", ""),
+        "Red": info.get("red", ""),
+        "BlueSchool": info.get("blue_school", ""),
+        "RedSchool": info.get("red_school", ""),
+        "BlueGrade": info.get("blue_grade", ""),
+        "RedGrade": info.get("red_grade", ""),
+    }
+    keep = ("Event", "Date", "Round", "Blue", "Red")
+    return {k: v for k, v in tags.items() if v or k in keep}
+
+
 def pdn(
     game: Game,
     start: Game,
     outcome: Outcome | None,
-    event: str = "Damath",
     clocks: list[tuple[float, float]] | None = None,
+    info: Mapping[str, str] | None = None,
 ) -> str:
     """The game in PDN; ``start`` is the position it started from (for the FEN-like tag);
     ``clocks`` per move (game clock left after it, seconds it took) become ``[%clk h:mm:ss]``
-    and ``[%emt h:mm:ss]`` in the move's comment, the conventions other game records use."""
+    and ``[%emt h:mm:ss]`` in the move's comment, the conventions other game records use;
+    ``info`` (players and event, ``session/info.py``) the header's tags."""
     variant = game.variant or ""
     result = "*"
     tags = {
-        "Event": event,
+        **_info_tags(info or {}),
         "GameType": "Damath",
         "Variant": variant,
         "Rules": game.profile.name if game.profile else "",
@@ -125,7 +146,7 @@ def export_game(session, folder: str | Path, stem: str) -> list[Path]:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     start = _start_game(session)
-    texts = [("pdn", pdn(session.game, start, session.outcome, clocks=session.pdn_clocks()))]
+    texts = [("pdn", pdn(session.game, start, session.outcome, session.pdn_clocks(), session.info))]
     if session.outcome is not None:
         sheet = session.outcome.sheet
         texts += [("csv", render_csv(sheet)), ("html", render_html(sheet))]

@@ -39,6 +39,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds the board must stand still before a move counts (tracker default)",
     )
     parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="what every new game starts with: a rule setting (move_seconds=120), practice "
+        "(practice=true, clocks=off, takeback=players, capture_preview=true) or the event "
+        "(event=..., round=2); repeatable",
+    )
+    parser.add_argument(
+        "--players",
+        metavar="FILE",
+        help="the class list the boards offer, one name a line (default: players.txt in the "
+        "state folder)",
+    )
+    parser.add_argument(
         "--set-pin",
         action="store_true",
         help="ask for the arbiter's PIN, keep its hash in --pin-file, then run",
@@ -159,6 +174,8 @@ def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from controller.app import parse_settings
+    from controller.session import SessionConfig
     from controller.tracker import Settings, SettingsError
 
     from .access import LOOPBACK_NAMES, is_loopback
@@ -173,6 +190,11 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--settle: {exc}") from None
         settings = {"settle": args.settle}
     state_dir = state_folder(args)
+    defaults = parse_settings(args.set)
+    SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here, clearly
+    roster_file = Path(args.players) if args.players else None
+    if roster_file is not None and not roster_file.is_file():
+        raise ValueError(f"--players {roster_file}: no such file")
     access, pin_note = arbiter_access(args, args.host)
     sock, note = bind(args.host, args.port)
     port = sock.getsockname()[1]
@@ -180,13 +202,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"damath-board sim: {note}", file=sys.stderr)
     url = address(args.host, port)
     print(f"Damath virtual board: open {url} in a browser (boards at {url}board/<id>).")
+    print(f"The class overview for a teacher: {url}class")
     if state_dir is not None:
         print(f"Games are kept in {state_dir}; a board opened again resumes its game.")
     if pin_note:
         print(pin_note)
     print("Press Ctrl+C to stop.", flush=True)
     hosts = LOOPBACK_NAMES if is_loopback(args.host) else None
-    app = create_app(settings=settings, state_dir=state_dir, access=access, allowed_hosts=hosts)
+    app = create_app(
+        settings=settings,
+        state_dir=state_dir,
+        defaults=defaults,
+        roster_file=roster_file,
+        access=access,
+        allowed_hosts=hosts,
+    )
     server = uvicorn.Server(server_config(app))
     try:
         server.run(sockets=[sock])

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.app import journal_path
+from controller.session.info import ROSTER_FILE, read_roster
 
 from .engine import SimBoard, SimError
 
@@ -36,14 +37,24 @@ class Boards:
         settings: dict[str, Any] | None = None,
         max_boards: int = 64,
         state_dir: Path | None = None,
+        defaults: dict[str, Any] | None = None,
+        roster_file: Path | None = None,
     ) -> None:
         self.clock = clock
         self.settings = settings
         self.max_boards = max_boards
         self.state_dir = state_dir
+        self.defaults = dict(defaults or {})
+        """``sim --set``: what every new game starts with (rules, practice, event)."""
+        self.roster_file = roster_file or (state_dir / ROSTER_FILE if state_dir else None)
         self._boards: dict[str, SimBoard] = {}
         self.broken: dict[str, str] = {}
         """Board id -> why it stopped (shown on its pages until a new game mends it)."""
+
+    def roster(self) -> tuple[str, ...]:
+        """The class list (``players.txt``): the names the boards offer, read afresh each
+        time so that a teacher's edit shows in the next game."""
+        return read_roster(self.roster_file) if self.roster_file is not None else ()
 
     @staticmethod
     def check_id(board_id: str) -> str:
@@ -81,7 +92,14 @@ class Boards:
             raise SimError(
                 f"this simulator already runs {self.max_boards} boards: reuse one of them"
             )
-        board = SimBoard(board_id, self.clock, settings=self.settings, state_dir=self.state_dir)
+        board = SimBoard(
+            board_id,
+            self.clock,
+            settings=self.settings,
+            state_dir=self.state_dir,
+            defaults=self.defaults,
+            roster=self.roster,
+        )
         self._boards[board_id] = board
         return board
 

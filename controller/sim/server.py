@@ -54,6 +54,7 @@ from .access import (
 from .clients import Client
 from .engine import SimBoard, SimError, static_facts
 from .guard import Guard
+from .pages import class_routes
 from .registry import Boards
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -139,14 +140,17 @@ def create_app(
     tick_seconds: float = 0.05,
     max_boards: int = 64,
     state_dir: Path | None = None,
+    defaults: dict[str, Any] | None = None,
+    roster_file: Path | None = None,
     access: Access | None = None,
     allowed_hosts: frozenset[str] | None = None,
 ) -> Starlette:
     """The app; tests pass their own ``clock`` (a value they advance) and tracker settings.
     With ``state_dir`` every board's game is journaled there and resumed after a restart.
+    ``defaults`` (``sim --set``) start every new game; ``roster_file`` is the class list.
     ``access`` holds the arbiter's PIN (none: everyone is the arbiter); ``allowed_hosts`` the
     host names it answers to (``damath-board sim`` on 127.0.0.1 gives the loopback names)."""
-    boards = Boards(clock, settings, max_boards, state_dir)
+    boards = Boards(clock, settings, max_boards, state_dir, defaults, roster_file)
     hub = Hub(boards)
     access = access if access is not None else Access()
 
@@ -288,14 +292,16 @@ def create_app(
         return Response(text, media_type=media, headers=headers)
 
     async def oled(request: Request) -> Response:
-        """The scoresheet display's page, drawn by the driver's own ``render_page``."""
+        """The scoresheet display's page, drawn by the driver's own ``render_page``; never
+        cached: the page asks again whenever the display's lines change."""
         board = existing(request)
         if isinstance(board, Response):
             return board
         try:
-            return Response(board.oled_png(), media_type="image/png")
+            png = board.oled_png()
         except Exception as exc:
             return failed(board.board_id, exc)
+        return Response(png, media_type="image/png", headers={"Cache-Control": "no-store"})
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -367,6 +373,7 @@ def create_app(
         Route("/board/{board_id}/state.json", state),
         Route("/board/{board_id}/oled.png", oled),
         Route("/favicon.ico", favicon),
+        *class_routes(boards),
         Route("/board/{board_id}/{name}", download),
         Route("/api/boards", boards_json),
         Route("/api/facts", facts),

@@ -261,7 +261,8 @@ def sheet(parts: tuple[str, list[str], str, str]) -> str:
 # ---------------------------------------------------------------------- WebSocket messages
 
 _KINDS = ["click", "lift", "place", "remove", "drag", "put_aside", "from_tray", "crown",
-          "arrange", "button", "new_game", "teleport"]  # fmt: skip
+          "arrange", "button", "new_game", "touch", "takeback", "info", "play",
+          "teleport"]  # fmt: skip
 _SQUARE_LISTS = st.sampled_from([list(q) for q in _PLAYABLE])
 plausible_messages = st.one_of(
     st.fixed_dictionaries(
@@ -301,6 +302,19 @@ messages = st.one_of(
             "variant": st.one_of(st.sampled_from(VARIANTS), json_values),
             "profile": st.one_of(st.sampled_from(["official", "online"]), json_values),
             "position": positions,
+            "confirm": json_values,
+            "info": st.one_of(
+                st.dictionaries(st.sampled_from(["blue", "red", "event", "nick"]), json_values),
+                json_values,
+            ),
+            "play": st.one_of(
+                st.dictionaries(
+                    st.sampled_from(["practice", "clocks", "takeback", "capture_preview"]),
+                    st.one_of(st.booleans(), st.sampled_from(["on", "off", "players"])),
+                ),
+                json_values,
+            ),
+            "rules": json_values,
         },
     ).map(json.dumps),
     json_values.map(json.dumps),
@@ -340,7 +354,7 @@ channel_inputs = st.tuples(messages, st.sampled_from(["player", "arbiter"]))
 # ---------------------------------------------------------------------- journal records
 
 _RECORD_KINDS = ["start", "ready", "move", "takeback", "pause", "resume", "warning", "timeout",
-                 "end", "tick", "odd"]  # fmt: skip
+                 "end", "tick", "info", "play", "odd"]  # fmt: skip
 records = st.fixed_dictionaries(
     {"k": st.one_of(st.sampled_from(_RECORD_KINDS), json_values), "t": json_values},
     optional={
@@ -356,6 +370,17 @@ records = st.fixed_dictionaries(
         "rule_settings": json_values,
         "tracker_settings": json_values,
         "seq": json_values,
+        "info": st.one_of(
+            st.dictionaries(st.sampled_from(["blue", "red", "event", "nick"]), json_values),
+            json_values,
+        ),
+        "play": st.one_of(
+            st.dictionaries(
+                st.sampled_from(["practice", "clocks", "takeback", "capture_preview", "x"]),
+                st.one_of(st.booleans(), st.sampled_from(["on", "off", "players"]), json_values),
+            ),
+            json_values,
+        ),
     },
 )
 _REAL: list[dict[str, Any]] = []

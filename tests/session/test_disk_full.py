@@ -9,7 +9,7 @@ import os
 import pytest
 
 from controller.rules.game import Game
-from controller.session import Session, SessionConfig
+from controller.session import Session, SessionConfig, texts
 from controller.session.journal import Journal, JournalError, read
 from controller.view.snapshot import snapshot
 
@@ -129,7 +129,7 @@ def test_a_pause_made_while_the_disk_is_full_is_written_once_it_frees(tmp_path):
     assert [r["k"] for r in _records(path)][-1] != "pause"  # ...though not on the disk yet
     s.advance(3.5)
     assert [r["k"] for r in _records(path)][-2:] == ["pause", "tick"]
-    assert s.message == "Paused by the arbiter"
+    assert s.message == texts.PAUSED.page
     s.journal.close()
     assert Session.open(SessionConfig(), str(path), 9.0).paused
 

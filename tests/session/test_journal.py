@@ -240,6 +240,17 @@ def test_a_forged_end_record_with_side_7_is_skipped_and_the_board_opens(tmp_path
         {"k": "tick", "t": "soon"},
         {"k": "start", "t": 1},
         {"k": ["move"], "t": 1},
+        # the players and event, and the practice helps, as only a forger writes them
+        {"k": "info", "t": 1, "info": "Ana"},
+        {"k": "info", "t": 1, "info": {"nickname": "x"}},
+        {"k": "info", "t": 1, "info": {"blue": "a" * 500}},
+        {"k": "info", "t": 1, "info": {"red": "Ben\u0007"}},
+        {"k": "info", "t": 1, "info": {"event": ["x"]}},
+        {"k": "play", "t": 1, "play": []},
+        {"k": "play", "t": 1, "play": {"clocks": "sundial"}},
+        {"k": "play", "t": 1, "play": {"practice": True}},  # practice comes with a new game
+        {"k": "play", "t": 1, "play": {"capture_preview": True}},  # a help outside practice
+        {"k": "play", "t": 1, "play": {"takeback": "players"}},
     ],
 )
 def test_impossible_records_are_skipped_never_obeyed(tmp_path, forged):
@@ -249,6 +260,19 @@ def test_impossible_records_are_skipped_never_obeyed(tmp_path, forged):
     s.journal.close()
     r = Session.open(SessionConfig(), str(path), t)
     assert r.game.ply == 3 and any("skipped it" in p for p in r.problems)
+    assert r.info == {} and r.play == SessionConfig().play_settings()  # nothing obeyed
+
+
+def test_the_players_names_and_practice_helps_the_board_wrote_are_resumed(tmp_path):
+    path = tmp_path / "journal.jsonl"
+    s = Session.open(SessionConfig(play={"practice": True}), str(path), 0.0)
+    s.set_info(0.5, {"blue": "Ana Cruz", "event": "Grade 8"})
+    s.set_play(0.6, {"capture_preview": True, "takeback": "players"})
+    s.journal.close()
+    r = Session.open(SessionConfig(), str(path), 1.0)
+    assert not r.problems, r.problems
+    assert r.info == {"blue": "Ana Cruz", "event": "Grade 8"}
+    assert r.play.preview and r.play.players_take_back
 
 
 def test_an_empty_journal_says_nothing_was_saved_not_resumed(tmp_path):

@@ -7,6 +7,7 @@ generous on purpose: they tell a frozen server from a working one, not fast from
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 
 import pytest
@@ -37,7 +38,10 @@ FROZEN = 3.0  # seconds: anything slower than this is a frozen board, not a slow
 
 
 def run(coro):
-    return asyncio.run(coro)
+    """The clients' coroutine on an event loop of its own, in its own thread: the main thread
+    may hold one already (Playwright's, while the session's browser is open)."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 def test_a_page_that_never_reads_is_dropped_and_freezes_no_board(clock, monkeypatch):

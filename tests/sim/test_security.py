@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import time
 import urllib.request
 from pathlib import Path
 
@@ -30,7 +31,9 @@ from controller.sim.access import (
     write_pin_file,
 )
 from controller.sim.cli import arbiter_access
+from controller.sim.engine import SimBoard
 from controller.sim.server import create_app
+from controller.tracker import BUTTONS
 
 from .conftest import ManualClock, RunningServer
 
@@ -133,6 +136,9 @@ def test_opening_addresses_never_creates_boards(clock: ManualClock) -> None:
         {"type": "new_game", "variant": "fraction", "profile": "official"},
         {"type": "new_game", "position": {"pieces": []}},
         {"type": "button", "name": "next"},  # in setup: the variant
+        {"type": "new_game", "confirm": True},
+        {"type": "info", "info": {"blue": "Ana"}},  # the players' names and the event
+        {"type": "play", "play": {"capture_preview": True}},  # a practice help
         {"type": "teleport"},  # anything unknown needs the arbiter
     ],
 )
@@ -242,12 +248,15 @@ def test_the_default_pin_policy(tmp_path: Path, monkeypatch) -> None:
 def test_every_message_and_button_of_the_page_is_in_the_table() -> None:
     """The action table is the one place an action is classified: nothing the page or the
     engine knows falls through to the default."""
-    kinds = ["click", "lift", "place", "remove", "drag", "put_aside", "from_tray", "crown",
-             "arrange", "new_game"]  # fmt: skip
-    for kind in kinds:
-        assert action_of({"type": kind}) in ACTIONS
+    kinds = SimBoard("t", ManualClock())._handlers()  # every message type the board acts on
+    assert {"touch", "takeback", "info", "play"} <= set(kinds)
+    for kind in set(kinds) - {"button"}:  # buttons: each one below
+        assert action_of({"type": kind}) in ACTIONS, kind
     html = (STATIC / "board.html").read_text()
-    for name, hold in re.findall(r'data-button="(\w+)"(?: data-hold="(1)")?', html):
+    on_page = re.findall(r'data-button="(\w+)"(?: data-hold="(1)")?', html)
+    assert on_page and {name for name, _ in on_page} <= set(BUTTONS)
+    for name, hold in {*on_page, *((name, "") for name in BUTTONS)}:  # a hold not on the page
+        # (takeback held, say) needs the arbiter: an unknown action is closed by default
         message = {"type": "button", "name": name, "hold": hold == "1"}
         for phase in ("setup", "play", "over"):
             for menu in (False, True):
@@ -257,11 +266,59 @@ def test_every_message_and_button_of_the_page_is_in_the_table() -> None:
     assert action_of({"type": "button", "name": "confirm"}, "play", True) == "button.menu"
 
 
+def wait_for(client: TestClient, board_id: str, test) -> None:
+    """Until the board's state passes ``test`` (the server's ticker lets time pass)."""
+    deadline = time.monotonic() + 20
+    while not test(client.get(f"/board/{board_id}/state.json").json()):
+        assert time.monotonic() < deadline, "the board never reached that state"
+        time.sleep(0.02)
+
+
+def test_a_players_own_takeback_needs_practice_and_the_teachers_leave(clock: ManualClock) -> None:
+    """The player's takeback is the players' (no PIN), but the board itself allows it only in
+    practice with ``takeback=players``; in any other game it is refused with the reason."""
+    practice = {"practice": True, "takeback": "players"}
+    app = create_app(clock=clock, access=Access(hash_pin(PIN)), defaults=practice)
+    with TestClient(app) as client:
+        unlock(client)
+        assert client.post("/board/p1/create").status_code == 200
+        client.cookies.clear()
+        with client.websocket_connect("/ws/p1") as ws:
+            ready(ws)
+            ws.send_json({"type": "arrange"})
+            assert replies(ws)["type"] == "done"
+            clock.advance(1.0)
+            wait_for(client, "p1", lambda st: st["phase"] == "play")
+            for square in ([1, 2], [2, 3]):
+                ws.send_json({"type": "click", "square": square})
+                assert replies(ws)["type"] == "done"
+            clock.advance(1.0)
+            wait_for(client, "p1", lambda st: st["ply"] == 1)
+            ws.send_json({"type": "takeback"})
+            reply = replies(ws)
+            assert reply["type"] == "done" and "need" not in reply, reply
+            # helps are the arbiter's: a player cannot turn the players' takeback off
+            ws.send_json({"type": "play", "play": {"takeback": "arbiter"}})
+            assert replies(ws)["need"] == ARBITER
+
+
+def test_a_players_takeback_outside_practice_is_refused_by_the_board(locked: TestClient) -> None:
+    with locked.websocket_connect("/ws/b1") as ws:
+        ready(ws)
+        ws.send_json({"type": "takeback"})
+        reply = replies(ws)
+    assert reply["type"] == "error" and "need" not in reply  # not a PIN question: never allowed
+    assert "arbiter" in reply["message"]
+
+
 # ---------------------------------------------------------------------- the response headers
 
 
 def test_pages_carry_the_security_headers_and_no_server_name(sim_server: RunningServer) -> None:
-    for path in ("/", "/board/nope", "/static/sim.js", "/api/boards", "/favicon.ico"):
+    paths = ["/", "/board/nope", "/static/sim.js", "/api/boards", "/favicon.ico"]
+    paths += ["/class", "/api/class", "/static/class.js", "/board/nope/projector"]
+    paths += ["/board/nope/games.json", "/board/nope/games/game-1/game.pdn"]
+    for path in paths:
         try:
             response = urllib.request.urlopen(sim_server.url + path, timeout=10)
         except urllib.error.HTTPError as exc:

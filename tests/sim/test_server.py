@@ -79,7 +79,7 @@ def test_the_channel_sends_facts_then_state_and_answers_actions(client: TestClie
         ws.send_json({"type": "click", "square": [1, 2]})
         assert receive_reply(ws) == {
             "type": "done",
-            "message": "lifted the blue chip -9 from (1, 2)",
+            "message": "You lifted the blue chip -9 from (1, 2).",
         }
         assert receive_state(ws)["hand"]["label"] == "-9"
 
