@@ -22,6 +22,7 @@ import uvicorn  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
 from controller.sim.cli import bind  # noqa: E402
+from controller.sim.guard import server_config  # noqa: E402
 from controller.sim.server import create_app  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"
@@ -52,9 +53,19 @@ def _play(page: Page, clock: Clock, moves, ply: int) -> None:
         expect(page.locator("body")).to_have_attribute("data-ply", str(ply))
 
 
-def _open(page: Page, url: str, clock: Clock, names: tuple[str, str] | None = None) -> None:
+def _goto_board(page: Page, url: str) -> None:
+    """A board's page; created first, as the arbiter does (opening an address never creates
+    one: docs/security.md)."""
     page.goto(url)
+    create = page.get_by_role("button", name="Create board")
+    if create.count():
+        create.click()
+        page.wait_for_url(url)
     expect(page.locator("#link")).to_have_text("connected")
+
+
+def _open(page: Page, url: str, clock: Clock, names: tuple[str, str] | None = None) -> None:
+    _goto_board(page, url)
     if names:
         page.locator('#info-form input[name="blue"]').fill(names[0])
         page.locator('#info-form input[name="red"]').fill(names[1])
@@ -72,7 +83,7 @@ def main() -> int:
     app = create_app(clock=clock, tick_seconds=0.02, state_dir=state)
     sock, _ = bind("127.0.0.1", 0)
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="on"))
+    server = uvicorn.Server(server_config(app))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     while not server.started:
@@ -82,8 +93,7 @@ def main() -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
             page = browser.new_page(viewport={"width": 1280, "height": 820})
-            page.goto(f"{url}/board/1")
-            expect(page.locator("#link")).to_have_text("connected")
+            _goto_board(page, f"{url}/board/1")
             page.locator("#open-new-game").click()
             page.locator("#kind-practice").check()
             page.locator("#practice-preview").check()
