@@ -18,10 +18,10 @@ apt_install() {
     DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# The tests drive Debian's Chromium through Playwright (never a downloaded browser) and check the
-# systemd unit with systemd-analyze.
+# The tests drive Debian's Chromium through Playwright (never a downloaded browser), check the
+# systemd unit with systemd-analyze, and run the hub against a real Mosquitto broker.
 if [ "$extra" = "test" ] && command -v apt-get >/dev/null; then
-    apt_install chromium systemd
+    apt_install chromium systemd mosquitto
 fi
 
 if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
