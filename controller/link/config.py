@@ -70,7 +70,7 @@ def parse(data: dict[str, Any], path: str = "connection file") -> LinkConfig:
     if not isinstance(board, dict):
         raise ConfigError(f"{path}: the [board] table is missing")
     host = _get(hub, "host", str, f"{path} [hub]").strip()
-    if not host or any(c in host for c in " /:@") and not host.startswith("["):
+    if not host or (any(c in host for c in " /:@") and not host.startswith("[")):
         raise ConfigError(f"{path} [hub]: 'host' must be a host name or an address, not {host!r}")
     port = hub.get("port", 1883)
     if not isinstance(port, int) or isinstance(port, bool) or not 1 <= port <= 65535:

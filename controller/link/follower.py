@@ -17,6 +17,7 @@ rewritten behind its back.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -167,10 +168,8 @@ class Follower:
             except OSError:
                 continue
         live = self.folder / JOURNAL
-        try:
+        with contextlib.suppress(OSError):
             files.append((live, live.stat(), True))
-        except OSError:
-            pass
         return files
 
     # ------------------------------------------------------------------ scanning
@@ -259,12 +258,11 @@ class Follower:
             self.sealed[tracked.id] = sealed
         for record in records[len(sealed.records) :]:
             self._append(sealed, record)
-        if tracked.acked:
-            if (
-                len(sealed.envelopes) < tracked.acked
-                or sealed.envelopes[tracked.acked - 1].hash != tracked.acked_hash
-            ):
-                return self.fork(tracked, records, "the journal changed under acknowledged records")
+        if tracked.acked and (
+            len(sealed.envelopes) < tracked.acked
+            or sealed.envelopes[tracked.acked - 1].hash != tracked.acked_hash
+        ):
+            return self.fork(tracked, records, "the journal changed under acknowledged records")
         return sealed
 
     def _append(self, sealed: Sealed, record: dict[str, Any]) -> None:

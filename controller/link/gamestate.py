@@ -19,9 +19,9 @@ from controller.rules.move import Move, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.rules.profiles import Profile, ProfileError, get_profile
 from controller.rules.scoring import format_score, kind_of, score_move, sum_scores
-from controller.scoresheet.model import Row, Scoresheet, move_rows
+from controller.scoresheet.model import Row, Scoresheet, build_scoresheet, move_rows
 from controller.session.export import pdn as pdn_text
-from controller.session.outcome import Outcome, tally
+from controller.session.outcome import Outcome, scoring_profile, tally
 
 RESULTS = {None: "1/2-1/2", 0: "1-0", 1: "0-1"}
 
@@ -220,12 +220,18 @@ class GameState:
         return game_to_json(self.game) if self.game is not None else None
 
     def sheet(self) -> Scoresheet | None:
-        """The scoresheet so far (RC and grand totals as if the game ended now)."""
+        """The scoresheet so far (RC and grand totals once the game is over)."""
         if self.game is None:
             return None
         if self.outcome is not None:
             return self.outcome.sheet
-        return tally(self.game, "stop", None).sheet
+        return build_scoresheet(
+            self.game.played(),
+            self.game.chips(),
+            self.variant,
+            scoring_profile(self.game),
+            finished=False,
+        )
 
     def pdn(self, event: str = "Damath") -> str | None:
         """The game record, the same text the board exports for this game."""

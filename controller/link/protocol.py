@@ -90,13 +90,15 @@ REASONS = {
     "oversized": "larger than the hub reads",
     "malformed": "not a JSON object",
     "schema": "fields missing or of the wrong kind",
-    "topic": "published under another board's topic",
+    "topic": "published under another board's topic (refused by the broker or the hub)",
+    "login": "a connection with a wrong user name or password (refused by the broker)",
     "unknown-board": "a board the hub does not know",
     "forged": "hash or HMAC wrong (altered, or not signed with the board's key)",
     "chain": "does not follow the previous record",
     "conflict": "a different record already stored under this number",
     "out-of-order": "arrived before the record it follows (it will be resent)",
     "duplicate": "already stored (a resend or a replay): changes nothing",
+    "internal": "the hub could not handle it (a bug: see its log); it will be resent",
 }
 
 
