@@ -252,8 +252,12 @@ class Broker:
         return self.files.render_conf(self.port, self.bind, self.tls)
 
     def _spawn(self) -> subprocess.Popen:
+        # Mosquitto's stdout to a pipe is block-buffered: line-buffer it so refusals are
+        # reported when they happen (coreutils' stdbuf, always on Debian).
+        stdbuf = shutil.which("stdbuf")
+        line_buffered = [stdbuf, "-oL"] if stdbuf else []
         proc = subprocess.Popen(
-            [find_tool("mosquitto"), "-c", str(self.files.conf)],
+            [*line_buffered, find_tool("mosquitto"), "-c", str(self.files.conf)],
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
@@ -271,7 +275,7 @@ class Broker:
     def _read_log(self, proc: subprocess.Popen) -> None:
         """File what an operator needs; turn refusals into reports; drop per-message chatter."""
         assert proc.stdout is not None
-        watcher = LogWatcher(self.on_refusal)
+        watcher = LogWatcher(lambda refusal: self.on_refusal(refusal))
         with open(self.files.log, "a", encoding="utf-8", errors="replace") as out:
             for raw in proc.stdout:
                 line = raw.decode("utf-8", "replace").rstrip("\n")

@@ -275,7 +275,7 @@ class Ingest:
                 if source == "refusal":
                     kind, user = topic.split("\n", 1)
                     reason = "login" if kind == "login" else "topic"
-                    board = user if user in self.meta else None
+                    board = user if self._key(user) is not None else None
                     self.store.reject(db, at, board, "(broker)", reason, payload.decode(), b"")
                     if board:
                         self.meta[board].refused = [payload.decode(), *self.meta[board].refused][:5]

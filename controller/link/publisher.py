@@ -67,12 +67,10 @@ class LinkStatus:
     problems: list[str] = field(default_factory=list)
 
 
-CONNECT_ERRORS = {
-    4: "the hub refused the board's user name or password",
-    5: "the hub does not let this board connect (not authorised)",
-    134: "the hub refused the board's user name or password",
-    135: "the hub does not let this board connect (not authorised)",
-}
+_BAD_LOGIN = (
+    "the hub refused the board's credential (user name or password): check its connection file"
+)
+CONNECT_ERRORS = {4: _BAD_LOGIN, 5: _BAD_LOGIN, 134: _BAD_LOGIN, 135: _BAD_LOGIN}
 
 
 class Link:

@@ -23,8 +23,7 @@ def test_boards_outages_everything_once_in_order(hub, tmp_path, sample_moves):
     # b3 reaches the broker through a line the test can cut (its Wi-Fi)
     ports = {"b1": None, "b2": None, "b3": cut.port}
     boards = [
-        Board(name, tmp_path / name, hub.add_board(name, port=port))
-        for name, port in ports.items()
+        Board(name, tmp_path / name, hub.add_board(name, port=port)) for name, port in ports.items()
     ]
     for b in boards:
         b.start_link()
