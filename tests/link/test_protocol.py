@@ -37,7 +37,7 @@ def test_seal_round_trip_and_chain():
 def test_every_field_is_covered_by_the_hash(field):
     env = seal("b1", "g1", 2, "a" * 64, RECORD, KEY, info={"score": "0"}, asg="a-1")
     data = json.loads(env.payload())
-    data[field] = {"board": "b1", "game": "g2", "seq": 3, "prev": "b" * 64,
+    data[field] = {"board": "b2", "game": "g2", "seq": 3, "prev": "b" * 64,
                    "record": {**RECORD, "t": 4}, "info": {}, "asg": "a-2"}[field]  # fmt: skip
     with pytest.raises(Rejected) as info:
         check_seal(parse_envelope(json.dumps(data).encode(), data["board"]), KEY)
