@@ -26,6 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tls-cert", metavar="FILE", help="own broker: TLS certificate")
     parser.add_argument("--tls-key", metavar="FILE", help="own broker: TLS private key")
     parser.add_argument("--tls-port", type=int, default=8883, help="own broker's TLS port (8883)")
+    parser.add_argument("--event", metavar="NAME", help="the event's name (first run only)")
     parser.add_argument("--ready-file", metavar="FILE", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="hub_action", metavar="ACTION")
     add = sub.add_parser("board-add", help="a board's credential and connection file")
@@ -97,6 +98,7 @@ def _serve(args: argparse.Namespace) -> int:
             mqtt_bind=args.mqtt_bind,
             tls=tls,
             ca_file=args.ca,
+            event=args.event,
         )
     except BrokerError as exc:
         raise ValueError(str(exc)) from None

@@ -21,7 +21,7 @@ from .broker import Broker, BrokerFiles, Tls
 from .feeds import Feeds
 from .ingest import BrokerAddress, Ingest
 from .live import Live
-from .settings import HubSettings, load_or_create
+from .settings import HubSettings, load_or_create, save
 from .store import FILENAME, Store
 
 log = logging.getLogger("damath-board.hub")
@@ -96,11 +96,15 @@ def open_hub(
     mqtt_bind: str = "0.0.0.0",
     tls: Tls | None = None,
     ca_file: str | None = None,
+    event: str | None = None,
 ) -> HubContext:
     """Open (or create) the event directory, start the broker unless one is given, connect."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     settings = load_or_create(folder)
+    if event and not settings.event:
+        settings.event = event
+        save(folder, settings)
     store = Store(folder / FILENAME, settings.event)
     live = Live()
     broker = None

@@ -125,6 +125,9 @@ class Store:
                     (event_name or self.path.parent.name, time.time()),
                 )
         self.event_id = self.db.execute("SELECT MIN(id) FROM events").fetchone()[0]
+        if event_name and event_name != self.event_name:
+            with self.transaction() as db:
+                db.execute("UPDATE events SET name = ? WHERE id = ?", (event_name, self.event_id))
 
     def _migrate(self) -> None:
         version = self.db.execute("PRAGMA user_version").fetchone()[0]

@@ -63,7 +63,8 @@ class RunningHub:
         self.proc = subprocess.Popen(
             [DAMATH, "hub", "--dir", str(self.folder), "--http-host", "127.0.0.1",
              "--http-port", str(self.http_port), "--mqtt-port", str(self.mqtt_port),
-             "--mqtt-bind", "127.0.0.1", "--ready-file", str(ready), *self.extra],
+             "--mqtt-bind", "127.0.0.1", "--ready-file", str(ready), "--event", "Division Meet",
+             *self.extra],
             stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         if wait:

@@ -47,6 +47,13 @@
     }
     const pb = document.querySelector("#problems tbody");
     pb.textContent = "";
+    if (!p.rejected.length) {
+      const tr = document.createElement("tr");
+      const cell = td("None: every message so far was accepted.");
+      cell.colSpan = 4;
+      tr.appendChild(cell);
+      pb.appendChild(tr);
+    }
     for (const r of p.rejected) {
       const tr = document.createElement("tr");
       tr.appendChild(td(new Date(r.at * 1000).toLocaleTimeString()));
