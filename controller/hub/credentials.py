@@ -13,7 +13,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.link import config as link_config
+from controller.link.config import LinkConfig, write
 from controller.link.protocol import check_board_id
 
 from .broker import BrokerFiles
@@ -24,7 +24,7 @@ from .store import FILENAME, Store
 @dataclass(frozen=True)
 class Added:
     path: Path
-    config: link_config.LinkConfig
+    config: LinkConfig
     reloaded: bool
 
 
@@ -78,6 +78,6 @@ def add_board(
         if Path(ca_file).resolve() != target.resolve():
             shutil.copyfile(ca_file, target)
         written_ca = target.name
-    config = link_config.LinkConfig(host, port, tls, written_ca, board, board, password, key)
-    link_config.write(path, config, written_ca)
+    config = LinkConfig(host, port, tls, written_ca, board, board, password, key)
+    write(path, config, written_ca)
     return Added(path, config, files.reload())

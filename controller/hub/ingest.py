@@ -27,6 +27,7 @@ from controller.link.gamestate import GameState, rebuild
 from controller.link.protocol import (
     ACK,
     ASSIGNMENT,
+    GAME_ID,
     GENESIS,
     HUB_PRESENCE,
     MAX_PAYLOAD,
@@ -114,6 +115,7 @@ class Ingest:
         self.keys: dict[str, bytes] = {}
         self.connected = False
         self.processed = 0
+        self._assignments: dict[str, dict[str, Any]] | None = None
         self._stopping = threading.Event()
         self._worker: threading.Thread | None = None
         self._load()
@@ -207,6 +209,7 @@ class Ingest:
         self.queue.put(("show", board, b"", self.clock()))
 
     def publish_assignment(self, board: str, payload: dict[str, Any] | None) -> None:
+        self._assignments = None  # read again with the new one
         if self.client is not None:
             body = canonical(payload) if payload is not None else b""
             self.client.publish(board_topic(board, ASSIGNMENT), body, qos=1, retain=True)
@@ -382,6 +385,7 @@ class Ingest:
             summary,
             cache.round_id,
             cache.assignment,
+            _supersedes(env),
         )
         self.store.insert_record(db, env, at)
         cache.last_seq, cache.head, cache.as_of = env.seq, env.hash, at
@@ -458,7 +462,9 @@ class Ingest:
         if g is not None:
             summary = self._state(g).summary()
             summary["problem"] = g.problem or summary.get("problem")
-        asg = self.store.current_assignments().get(board)
+        if self._assignments is None:
+            self._assignments = self.store.current_assignments()
+        asg = self._assignments.get(board)
         return {
             "board": board,
             "online": meta.online,
@@ -494,6 +500,12 @@ class Ingest:
             "sheet": sheet_json(sheet) if sheet else None,
             "moves": moves,
         }
+
+
+def _supersedes(env: Envelope) -> str | None:
+    """The game a board's first record says this one continues (a repaired journal)."""
+    value = env.info.get("supersedes") if env.seq == 1 else None
+    return value if isinstance(value, str) and GAME_ID.match(value) else None
 
 
 def _disagreement(env: Envelope, info: dict[str, Any]) -> str | None:

@@ -267,6 +267,8 @@ class Follower:
 
     def _append(self, sealed: Sealed, record: dict[str, Any]) -> None:
         info = sealed.state.apply(record)
+        if not sealed.envelopes and sealed.tracked.supersedes:
+            info = {**info, "supersedes": sealed.tracked.supersedes}
         env = seal(
             self.board,
             sealed.tracked.id,

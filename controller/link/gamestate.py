@@ -48,6 +48,8 @@ class GameState:
     rows: list[Row] = field(default_factory=list)
     running: list[Any] = field(default_factory=list)
     last_move: Move | None = None
+    move_used_ms: int = 0
+    """The move clock of the player to move now (a move starts the next player's afresh)."""
     last_t: float = 0.0
     count: int = 0
     broken: str | None = None
@@ -63,6 +65,7 @@ class GameState:
             self.last_t = float(record["t"])
         if isinstance(record.get("game_ms"), int) and isinstance(record.get("move_ms"), int):
             self.clock_ms = (record["game_ms"], record["move_ms"])
+            self.move_used_ms = record["move_ms"] if kind != "move" else 0
         if kind == "start":
             return self._start(record)
         if self.game is None or self.broken is not None:
@@ -196,7 +199,7 @@ class GameState:
             "game_ms": game_ms,
             "move_ms": move_ms,
             "game_left_ms": max(0, game_total - game_ms),
-            "move_left_ms": max(0, move_total - move_ms),
+            "move_left_ms": max(0, move_total - self.move_used_ms),
             "running": self.phase == "play" and not self.paused,
         }
 

@@ -129,13 +129,22 @@ class Link:
         return self
 
     def stop(self, timeout: float = 5.0) -> None:
-        """Say offline, flush, disconnect; the journal keeps whatever was not acknowledged."""
+        """Send what the journal has now and wait up to ``timeout`` for the hub to acknowledge
+        it, say offline, disconnect. Whatever is still not acknowledged stays in the journal
+        and goes at the next start."""
         if self._thread is None:
             return
         self._stopping.set()
         self._wake.set()
         self._thread.join(timeout)
         self._thread = None
+        deadline = time.monotonic() + timeout
+        while self._connected and time.monotonic() < deadline:
+            with self._lock:
+                self._publish(self.follower.scan())
+            if not self.status().unacked:
+                break
+            time.sleep(0.05)
         with contextlib.suppress(Exception):
             if self._connected:
                 info = self.client.publish(

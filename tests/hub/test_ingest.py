@@ -67,6 +67,15 @@ def test_a_game_is_stored_once_in_order_and_rebuilt(hub, envelopes):
     assert counters["stored"] == len(payloads) and counters["duplicate"] == 5
 
 
+def test_a_continued_game_says_which_it_supersedes(hub, envelopes):
+    send(hub, *(e.payload() for e in envelopes[:3]))
+    first = envelopes[0]
+    info = {**first.info, "supersedes": first.game}
+    again = seal("b1", "continued-1", 1, GENESIS, first.record, KEY, info=info)
+    assert send(hub, again.payload()) == ["stored"]
+    assert hub.store.game("b1", "continued-1")["supersedes"] == first.game
+
+
 def test_out_of_order_waits_for_the_resend(hub, envelopes):
     first, second, third = (e.payload() for e in envelopes[:3])
     assert send(hub, first, third) == ["stored", "out-of-order"]

@@ -79,6 +79,7 @@ def test_changed_acknowledged_records_fork_the_game(tmp_path):
     (forked,) = follower.scan()
     assert forked.tracked.supersedes == game.tracked.id
     assert len(forked.envelopes) == 4 and forked.envelopes[0].seq == 1
+    assert forked.envelopes[0].info["supersedes"] == game.tracked.id
     assert "continued as game" in follower.problems[-1]
     follower.save()
     state = json.loads((tmp_path / "link" / "state.json").read_text())

@@ -19,41 +19,50 @@ const Hub = (() => {
     });
   }
 
-  // The board seen from Blue's side: y = 7 at the top.
+  // The board seen from Blue's side: y = 7 at the top. The squares are drawn once per picture;
+  // a move redraws only the chips and the last move's marks.
   function drawBoard(svg, summary, large) {
-    while (svg.firstChild) svg.removeChild(svg.firstChild);
-    svg.setAttribute("viewBox", "0 0 8 8");
-    const last = new Set(((summary && summary.last_move && summary.last_move.path) || [])
-      .map((s) => s.join(",")));
-    for (let y = 0; y < 8; y++) {
-      for (let x = 0; x < 8; x++) {
-        const dark = (x + y) % 2 === 1;
-        svg.appendChild(el("rect", { x, y: 7 - y, width: 1, height: 1,
-          fill: dark ? "var(--dark-sq)" : "var(--light-sq)" }));
-        if (dark && large && operators[x + "," + y]) {
-          svg.appendChild(el("text", { x: x + 0.08, y: 7 - y + 0.27, "font-size": 0.24,
-            fill: "#9fb7dd" }, operators[x + "," + y]));
-        }
-        if (last.has(x + "," + y)) {
-          svg.appendChild(el("rect", { x: x + 0.04, y: 7 - y + 0.04, width: 0.92, height: 0.92,
-            fill: "none", stroke: "var(--gold)", "stroke-width": 0.08 }));
+    let layer = svg.querySelector("g.live");
+    if (!layer) {
+      svg.setAttribute("viewBox", "0 0 8 8");
+      for (let y = 0; y < 8; y++) {
+        for (let x = 0; x < 8; x++) {
+          const dark = (x + y) % 2 === 1;
+          svg.appendChild(el("rect", { x, y: 7 - y, width: 1, height: 1,
+            fill: dark ? "var(--dark-sq)" : "var(--light-sq)" }));
+          if (dark && large && operators[x + "," + y]) {
+            svg.appendChild(el("text", { x: x + 0.08, y: 7 - y + 0.27, "font-size": 0.24,
+              fill: "#9fb7dd" }, operators[x + "," + y]));
+          }
         }
       }
+      layer = el("g", { class: "live" });
+      svg.appendChild(layer);
+    }
+    const key = JSON.stringify([summary && summary.position, summary && summary.last_move]);
+    if (layer.dataset.key === key) return;
+    layer.dataset.key = key;
+    layer.textContent = "";
+    for (const [x, y] of (summary && summary.last_move && summary.last_move.path) || []) {
+      layer.appendChild(el("rect", { x: x + 0.04, y: 7 - y + 0.04, width: 0.92, height: 0.92,
+        fill: "none", stroke: "var(--gold)", "stroke-width": 0.08 }));
     }
     const pieces = (summary && summary.position && summary.position.pieces) || [];
     for (const p of pieces) {
       const [x, y] = p.square, cx = x + 0.5, cy = 7 - y + 0.5;
-      svg.appendChild(el("circle", { cx, cy, r: 0.4,
+      layer.appendChild(el("circle", { cx, cy, r: 0.4,
         fill: p.side === "blue" ? "var(--blue)" : "var(--red)",
         stroke: p.dama ? "var(--gold)" : "#0b1020", "stroke-width": p.dama ? 0.09 : 0.03 }));
       const v = String(p.value), size = v.length <= 3 ? 0.36 : Math.max(0.16, 1.1 / v.length);
-      svg.appendChild(el("text", { x: cx, y: cy + size * 0.35, "font-size": size,
+      layer.appendChild(el("text", { x: cx, y: cy + size * 0.35, "font-size": size,
         "text-anchor": "middle", "font-weight": 700, fill: "#fff" }, v));
-      if (p.dama) svg.appendChild(el("text", { x: cx, y: cy - 0.2, "font-size": 0.2,
+      if (p.dama) layer.appendChild(el("text", { x: cx, y: cy - 0.2, "font-size": 0.2,
         "text-anchor": "middle", fill: "var(--gold)" }, "♛"));
     }
     svg.setAttribute("aria-label", pieces.length + " chips on the board");
   }
+
+  function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
 
   function hubNow() { return Date.now() / 1000 + offset; }
 
@@ -111,5 +120,5 @@ const Hub = (() => {
     return es;
   }
 
-  return { el, facts, drawBoard, clocks, mmss, names, statusOf, stream, hubNow };
+  return { el, facts, drawBoard, clocks, mmss, names, statusOf, stream, hubNow, setText };
 })();

@@ -48,8 +48,8 @@
   function tick1(a, c) {
     const k = Hub.clocks(c);
     const g = a.querySelector(".game"), m = a.querySelector(".move");
-    g.textContent = k ? Hub.mmss(k.game) : "–";
-    m.textContent = k ? Hub.mmss(k.move) : "–";
+    Hub.setText(g, k ? Hub.mmss(k.game) : "–");
+    Hub.setText(m, k ? Hub.mmss(k.move) : "–");
     m.classList.toggle("low", !!k && k.move < 10000);
   }
 
@@ -62,7 +62,11 @@
   Hub.facts().then((f) => { document.getElementById("event").textContent = f.event; });
   Hub.stream(null, {
     hello(list) { for (const c of list) { cards.set(c.board, c); card(c); } count(); },
-    card(c) { cards.set(c.board, c); card(c); count(); updates++; window.hubUpdates = updates; },
+    card(c) {
+      cards.set(c.board, c); card(c); count(); updates++;
+      // a benchmark or a test may ask when each update was on the page
+      if (window.hubTrace) window.hubTrace.push([c.board, c.game, c.seq, Date.now(), c.as_of, c.pushed]);
+    },
     connected(ok) {
       const e = document.getElementById("conn");
       e.textContent = ok ? "live" : "reconnecting…";
