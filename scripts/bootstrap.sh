@@ -19,9 +19,10 @@ apt_install() {
 }
 
 # The tests drive Debian's Chromium through Playwright (never a downloaded browser), check the
-# systemd unit with systemd-analyze, and run the hub against a real Mosquitto broker.
+# systemd unit with systemd-analyze, and run the hub against a real Mosquitto broker (over TLS
+# too, with certificates made by openssl).
 if [ "$extra" = "test" ] && command -v apt-get >/dev/null; then
-    apt_install chromium systemd mosquitto
+    apt_install chromium systemd mosquitto openssl
 fi
 
 if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then

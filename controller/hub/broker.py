@@ -272,6 +272,17 @@ class Broker:
         ).start()
         return proc
 
+    def _wait_running(self, proc: subprocess.Popen, timeout: float) -> bool:
+        """True once this Mosquitto says it runs (and its port answers); False if it exits."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                return False
+            if getattr(proc, "running", False):
+                return wait_for_port("127.0.0.1", self.port, max(0.1, deadline - time.monotonic()))
+            time.sleep(0.02)
+        return False
+
     def _read_log(self, proc: subprocess.Popen) -> None:
         """File what an operator needs; turn refusals into reports; drop per-message chatter."""
         assert proc.stdout is not None
@@ -280,12 +291,15 @@ class Broker:
             for raw in proc.stdout:
                 line = raw.decode("utf-8", "replace").rstrip("\n")
                 self.last_lines.append(line)
+                if "mosquitto version" in line and line.endswith("running"):
+                    proc.running = True  # type: ignore[attr-defined]
                 if watcher.feed(line):
                     out.write(line + "\n")
                     out.flush()
 
     def _supervise(self) -> None:
         backoff = 0.2
+        first_deadline = time.monotonic() + 5.0
         while not self._stopping.is_set():
             try:
                 self.proc = self._spawn()
@@ -293,10 +307,19 @@ class Broker:
                 self._error = exc
                 self._started.set()
                 return
-            if wait_for_port("127.0.0.1", self.port, 5.0):
+            if self._wait_running(self.proc, 10.0):
                 self._started.set()
                 self.problem = ""
                 backoff = 0.2
+            elif not self._started.is_set():
+                self.proc.wait()
+                last = self.last_lines[-1] if self.last_lines else "no log"
+                if "in use" in last and time.monotonic() < first_deadline:
+                    self._stopping.wait(0.25)  # a broker of a hub just killed is going away
+                    continue
+                self._error = BrokerError(last)  # the first start failed: say why, give up
+                self._started.set()
+                return
             code = self.proc.wait()
             if self._stopping.is_set():
                 return
