@@ -236,7 +236,7 @@ class Broker:
         self._thread: threading.Thread | None = None
         self._error: BaseException | None = None
 
-    def start(self, timeout: float = 10.0) -> None:
+    def start(self, timeout: float = 20.0) -> None:
         self.files.prepare()
         self.files.conf.write_text(self.render(), encoding="utf-8")
         find_tool("mosquitto")
