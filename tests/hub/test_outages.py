@@ -104,3 +104,28 @@ def test_board_power_cut_resumes_and_resends(hub, tmp_path, sample_moves):
     board = Board("p1", folder, conn)
     moves = assert_hub_equals_journals(hub.folder, [board])
     assert moves == len(sample_moves)
+
+
+def test_records_the_broker_lost_are_resent(hub, tmp_path, sample_moves):
+    """The broker acknowledged records to the board, then lost them before the hub had them
+    (the hub frozen, the broker killed without saving): only the board's link knows, and it
+    sends them again once the hub is back, from what the hub acknowledged."""
+    hub.start()
+    board = Board("l1", tmp_path / "l1", hub.add_board("l1"))
+    board.start_link(resend_seconds=30.0)  # the resend timer stays out of this
+    board.open_session()
+    board.play.play_moves(sample_moves[:4], speed=50)
+    board.wait_acked()
+    hub.proc.send_signal(signal.SIGSTOP)  # the hub hangs, its connection still open
+    try:
+        board.play.play_moves(sample_moves[4:10], seed=4, speed=50)
+        time.sleep(1.0)  # the broker has acknowledged them to the board
+        os.kill(hub.broker_pid(), signal.SIGKILL)  # and loses them
+    finally:
+        hub.kill()
+    stored = sum(len(g) for g in stored_games(hub.folder, "l1").values())
+    hub.start()
+    board.wait_acked(timeout=30)
+    assert sum(len(g) for g in stored_games(hub.folder, "l1").values()) > stored
+    assert assert_hub_equals_journals(hub.folder, [board]) == 10
+    board.close()

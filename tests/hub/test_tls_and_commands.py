@@ -107,8 +107,10 @@ def test_assignment_reaches_the_board_and_files_the_game(hub, tmp_path, sample_m
         (["hub", "--dir", "{d}", "--http-port", "70000"], "a number from 1 to 65535"),
         (["hub", "board-add", "b1", "--dir", "{d}"], "--host 192.168.x.y"),
         (["hub", "board-add", "Bad Id", "--dir", "{d}", "--host", "h"], "board id 'Bad Id'"),
-        (["hub", "board-add", "b1", "--dir", "{d}", "--host", "h", "--ca", "none.pem"],
-         "no such file"),  # fmt: skip
+        (
+            ["hub", "board-add", "b1", "--dir", "{d}", "--host", "h", "--ca", "none.pem"],
+            "no such file",
+        ),  # fmt: skip
     ],
 )
 def test_mistakes_get_one_line(tmp_path, args, message):
