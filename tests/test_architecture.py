@@ -40,6 +40,7 @@ ALLOWED = {
         "controller.link.protocol",
         "controller.link.gamestate",
         "controller.link.config",
+        "controller.link.client",
     },
     "drivers": {"firmware"},
     "firmware": set(),

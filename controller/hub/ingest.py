@@ -21,8 +21,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 
+from controller.link.client import new_client
 from controller.link.gamestate import GameState, rebuild
 from controller.link.protocol import (
     ACK,
@@ -163,23 +163,25 @@ class Ingest:
     # ------------------------------------------------------------------ MQTT
 
     def _make_client(self, client_id: str) -> mqtt.Client:
-        assert self.address is not None
-        client = mqtt.Client(
-            CallbackAPIVersion.VERSION2,
-            client_id=client_id,
+        a = self.address
+        assert a is not None
+        client = new_client(
+            client_id,
+            a.username,
+            a.password,
+            will=(HUB_PRESENCE, presence_payload(False, 0.0)),
             clean_session=False,  # the broker keeps what arrives while the hub is down
-            protocol=mqtt.MQTTv311,
+            tls=a.tls,
+            ca_file=a.ca_file,
+            reconnect=(0.5, 4),
+            inflight=200,
+            handlers={
+                "on_connect": self._on_connect,
+                "on_disconnect": self._on_disconnect,
+                "on_message": self._on_message,
+            },
         )
-        client.username_pw_set(self.address.username, self.address.password)
-        if self.address.tls:
-            client.tls_set(ca_certs=self.address.ca_file)
-        client.will_set(HUB_PRESENCE, presence_payload(False, 0.0), qos=1, retain=True)
-        client.reconnect_delay_set(min_delay=0.5, max_delay=4)
-        client.max_inflight_messages_set(200)
         client.max_queued_messages_set(0)
-        client.on_connect = self._on_connect
-        client.on_disconnect = self._on_disconnect
-        client.on_message = self._on_message
         return client
 
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:

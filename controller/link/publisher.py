@@ -19,7 +19,6 @@ import contextlib
 import json
 import logging
 import os
-import ssl
 import threading
 import time
 from dataclasses import dataclass, field
@@ -28,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
 
+from .client import new_client
 from .config import LinkConfig
 from .follower import Follower, Sealed
 from .protocol import (
@@ -194,29 +193,23 @@ class Link:
     # ------------------------------------------------------------------ MQTT client
 
     def _make_client(self, client_id: str) -> mqtt.Client:
-        client = mqtt.Client(
-            CallbackAPIVersion.VERSION2,
-            client_id=client_id,
+        c = self.config
+        return new_client(
+            client_id,
+            c.username,
+            c.password,
+            will=(board_topic(c.board, PRESENCE), presence_payload(False, 0.0, reason="lost")),
             clean_session=True,
-            protocol=mqtt.MQTTv311,
+            tls=c.tls,
+            ca_file=c.ca_file,
+            reconnect=(1, 8),
+            inflight=self.window,
+            handlers={
+                "on_connect": self._on_connect,
+                "on_disconnect": self._on_disconnect,
+                "on_message": self._on_message,
+            },
         )
-        client.username_pw_set(self.config.username, self.config.password)
-        if self.config.tls:
-            client.tls_set(
-                ca_certs=self.config.ca_file or None, tls_version=ssl.PROTOCOL_TLS_CLIENT
-            )
-        client.will_set(
-            board_topic(self.config.board, PRESENCE),
-            presence_payload(False, 0.0, reason="lost"),
-            qos=1,
-            retain=True,
-        )
-        client.reconnect_delay_set(min_delay=1, max_delay=8)
-        client.max_inflight_messages_set(self.window)
-        client.on_connect = self._on_connect
-        client.on_disconnect = self._on_disconnect
-        client.on_message = self._on_message
-        return client
 
     def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
         if reason_code.is_failure:

@@ -8,24 +8,8 @@
 
   function show(c) {
     current = c;
-    const s = c.summary, names = Hub.names(c), st = Hub.statusOf(c);
-    const t = c.assignment && c.assignment.table ? "Table " + c.assignment.table + " · " : "";
-    document.getElementById("title").textContent = t + "Board " + id;
-    const pill = document.getElementById("pill");
-    pill.className = "pill " + st.pill;
-    pill.textContent = st.text;
-    Hub.drawBoard(document.getElementById("board"), s, true);
-    for (const side of ["blue", "red"]) {
-      const p = document.querySelector(".player." + side);
-      const turn = s && s.phase === "play" && s.to_move === side;
-      p.classList.toggle("turn", !!turn);
-      p.querySelector(".name").textContent = (turn ? "▶ " : "") + names[side];
-      p.querySelector(".total").textContent = s ? s.totals[side] : "–";
-    }
-    const status = document.getElementById("status");
-    status.textContent = st.line;
-    status.classList.toggle("problem", st.pill === "problem");
-    document.body.dataset.ply = s ? s.ply : 0;
+    const table = Hub.fill(document.body, c, true);
+    document.getElementById("title").textContent = table + "Board " + id;
     tick();
   }
 
@@ -61,14 +45,7 @@
     document.body.dataset.sheetRows = rows.length;
   }
 
-  function tick() {
-    if (!current) return;
-    const k = Hub.clocks(current);
-    document.querySelector(".game").textContent = k ? Hub.mmss(k.game) : "–";
-    const m = document.querySelector(".move");
-    m.textContent = k ? Hub.mmss(k.move) : "–";
-    m.classList.toggle("low", !!k && k.move < 10000);
-  }
+  function tick() { if (current) Hub.tick(document.body, current); }
 
   Hub.facts().then(() => {
     Hub.stream(id, {

@@ -101,6 +101,37 @@ const Hub = (() => {
     return { pill: "live", text: "LIVE", line: s.last_move ? "Last move " + s.last_move.move : "" };
   }
 
+  // Fill a card (the wall's small one, or the large board page) from the hub's card data.
+  function fill(root, c, large) {
+    const s = c.summary, who = names(c), st = statusOf(c);
+    const pill = root.querySelector(".pill");
+    pill.className = "pill " + st.pill;
+    pill.textContent = st.text;
+    drawBoard(root.querySelector("svg.board"), s, large);
+    for (const side of ["blue", "red"]) {
+      const p = root.querySelector(".player." + side);
+      const turn = s && s.phase === "play" && s.to_move === side;
+      p.classList.toggle("turn", !!turn);
+      p.querySelector(".name").textContent = (turn ? "▶ " : "") + who[side];
+      p.querySelector(".total").textContent = s ? s.totals[side] : "–";
+    }
+    const status = root.querySelector(".status");
+    status.textContent = st.line;
+    status.classList.toggle("problem", st.pill === "problem");
+    root.dataset.ply = s ? s.ply : 0;
+    root.dataset.seq = c.seq;
+    return c.assignment && c.assignment.table ? "Table " + c.assignment.table + " · " : "";
+  }
+
+  // The clocks of a card, counted down while time runs.
+  function tick(root, c) {
+    const k = clocks(c);
+    const m = root.querySelector(".move");
+    setText(root.querySelector(".game"), k ? mmss(k.game) : "–");
+    setText(m, k ? mmss(k.move) : "–");
+    m.classList.toggle("low", !!k && k.move < 10000);
+  }
+
   function stream(board, handlers) {
     const url = "/api/stream" + (board ? "?board=" + encodeURIComponent(board) : "");
     const es = new EventSource(url);
@@ -120,5 +151,5 @@ const Hub = (() => {
     return es;
   }
 
-  return { el, facts, drawBoard, clocks, mmss, names, statusOf, stream, hubNow, setText };
+  return { el, facts, drawBoard, clocks, mmss, names, statusOf, stream, hubNow, setText, fill, tick };
 })();

@@ -23,34 +23,8 @@
       const after = [...wall.children].find((x) => x.id > a.id);
       wall.insertBefore(a, after || null);
     }
-    const s = c.summary, names = Hub.names(c), st = Hub.statusOf(c);
-    const table = c.assignment && c.assignment.table ? "Table " + c.assignment.table + " · " : "";
-    a.querySelector(".title").textContent = table + c.board;
-    const pill = a.querySelector(".pill");
-    pill.className = "pill " + st.pill;
-    pill.textContent = st.text;
-    Hub.drawBoard(a.querySelector("svg"), s, false);
-    for (const side of ["blue", "red"]) {
-      const p = a.querySelector(".player." + side);
-      const turn = s && s.phase === "play" && s.to_move === side;
-      p.classList.toggle("turn", !!turn);
-      p.querySelector(".name").textContent = (turn ? "▶ " : "") + names[side];
-      p.querySelector(".total").textContent = s ? s.totals[side] : "–";
-    }
-    const status = a.querySelector(".status");
-    status.textContent = st.line;
-    status.classList.toggle("problem", st.pill === "problem");
-    a.dataset.ply = s ? s.ply : 0;
-    a.dataset.seq = c.seq;
-    tick1(a, c);
-  }
-
-  function tick1(a, c) {
-    const k = Hub.clocks(c);
-    const g = a.querySelector(".game"), m = a.querySelector(".move");
-    Hub.setText(g, k ? Hub.mmss(k.game) : "–");
-    Hub.setText(m, k ? Hub.mmss(k.move) : "–");
-    m.classList.toggle("low", !!k && k.move < 10000);
+    a.querySelector(".title").textContent = Hub.fill(a, c, false) + c.board;
+    Hub.tick(a, c);
   }
 
   function count() {
@@ -74,5 +48,5 @@
     },
   });
   setInterval(() => { for (const c of cards.values()) {
-    const a = document.getElementById("b-" + c.board); if (a) tick1(a, c); } }, 250);
+    const a = document.getElementById("b-" + c.board); if (a) Hub.tick(a, c); } }, 250);
 })();
