@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import socket
 import subprocess
+import time
 import urllib.error
 import urllib.request
 
@@ -77,8 +78,6 @@ def test_assignment_reaches_the_board_and_files_the_game(hub, tmp_path, sample_m
     status, assignment = post(hub, body, token)
     assert status == 201 and assignment["round"] == 2
     board.start_link()
-    import time
-
     deadline = time.monotonic() + 10
     while board.link.assignment() is None:
         assert time.monotonic() < deadline, "the board did not get its assignment"
@@ -95,6 +94,19 @@ def test_assignment_reaches_the_board_and_files_the_game(hub, tmp_path, sample_m
     pdn = hub.get("/feeds/rounds/2.pdn").decode()
     assert '[Round "2"]' in pdn and '[Blue "Ana"]' in pdn and '[Board "r1"]' in pdn
     assert hub.json("/feeds/rounds/0.json")["games"] == []
+    # what the board reports about itself reaches the organiser's board list
+    board.link.report(problems=["sensor 3,4 stuck on"], firmware="pico-1.4")
+
+    def listed() -> dict:
+        return next(b for b in hub.json("/api/boards")["boards"] if b["board"] == "r1")
+
+    deadline = time.monotonic() + 10
+    while listed()["firmware"] != "pico-1.4":
+        assert time.monotonic() < deadline, listed()
+        time.sleep(0.1)
+    shown = listed()
+    assert shown["problems"] == ["sensor 3,4 stuck on"] and shown["online"]
+    assert shown["software"] and shown["counters"]["stored"] >= 6
     board.close()
 
 

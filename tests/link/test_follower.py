@@ -85,3 +85,26 @@ def test_changed_acknowledged_records_fork_the_game(tmp_path):
     state = json.loads((tmp_path / "link" / "state.json").read_text())
     kept = {g["id"]: g for g in state["games"]}
     assert kept[game.tracked.id]["done"] and not kept[forked.tracked.id]["done"]
+
+
+def test_a_recorded_sensor_trace_played_on_a_board_is_sealed(tmp_path):
+    """A trace recorded from a board (frames, buttons) goes through the board's session; its
+    journal is what the link sends."""
+    from pathlib import Path
+
+    from controller.tracker.trace import read_trace
+
+    name = "multi_capture_intermediate.jsonl"
+    path = Path(__file__).resolve().parents[1] / "tracker" / "traces" / name
+    trace = read_trace(path.read_text().splitlines())
+    board = PlaybackBoard.from_trace(tmp_path, trace, sync=False)
+    assert board.feed(trace.records)
+    board.advance(2.0)
+    board.close()
+    records = read(tmp_path / "journal.jsonl").records
+    assert [r["k"] for r in records][:2] == ["start", "ready"]
+    moves = [r for r in records if r["k"] == "move"]
+    assert moves and moves[0]["path"] == [list(s) for s in board.session.game.move_stack[0].path]
+    (game,) = Follower(tmp_path, "b1", KEY).scan()
+    assert [e.record for e in game.envelopes] == records
+    assert [e.seq for e in game.envelopes] == list(range(1, len(records) + 1))
