@@ -154,3 +154,62 @@ def test_a_busy_broker_port_is_a_clear_error(tmp_path):
             capture_output=True, text=True, timeout=60,
         )  # fmt: skip
     assert r.returncode == 2 and "mosquitto did not start" in r.stderr, r.stderr
+
+
+def test_an_existing_broker_and_a_late_spectator(tmp_path, sample_moves):
+    """``--broker URL``: the hub is a client of a broker it did not start (here a Mosquitto run
+    by the test with its own password file and ACL); a spectator who subscribes late gets every
+    board's retained state and presence at once."""
+    import paho.mqtt.client as mqtt
+    from paho.mqtt.enums import CallbackAPIVersion
+
+    from controller.hub.broker import Broker, BrokerFiles
+    from controller.hub.settings import load_or_create
+    from controller.link.config import load
+
+    from .conftest import RunningHub
+
+    event = tmp_path / "event"
+    settings = load_or_create(event)
+    external = BrokerFiles(tmp_path / "external")
+    external.set_password("hub", settings.password)
+    broker = Broker(external, free_port(), "127.0.0.1")
+    broker.start()
+    try:
+        hub = RunningHub(event, mqtt_port=broker.port)
+        hub.extra = ["--broker", f"mqtt://127.0.0.1:{broker.port}"]
+        conn = hub.add_board("x1")
+        external.set_password("x1", load(conn).password)  # the broker's admin installs it
+        assert external.reload()
+        hub.start()
+        assert not (event / "broker" / "mosquitto.pid").exists()  # no broker of its own
+        board = Board("x1", tmp_path / "x1", conn)
+        board.start_link()
+        board.open_session()
+        board.play.play_moves(sample_moves[:3], speed=50)
+        board.wait_acked()
+        assert_hub_equals_journals(event, [board])
+        got: dict[str, dict] = {}
+        late = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="late-spectator")
+        late.username_pw_set("hub", settings.password)
+        late.on_message = lambda c, u, m: got.__setitem__(m.topic.rsplit("/", 1)[1],
+                                                           json.loads(m.payload))  # fmt: skip
+        late.connect("127.0.0.1", broker.port)
+        late.subscribe([("damath/v1/boards/x1/state", 1), ("damath/v1/boards/x1/presence", 1)])
+        late.loop_start()
+        deadline = time.monotonic() + 10
+        while len(got) < 2:
+            assert time.monotonic() < deadline, got
+            time.sleep(0.05)
+        late.loop_stop()
+        state = got["state"]
+        assert got["presence"]["online"] is True
+        assert state["ply"] == 3 and state["phase"] == "play"
+        assert state["totals"] == dict(
+            zip(("blue", "red"), board.play.session.totals(), strict=True)
+        )
+        assert len(state["position"]["pieces"]) == len(board.play.session.game.chips())
+        board.close()
+        hub.stop()
+    finally:
+        broker.stop()
