@@ -93,7 +93,9 @@ class BrokerFiles:
     def prepare(self) -> None:
         self.data.mkdir(parents=True, exist_ok=True)
         os.chmod(self.folder, 0o700)
-        self.acl.write_text(acl_text(), encoding="utf-8")
+        extra = self.folder / "acl.extra"  # the organiser's own readers (docs/hall.md)
+        more = extra.read_text(encoding="utf-8") if extra.exists() else ""
+        self.acl.write_text(acl_text() + ("\n" + more if more else ""), encoding="utf-8")
 
     def set_password(self, user: str, password: str) -> None:
         """Add or replace a user in the password file (hashed by mosquitto_passwd)."""
