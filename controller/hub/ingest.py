@@ -76,6 +76,8 @@ class GameCache:
     as_of: float = 0.0
     first_seen: float = 0.0
     problem: str | None = None
+    stored_summary: dict[str, Any] | None = None
+    """The summary the store kept: shown after a restart until the game is rebuilt."""
 
 
 @dataclass
@@ -132,6 +134,7 @@ class Ingest:
                 cache.first_seen = g["first_seen"]
                 cache.as_of = g["last_seen"]
                 cache.assignment = g["assignment_id"]
+                cache.stored_summary = g["summary"]
         for b in self.store.boards():
             self.meta[b["id"]] = BoardMeta(
                 False, b["last_contact"], b["software"], b["firmware"], b["problems"]
@@ -461,7 +464,9 @@ class Ingest:
         meta = self.meta.get(board, BoardMeta())
         g = self.current(board)
         summary = None
-        if g is not None:
+        if g is not None and g.state is None and g.stored_summary:
+            summary = g.stored_summary  # no need to rebuild every game to show the wall
+        elif g is not None:
             summary = self._state(g).summary()
             summary["problem"] = g.problem or summary.get("problem")
         if self._assignments is None:
