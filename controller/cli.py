@@ -34,6 +34,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_optional(sub, "controller.pico_cli", "pico", "free the Pico's REPL for a firmware update")
     _add_optional(sub, "controller.replay", "replay", "replay a recorded sensor trace")
     _add_optional(sub, "controller.sim.cli", "sim", "serve the virtual board in a browser")
+    _add_optional(sub, "controller.hub.cli", "hub", "the tournament hub: every board, live")
     return parser
 
 

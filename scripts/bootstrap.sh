@@ -46,10 +46,11 @@ damath_bootstrap() {
     here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
     py="${PYTHON:-python3}"
 
-    # The tests drive Debian's Chromium through Playwright (never a downloaded browser) and check
-    # the systemd unit with systemd-analyze.
+    # The tests drive Debian's Chromium through Playwright (never a downloaded browser), check
+    # the systemd unit with systemd-analyze, and run the hub against a real Mosquitto broker (over
+    # TLS too, with certificates made by openssl).
     if [ "$extra" = "test" ] && command -v apt-get >/dev/null; then
-        damath_apt_install chromium systemd
+        damath_apt_install chromium systemd mosquitto openssl
     fi
 
     if [ -x "$here/.venv/bin/python" ] && damath_stamp "$here" "$extra" >/dev/null; then
