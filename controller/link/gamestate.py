@@ -20,10 +20,22 @@ from controller.rules.notation import NotationError, game_from_json, game_to_jso
 from controller.rules.profiles import Profile, ProfileError, get_profile
 from controller.rules.scoring import format_score, kind_of, score_move, sum_scores
 from controller.scoresheet.model import Row, Scoresheet, build_scoresheet, move_rows
+from controller.session import info as game_info
 from controller.session.export import pdn as pdn_text
 from controller.session.outcome import Outcome, scoring_profile, tally
 
 RESULTS = {None: "1/2-1/2", 0: "1-0", 1: "0-1"}
+
+
+def _clean_info(raw: Any) -> dict[str, str]:
+    """Players and event as the board checked them; a record that is not a table of
+    writable fields names nobody (the game itself still rebuilds)."""
+    if not isinstance(raw, dict):
+        return {}
+    try:
+        return game_info.clean(raw)
+    except game_info.InfoError:
+        return {}
 
 
 def move_text(move: Move) -> str:
@@ -54,6 +66,8 @@ class GameState:
     count: int = 0
     broken: str | None = None
     """Why rebuilding stopped (a move the engine refuses), or None."""
+    info: dict[str, str] = field(default_factory=dict)
+    """Players and event (``start`` and ``info`` records), the game record's header."""
 
     # ------------------------------------------------------------------ applying records
 
@@ -76,6 +90,8 @@ class GameState:
             self.paused = True
         elif kind == "resume":
             self.paused = False
+        elif kind == "info":
+            self.info = _clean_info(record.get("info"))
         elif kind == "move":
             return self._move(record)
         elif kind == "takeback":
@@ -101,6 +117,7 @@ class GameState:
             return {}
         self.profile = profile
         self.rules = str(record["rules"])
+        self.info = _clean_info(record.get("info"))
         self.game = Game(
             base.rules, base.chips(), base.side_to_move, variant=base.variant, profile=profile
         )
@@ -236,13 +253,13 @@ class GameState:
             finished=False,
         )
 
-    def pdn(self, event: str = "Damath") -> str | None:
+    def pdn(self) -> str | None:
         """The game record, the same text the board exports for this game."""
         if self.game is None or self.start is None or self.profile is None:
             return None
         total = self.profile.game_seconds
         clocks = [(total - g / 1000, m / 1000) for g, m in self.move_clocks]
-        return pdn_text(self.game, self.start, self.outcome, event=event, clocks=clocks)
+        return pdn_text(self.game, self.start, self.outcome, clocks=clocks, info=self.info)
 
     def summary(self) -> dict[str, Any]:
         """What a spectator needs to see the game now (the board's retained state carries it)."""
