@@ -198,6 +198,8 @@ def test_a_wrong_move_is_explained_in_words_on_the_page_and_the_display(
 
     square(page, 1, 2).click()
     square(page, 1, 4).click()  # straight up: not diagonal
+    # the server has the chip on (1, 4) before its clock moves (clicks travel asynchronously)
+    expect(square(page, 1, 4).locator(".chip")).to_have_count(1)
     server.clock.advance(1.2)  # the error delay
     expect(says).to_contain_text("Chips move diagonally")
     expect(page.locator("#oled-text")).to_contain_text("Diagonally only!")
