@@ -15,6 +15,7 @@ and ``--device-allow`` prints the unit's drop-in of ``DeviceAllow=`` lines.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -149,6 +150,31 @@ def find_config(root: Path) -> Path:
     )
 
 
+def write_atomic(path: Path, text: str) -> None:
+    """Replace a file whole or not at all: a power cut while config.txt is half written leaves
+    a Pi that does not boot, so the new text is written beside it, flushed, then renamed over."""
+    tmp = path.with_name(path.name + ".damath-new")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    try:
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        raise
+    try:
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:  # some filesystems cannot open a directory: the rename is done anyway
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m drivers.system", description=__doc__)
     parser.add_argument("profile")
@@ -173,7 +199,11 @@ def main(argv: list[str] | None = None) -> int:
         before = path.read_text()
         after = apply_block(before, boot_config(profile))
         if after != before:
-            path.write_text(after)
+            try:
+                write_atomic(path, after)
+            except OSError as exc:
+                print(f"error: {path} left as it was: {exc}", file=sys.stderr)
+                return 2
             print(f"{path}: updated for {profile.name}; reboot for it to take effect")
         else:
             print(f"{path}: already set for {profile.name}")
@@ -181,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
         wanted = "".join(f"{m}\n" for m in modules(profile))
         target = Path(args.modules)
         if wanted:
-            target.write_text(wanted)
+            write_atomic(target, wanted)
         elif target.exists():
             target.unlink()
     return 0

@@ -56,3 +56,25 @@ def test_missing_nodes_name_the_fix():
     assert "dtparam=i2c_arm=on" in gone["/dev/i2c-1"].fix
     early_pi5 = {"/dev/gpiochip4", "/dev/i2c-1", "/dev/spidev0.0"}  # its GPIO chip numbered 4
     assert missing(profile, exists=lambda path: path in early_pi5) == []
+
+
+def test_config_txt_is_replaced_whole_or_left_as_it_was(tmp_path, monkeypatch, capsys):
+    """A power cut mid-write must not leave half a config.txt: the new text goes beside it and
+    is renamed over; a failed rename leaves the old file untouched and says so."""
+    (tmp_path / "boot" / "firmware").mkdir(parents=True)
+    config = tmp_path / "boot" / "firmware" / "config.txt"
+    config.write_text("[all]\ndtparam=audio=on\n")
+    profile = str(HARDWARE / "pi-gpio.toml")
+
+    def no_rename(src, dst):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("drivers.system.os.replace", no_rename)
+    assert main([profile, "--root", str(tmp_path), "--config"]) == 2
+    assert config.read_text() == "[all]\ndtparam=audio=on\n"
+    assert "left as it was" in capsys.readouterr().err
+    assert sorted(p.name for p in config.parent.iterdir()) == ["config.txt"]  # no stray file
+    monkeypatch.undo()
+    assert main([profile, "--root", str(tmp_path), "--config"]) == 0
+    assert "spi0-1cs" in config.read_text()
+    assert sorted(p.name for p in config.parent.iterdir()) == ["config.txt"]
