@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from controller.i18n import _
 from controller.rules.damath_data import OPERATORS
 from drivers.buttons import BUTTON_NAMES
 
@@ -95,24 +96,28 @@ class SelftestReport:
                 if name in self.pressed:
                     out.append(f"ok   button {name}: pressed")
                 else:
-                    out.append(f"FAIL button {name}: never pressed (its switch goes to GND)")
+                    out.append(
+                        _("FAIL button {name}: never pressed (its switch goes to GND)").format(
+                            name=name
+                        )
+                    )
         if self.sensors_tested:
             fmt = ", ".join
             out.append(
-                "sensors stuck on (never read empty): "
+                _("sensors stuck on (never read empty): ")
                 + (fmt(f"({x},{y})" for x, y in self.stuck_on) or "none")
             )
             out.append(
-                "sensors stuck off (never read a chip): "
+                _("sensors stuck off (never read a chip): ")
                 + (fmt(f"({x},{y})" for x, y in self.stuck_off) or "none")
             )
             out += self.sensor_board()
-        out.append("selftest: all OK" if self.ok else "selftest: problems above (FAIL, ON, off)")
+        out.append(_("selftest: all OK") if self.ok else "selftest: problems above (FAIL, ON, off)")
         return out
 
 
 def _walk_leds(devices, report, sleep, step_seconds, say) -> None:
-    say(f"LEDs: each square in turn, Blue's side first ({len(PLAYABLE)} squares)")
+    say(_("LEDs: each square in turn, Blue's side first ({len} squares)").format(len=len(PLAYABLE)))
     for i, square in enumerate(PLAYABLE, start=1):
         devices.leds.show({square: WALK_COLOUR})
         if devices.clocks is not None:
@@ -170,15 +175,19 @@ def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:
         todo = (report.unchecked if scan_sensors else 0, len(left_buttons))
         if devices.scoresheet is not None:
             devices.scoresheet.show(
-                ["SELFTEST", f"{todo[0]} squares to check", f"{todo[1]} buttons to press"]
+                [_("SELFTEST"), f"{todo[0]} squares to check", f"{todo[1]} buttons to press"]
             )
         if todo == (0, 0) or now >= end:
             break
         changed = said != todo and now - said_at >= 1.0 if said_at is not None else True
         if changed or now - said_at >= PROGRESS_EVERY:
             say(
-                f"  {max(0.0, end - now):3.0f} s left: {todo[0]} of 32 squares still to read "
-                f"both ways, buttons not yet pressed: {', '.join(left_buttons) or 'none'}"
+                _(
+                    "  {max:3.0f} s left: {todo} of 32 squares still to read both ways, buttons "
+                    "not yet pressed: {value}"
+                ).format(
+                    max=max(0.0, end - now), todo=todo[0], value=", ".join(left_buttons) or "none"
+                )
             )
             said, said_at = todo, now
         if on_frame is not None:
@@ -217,12 +226,16 @@ def selftest(
             report.patterns.append(name)
     if devices.sensors is not None or buttons:
         if simulated:
-            say("sensors and buttons are simulated: the selftest covers and clears every square")
-            say("and presses every button itself (on the simulator page, do it with the mouse)")
+            say(_("sensors and buttons are simulated: the selftest covers and clears every square"))
+            say(_("and presses every button itself (on the simulator page, do it with the mouse)"))
             on_frame = on_frame or MockHands(devices)
         else:
-            say(f"sensors: for up to {sensor_seconds:.0f} s, lift every chip and cover every")
-            say("empty square (each lights up while it reads a chip); press each button once")
+            say(
+                _(
+                    "sensors: for up to {sensor_seconds:.0f} s, lift every chip and cover every"
+                ).format(sensor_seconds=sensor_seconds)
+            )
+            say(_("empty square (each lights up while it reads a chip); press each button once"))
         _map_sensors(devices, report, clock, sleep, sensor_seconds, on_frame, say)
     if devices.leds is not None:
         devices.leds.show({})
@@ -231,7 +244,9 @@ def selftest(
             [
                 "SELFTEST",
                 "all OK" if report.ok else "problems:",
-                f"stuck on {len(report.stuck_on)} off {len(report.stuck_off)}"
+                _("stuck on {len} off {len2}").format(
+                    len=len(report.stuck_on), len2=len(report.stuck_off)
+                )
                 if report.sensors_tested
                 else "",
             ]
@@ -246,7 +261,9 @@ def device_checks(profile, devices, report: SelftestReport) -> None:
             Check(
                 f"LEDs ({profile.leds.count}, {profile.leds.backend})",
                 True,
-                f"lit {report.walked} squares in turn: each must have lit, in order",
+                _("lit {walked} squares in turn: each must have lit, in order").format(
+                    walked=report.walked
+                ),
             )
         )
     if devices.buzzer is not None:
@@ -261,7 +278,7 @@ def device_checks(profile, devices, report: SelftestReport) -> None:
                 Check(
                     f"clock {side} ({profile.clocks.backend}{where})",
                     True,
-                    "showed 88:88 with the colon: every segment must have lit",
+                    _("showed 88:88 with the colon: every segment must have lit"),
                 )
             )
     if devices.scoresheet is not None:
@@ -270,7 +287,7 @@ def device_checks(profile, devices, report: SelftestReport) -> None:
             Check(
                 f"display ({profile.scoresheet.backend})",
                 error is None,
-                "showed the SELFTEST page" if error is None else f"failed: {error}",
+                _("showed the SELFTEST page") if error is None else f"failed: {error}",
             )
         )
 
@@ -299,11 +316,16 @@ def start_each(profile, hardware: dict, clock, say) -> tuple[object, list]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", required=True, help="board profile (hardware/*.toml)")
+    parser.add_argument("--profile", required=True, help=_("board profile (hardware/*.toml)"))
     parser.add_argument(
-        "--seconds", type=float, default=60.0, help="at most this long for the sensors and buttons"
+        "--seconds",
+        type=float,
+        default=60.0,
+        help=_("at most this long for the sensors and buttons"),
     )
-    parser.add_argument("--step", type=float, default=0.15, help="seconds per square in the walk")
+    parser.add_argument(
+        "--step", type=float, default=0.15, help=_("seconds per square in the walk")
+    )
 
 
 def check_board(
@@ -347,7 +369,7 @@ def run(args: argparse.Namespace) -> int:
     from drivers.profile import load_profile
 
     if args.seconds < 0 or args.step < 0:
-        raise ValueError("--seconds and --step must not be negative")
+        raise ValueError(_("--seconds and --step must not be negative"))
     profile = load_profile(args.profile)
     say = _progress_printer()
     report = check_board(

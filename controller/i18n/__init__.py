@@ -88,6 +88,18 @@ def set_language(code: str) -> None:
     _default = check(code)
 
 
+def board_language() -> str:
+    """The process's language: what the board itself speaks, whatever a page chose."""
+    return _default
+
+
+@contextmanager
+def board() -> Iterator[str]:
+    """Speak the board's own language inside the block (what every page is sent alike)."""
+    with use(_default) as code:
+        yield code
+
+
 def language() -> str:
     """The language in force here: the context's, else the process's."""
     return _current.get() or _default

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
-from controller.i18n import _
+from controller.i18n import _, language
 
 from . import texts
 from .layout import Cell, Line, notes, result_lines, sheet_lines
@@ -74,9 +74,10 @@ def _field(label: str, value: str) -> str:
 
 def _player_block(sheet: Scoresheet, side: int) -> str:
     p = sheet.players[side]
-    name = texts.SIDES[side]
+    name = _(texts.SIDES[side])
+    heading = escape(_(texts.PLAYER).format(side=name))
     return (
-        f'<div class="player {name.lower()}"><h2>{escape(_(texts.PLAYER).format(side=name))}</h2>'
+        f'<div class="player {("blue", "red")[side]}"><h2>{heading}</h2>'
         f"{_field(_(texts.NAME), p.name)}{_field(_(texts.SCHOOL), p.school)}"
         f"{_field(_(texts.GRADE), p.grade)}</div>"
     )
@@ -145,7 +146,7 @@ def render_html(sheet: Scoresheet) -> str:
         for label in (_(texts.SIGN_BLUE), _(texts.SIGN_RED), _(texts.SIGN_ARBITER))
     )
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{language()}">
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
@@ -157,8 +158,8 @@ def render_html(sheet: Scoresheet) -> str:
 <div class="players">{_player_block(sheet, 0)}{_player_block(sheet, 1)}</div>
 <table>
 <thead>
-<tr><th class="no"></th><th class="side blue" colspan="3">{texts.SIDES[0]}</th>
-<th class="side red sep" colspan="3">{texts.SIDES[1]}</th></tr>
+<tr><th class="no"></th><th class="side blue" colspan="3">{_(texts.SIDES[0])}</th>
+<th class="side red sep" colspan="3">{_(texts.SIDES[1])}</th></tr>
 <tr><th class="no">{escape(_(texts.NUMBER))}</th><th>{escape(_(texts.MOVE))}</th>
 <th>{escape(_(texts.SCORE))}</th><th>{escape(_(texts.TOTAL))}</th>
 <th class="sep">{escape(_(texts.MOVE))}</th><th>{escape(_(texts.SCORE))}</th>

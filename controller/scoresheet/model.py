@@ -115,7 +115,7 @@ class Scoresheet:
         w = self.winner
         if w is None:
             return _(texts.DRAW)
-        return _(texts.WINS).format(winner=texts.SIDES[w], loser=texts.SIDES[1 - w])
+        return _(texts.WINS).format(winner=_(texts.SIDES[w]), loser=_(texts.SIDES[1 - w]))
 
 
 def move_rows(side: int, move: Move, running: Score, variant: str) -> tuple[list[Row], Score]:

@@ -111,7 +111,7 @@ def render_text(sheet: Scoresheet) -> str:
     for side, p in enumerate(sheet.players):
         if p.name or p.school:
             who = ", ".join(x for x in (p.name, p.school, p.grade) if x)
-            out.append(f"{_(texts.PLAYER).format(side=texts.SIDES[side])}: {who}")
+            out.append(f"{_(texts.PLAYER).format(side=_(texts.SIDES[side]))}: {who}")
     event = sheet.event
     facts = [
         f"{label}: {value}"

@@ -4,7 +4,7 @@ catalogue can take these over as they stand."""
 
 from __future__ import annotations
 
-from controller.i18n import N_
+from controller.i18n import N_, Nn_, nplural
 
 TITLE = N_("{variant} DAMATH Scoresheet")
 PLAYER = N_("Player {side}")
@@ -34,15 +34,11 @@ GRAND_TOTAL = N_("Grand total")
 WINS = N_("{winner} wins: 1 point, {loser} 0.")
 DRAW = N_("Draw: ½ point each.")
 ENDED = N_("The game ended: {reason}.")
-IN_PROGRESS = (
-    N_(
-        "Game in progress after {moves} move: BLUE {blue}, RED {red}. No result yet: remaining "
-        "chips and grand totals are written when the game ends."
-    ),
-    N_(
-        "Game in progress after {moves} moves: BLUE {blue}, RED {red}. No result yet: remaining "
-        "chips and grand totals are written when the game ends."
-    ),
+IN_PROGRESS = Nn_(
+    "Game in progress after {moves} move: BLUE {blue}, RED {red}. No result yet: remaining "
+    "chips and grand totals are written when the game ends.",
+    "Game in progress after {moves} moves: BLUE {blue}, RED {red}. No result yet: remaining "
+    "chips and grand totals are written when the game ends.",
 )
 """Singular and plural (``plural``)."""
 NOT_STARTED = N_("Game in progress: no move yet.")
@@ -70,5 +66,5 @@ SIGN_ARBITER = N_("Arbiter")
 
 
 def plural(forms: tuple[str, str], count: int) -> str:
-    """The singular or the plural form of a sentence for ``count``."""
-    return forms[0] if count == 1 else forms[1]
+    """The singular or the plural form of a sentence for ``count``, translated."""
+    return nplural(forms, count)
