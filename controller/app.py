@@ -261,7 +261,7 @@ def load_harness(profile):
     spec = os.environ.get(HARNESS_ENV)
     if not spec:
         return None
-    module, _, name = spec.partition(":")
+    module, _sep, name = spec.partition(":")
     return getattr(importlib.import_module(module), name or "harness")(profile)
 
 

@@ -21,7 +21,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from controller.i18n import _
+from controller.i18n import _, side_word
 
 from .rules.game import Game, IllegalMove
 from .scoresheet import Player, build_scoresheet, render_csv, render_html, render_text
@@ -132,7 +132,7 @@ def play_on_board(
                 devices.buttons.inject(rec.button)
             step(rec.t)
         t = trace.records[-1].t if trace.records else 0.0
-        for _ in range(40):  # let the last settle and the end of the game run out
+        for _tick in range(40):  # let the last settle and the end of the game run out
             t += 0.05
             step(t)
         led_frames = len(getattr(devices.leds.writer, "frames", ())) if devices.leds else 0
@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.moves:
         for ply, (side, move) in enumerate(game.played(), start=1):
-            who = "Blue" if side == 0 else "Red"
+            who = side_word(side)
             print(f"{ply:3}. {who:4} {move.chip.value if move.chip else ''} {move}")
         print()
     if args.format == "csv":
@@ -197,6 +197,7 @@ def run(args: argparse.Namespace) -> int:
             )
         )
         if ending is not None:
-            print(_("Game over: {describe}.").format(describe=ending.describe()))
+            why = played.outcome_text or ending.describe()  # the session's words, translated
+            print(_("Game over: {why}.").format(why=why))
         print(render_text(sheet))
     return 0

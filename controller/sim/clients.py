@@ -108,7 +108,7 @@ class Client:
                 await self._wake.wait()
                 self._wake.clear()
                 while self.pending and not self.closed:
-                    _, text = self.pending.popleft()
+                    _kind, text = self.pending.popleft()
                     await asyncio.wait_for(self.ws.send_text(text), self.send_timeout)
         except TimeoutError:
             self.drop(

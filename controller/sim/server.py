@@ -126,12 +126,13 @@ def state_text(board: SimBoard) -> str:
 
 
 def _error_page(status: int, text: str) -> HTMLResponse:
+    title = _escape(_("Damath board"))
+    back = _escape(_("Open a board"))
     body = (
         f"<!doctype html><html lang='{i18n.language()}'><meta charset='utf-8'>"
-        f"<title>{_escape(_('Damath board'))}</title>"
+        f"<title>{title}</title>"
         "<link rel='stylesheet' href='/static/sim.css'><main class='notice'>"
-        f"<h1>{status}</h1><p>{_escape(text)}</p>"
-        f"<p><a href='/'>{_escape(_('Open a board'))}</a></p></main></html>"
+        f"<h1>{status}</h1><p>{_escape(text)}</p><p><a href='/'>{back}</a></p></main></html>"
     )
     return HTMLResponse(body, status_code=status)
 
@@ -270,7 +271,7 @@ def create_app(
     async def state(request: Request) -> Response:
         board = existing(request)
         if isinstance(board, Response):
-            return JSONResponse({_("error"): "no such board: open /board/<id> first"}, 404)
+            return JSONResponse({"error": _("no such board: open /board/<id> first")}, 404)
         try:
             return JSONResponse(board.snapshot())
         except Exception as exc:
@@ -443,38 +444,31 @@ def _create_page(board_id: str, pin: bool, problem: str = "") -> HTMLResponse:
     """A missing board's page: it is created only by a deliberate act (this form)."""
     pin_label = _escape(_("Arbiter's PIN"))
     field = (
-        _(
-            "<p><label>{pin_label} <input name='pin' type='password' autocomplete='off' "
-            "inputmode='numeric' required></label></p>"
-        ).format(pin_label=pin_label)
+        f"<p><label>{pin_label} <input name='pin' type='password' autocomplete='off' "
+        "inputmode='numeric' required></label></p>"
         if pin
         else ""
     )
     note = f"<p class='error' role='alert'>{_escape(problem)}</p>" if problem else ""
     board = _escape(board_id)
+    title = _escape(_("Damath board"))
+    heading = _escape(_("There is no board {id} yet").format(id=board_id))
+    why = _escape(
+        _(
+            "Boards are created by the arbiter (the teacher), so that nobody fills the "
+            "simulator with boards by opening addresses."
+        )
+    )
+    create = _escape(_("Create board {id}").format(id=board_id))
+    everything = _escape(_("All boards"))
     body = (
         f"<!doctype html><html lang='{i18n.language()}'><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        f"<title>{_escape(_('Damath board'))}</title>"
-        "<link rel='stylesheet' href='/static/sim.css'>"
-        f"<main class='notice'><h1>{_escape(_('There is no board {id} yet').format(id=board_id))}"
-        f"</h1>{note}<p>"
-        + _escape(
-            _(
-                "Boards are created by the arbiter (the teacher), so that nobody fills the "
-                "simulator with boards by opening addresses."
-            )
-        )
-        + _(
-            "</p><form method='post' action='/board/{board}/create'>{field}<button "
-            "type='submit'>{_escape}</button></form><p><a "
-            "href='/'>{_escape2}</a></p></main></html>"
-        ).format(
-            board=board,
-            field=field,
-            _escape=_escape(_("Create board {id}").format(id=board_id)),
-            _escape2=_escape(_("All boards")),
-        )
+        f"<title>{title}</title><link rel='stylesheet' href='/static/sim.css'>"
+        f"<main class='notice'><h1>{heading}</h1>{note}<p>{why}</p>"
+        f"<form method='post' action='/board/{board}/create'>{field}"
+        f"<button type='submit'>{create}</button></form>"
+        f"<p><a href='/'>{everything}</a></p></main></html>"
     )
     return HTMLResponse(body, status_code=404)
 
@@ -511,7 +505,5 @@ def _handle(
         return _error(str(exc)[:300])
     except Exception as exc:
         log.exception("board %s: action %r failed", board.board_id, str(message)[:200])
-        return _error(
-            _("the board could not do that ({__name__})").format(__name__=type(exc).__name__)
-        )
+        return _error(_("the board could not do that ({error})").format(error=type(exc).__name__))
     return {"type": "done", "message": done, **({"mended": True} if broken else {})}

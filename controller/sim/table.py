@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from controller.i18n import _
+from controller.i18n import _, side_word
 from controller.rules.damath_data import is_playable
 from controller.rules.move import BLUE, RED, Chip, Square, side_name
 
@@ -37,7 +37,7 @@ class PhysicalChip:
     def describe(self) -> str:
         """The chip as a sentence names it: ``blue chip -9``, ``red dama 8``."""
         template = _(texts.DAMA) if self.dama else _(texts.CHIP)
-        return template.format(side=side_name(self.side), label=self.label)
+        return template.format(side=side_word(self.side).lower(), label=self.label)
 
     def json(self) -> dict[str, object]:
         return {"id": self.id, "side": side_name(self.side), "label": self.label, "dama": self.dama}

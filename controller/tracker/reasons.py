@@ -269,4 +269,4 @@ def which_way() -> Reason:
     return reason("which_way")
 
 
-__all__ = [N_("TEXTS"), N_("Reason"), N_("lift_reason"), N_("mismatch_reason"), N_("which_way")]
+__all__ = ["TEXTS", "Reason", "lift_reason", "mismatch_reason", "which_way"]

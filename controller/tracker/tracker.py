@@ -432,7 +432,7 @@ class Tracker:
         paths land on the same squares in another order, the first step where they part says
         which way round."""
         picked = resolve(self._amb, self._amb_touched, self._pos)
-        _, order = _telling_apart(self._amb)
+        _first, order = _telling_apart(self._amb)
         if len(picked) > 1 and order:
             index = self._pos.index
             touched = self._amb_touched

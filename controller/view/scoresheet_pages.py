@@ -19,14 +19,19 @@ from __future__ import annotations
 
 import unicodedata
 
-from controller.i18n import _
+from controller.i18n import _, side_word
 from controller.rules.move import BLUE
 from controller.rules.scoring import score_move
 from controller.session.clocks import clock_text
 
 from . import texts
 
-TAGS = ("B", "R")
+
+def _tag(side: int) -> str:
+    """A side in one letter, as the display's rows and head write it (B/R, A/P in Filipino)."""
+    return side_word(side)[0].upper()
+
+
 _ASCII = {
     "−": "-",
     "–": "-",
@@ -82,13 +87,13 @@ def _name(inp, side: int, cols: int = 8) -> str:
     info = getattr(inp, "info", {}) or {}
     name = info.get("blue" if side == BLUE else "red", "")
     if not name:
-        return "BLUE" if side == BLUE else "RED"
+        return side_word(side).upper()
     return display_text(name.split()[0])[:cols]
 
 
 def entry_line(row, cols: int) -> str:
     """One written entry: ``B -9 (0, 3)`` or ``R 10 + -9 = 1``."""
-    text = f"{TAGS[row.player]} {row.entry}"
+    text = f"{_tag(row.player)} {row.entry}"
     if row.kind == "take":
         text += f" = {row.score}"
     return _fit(text, cols)
@@ -153,7 +158,7 @@ def setup_sentence(inp) -> str:
         return _(texts.SETUP_DONE_PAGE) if total else ""
     side, _sep, value = chip.partition(" ")
     return _(texts.SETUP_NEXT_PAGE).format(
-        side=side,
+        side=side_word(side).lower(),
         value=value,
         dama=_(texts.DAMA) if dama else "",
         square=f"({nxt[0]}, {nxt[1]})",
@@ -176,7 +181,7 @@ def setup_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     else:
         side, _sep, value = chip.partition(" ")
         put = _(texts.SETUP_PUT).format(
-            SIDE=side.upper(), value=value, dama=_(texts.DAMA) if dama else ""
+            SIDE=side_word(side).upper(), value=value, dama=_(texts.DAMA) if dama else ""
         )
         lines = [
             head,
@@ -211,8 +216,8 @@ def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     reason = getattr(inp.guidance, "reason", None)
     if inp.phase == "setup" and reason is None and not inp.display_message:
         return setup_page(inp, cols, rows)
-    turn = "B" if inp.side_to_move == BLUE else "R"
-    head = _fit(f"B {inp.totals[0]} R {inp.totals[1]} >{turn}", cols)
+    turn = _tag(inp.side_to_move)
+    head = _fit(f"{_tag(0)} {inp.totals[0]} {_tag(1)} {inp.totals[1]} >{turn}", cols)
     message = reason.display if reason is not None else inp.display_message
     if message:
         lines = [head, *wrap(message, cols)[: max(0, rows - 1)]]
