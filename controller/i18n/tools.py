@@ -80,6 +80,7 @@ def update(language: str = FILIPINO) -> int:
         catalog = Catalog(locale=language, domain=DOMAIN, project="damath-board")
     catalog.update(template, no_fuzzy_matching=True)
     catalog.obsolete.clear()
+    catalog.fuzzy = False  # the header: a fuzzy header would keep gettext from the plural rule
     write(catalog, language)
     return len([m for m in catalog if m.id and not _translated(m)])
 
@@ -107,11 +108,14 @@ class Problem:
         return f"{self.where}: {self.what}: {self.message!r}"
 
 
-def problems(language: str = FILIPINO) -> list[Problem]:
+def problems(
+    language: str = FILIPINO, template: Catalog | None = None, catalog: Catalog | None = None
+) -> list[Problem]:
     """Every word of the code that the catalogue lacks, leaves empty or marks fuzzy, whose
-    translation loses or invents a placeholder; and a stale compiled file."""
-    template = extract()
-    catalog = read(language)
+    translation loses or invents a placeholder; and a stale compiled file. ``template`` and
+    ``catalog`` default to the code's words and the committed catalogue."""
+    template = extract() if template is None else template
+    catalog = read(language) if catalog is None else catalog
     found: list[Problem] = []
     for message in template:
         if not message.id:
@@ -133,7 +137,8 @@ def problems(language: str = FILIPINO) -> list[Problem]:
                     found.append(
                         Problem(where, _id(message.id), f"placeholders differ: {string!r}")
                     )
-    if not mo_path(language).exists() or mo_path(language).read_bytes() != compiled(catalog):
+    mo = mo_path(language)
+    if not mo.exists() or mo.read_bytes() != compiled(read(language)):
         found.append(Problem(str(mo_path(language).relative_to(ROOT)), "", "stale: run compile"))
     return found
 
