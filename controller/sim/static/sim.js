@@ -50,6 +50,7 @@ const T = {
   chipDama: N_("{side} dama {label}"),
 };
 for (const key of Object.keys(T)) T[key] = t(T[key]); // the page's language (i18n.js)
+const CUE_WORDS = { move: N_("move"), error: N_("error"), warning: N_("warning"), time_up: N_("time up"), game_over: N_("game over") };
 const PATTERN_WORDS = { blink: N_("blinking"), pulse: N_("pulsing"), steady: N_("steady") };
 const fmt = (key, values) => T[key].replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? values[k] : m));
 
@@ -521,7 +522,7 @@ function playCues(cues) {
     if (cue.seq <= lastCue) continue;
     const b = $("buzzer");
     if (b) {
-      b.textContent = fmt("cue", { name: cue.name.replace(/_/g, " ") });
+      b.textContent = fmt("cue", { name: t(CUE_WORDS[cue.name] || cue.name.replace(/_/g, " ")) });
       b.dataset.cue = cue.name;
       b.dataset.seq = cue.seq;
     }
