@@ -26,15 +26,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="damath-board",
         description=_("A smart Damath board: rules engine, scoring, audit, and the board itself."),
     )
-    parser.add_argument(
-        "--lang",
-        metavar="LANG",
-        help=_(
-            "the language the board and this command speak: en (English) or fil (Filipino); "
-            "also DAMATH_LANG, a board profile's [board] language, then LANGUAGE/LANG. Given "
-            "anywhere on the line (damath-board sim --lang fil)"
-        ),
-    )
+    _add_lang(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     rules_cli.add_parsers(sub)
     _add_optional(sub, "controller.audit", "audit", _("check a handwritten scoresheet (CSV)"))
@@ -48,6 +40,20 @@ def build_parser() -> argparse.ArgumentParser:
     _add_optional(sub, "controller.sim.cli", "sim", _("serve the virtual board in a browser"))
     _add_optional(sub, "controller.hub.cli", "hub", "the tournament hub: every board, live")
     return parser
+
+
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    """``--lang`` in the help of the command and of each subcommand (``take_language`` reads it
+    wherever it stands, before argparse)."""
+    parser.add_argument(
+        "--lang",
+        metavar="LANG",
+        help=_(
+            "the language the board and this command speak: en (English) or fil (Filipino); "
+            "also DAMATH_LANG, a board profile's [board] language, then LANGUAGE/LANG. Given "
+            "anywhere on the line (damath-board sim --lang fil)"
+        ),
+    )
 
 
 def take_language(argv: Sequence[str]) -> tuple[str | None, list[str]]:
@@ -98,6 +104,7 @@ def _add_optional(sub: argparse._SubParsersAction, module: str, name: str, help_
         return
     p = sub.add_parser(name, help=help_text, description=help_text)
     mod.add_arguments(p)
+    _add_lang(p)
     p.set_defaults(handler=mod.run)
 
 
