@@ -94,7 +94,7 @@ class SelftestReport:
         if self.buttons:
             for name in self.buttons:
                 if name in self.pressed:
-                    out.append(f"ok   button {name}: pressed")
+                    out.append(_("ok   button {name}: pressed").format(name=name))
                 else:
                     out.append(
                         _("FAIL button {name}: never pressed (its switch goes to GND)").format(
@@ -105,14 +105,16 @@ class SelftestReport:
             fmt = ", ".join
             out.append(
                 _("sensors stuck on (never read empty): ")
-                + (fmt(f"({x},{y})" for x, y in self.stuck_on) or "none")
+                + (fmt(f"({x},{y})" for x, y in self.stuck_on) or _("none"))
             )
             out.append(
                 _("sensors stuck off (never read a chip): ")
-                + (fmt(f"({x},{y})" for x, y in self.stuck_off) or "none")
+                + (fmt(f"({x},{y})" for x, y in self.stuck_off) or _("none"))
             )
             out += self.sensor_board()
-        out.append(_("selftest: all OK") if self.ok else "selftest: problems above (FAIL, ON, off)")
+        out.append(
+            _("selftest: all OK") if self.ok else _("selftest: problems above (FAIL, ON, off)")
+        )
         return out
 
 
@@ -175,7 +177,11 @@ def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:
         todo = (report.unchecked if scan_sensors else 0, len(left_buttons))
         if devices.scoresheet is not None:
             devices.scoresheet.show(
-                [_("SELFTEST"), f"{todo[0]} squares to check", f"{todo[1]} buttons to press"]
+                [
+                    _("SELFTEST"),
+                    _("{n} squares to check").format(n=todo[0]),
+                    _("{n} buttons to press").format(n=todo[1]),
+                ]
             )
         if todo == (0, 0) or now >= end:
             break
@@ -186,7 +192,9 @@ def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:
                     "  {max:3.0f} s left: {todo} of 32 squares still to read both ways, buttons "
                     "not yet pressed: {value}"
                 ).format(
-                    max=max(0.0, end - now), todo=todo[0], value=", ".join(left_buttons) or "none"
+                    max=max(0.0, end - now),
+                    todo=todo[0],
+                    value=", ".join(left_buttons) or _("none"),
                 )
             )
             said, said_at = todo, now
@@ -216,7 +224,7 @@ def selftest(
     if devices.clocks is not None:
         devices.clocks.show("88:88", "88:88", True)
     if devices.scoresheet is not None:
-        devices.scoresheet.show(["SELFTEST", "LEDs, sensors,", "buzzer, clocks"])
+        devices.scoresheet.show([_("SELFTEST"), _("LEDs, sensors,"), _("buzzer, clocks")])
     if devices.leds is not None:
         _walk_leds(devices, report, sleep, step_seconds, say)
     if devices.buzzer is not None:
@@ -242,8 +250,8 @@ def selftest(
     if devices.scoresheet is not None:
         devices.scoresheet.show(
             [
-                "SELFTEST",
-                "all OK" if report.ok else "problems:",
+                _("SELFTEST"),
+                _("all OK") if report.ok else _("problems:"),
                 _("stuck on {len} off {len2}").format(
                     len=len(report.stuck_on), len2=len(report.stuck_off)
                 )
@@ -267,16 +275,21 @@ def device_checks(profile, devices, report: SelftestReport) -> None:
             )
         )
     if devices.buzzer is not None:
-        played = ", ".join(report.patterns) or "nothing"
-        where = f" on GPIO{profile.buzzer.pin}" if profile.buzzer.pin is not None else ""
-        report.checks.append(Check(f"buzzer ({profile.buzzer.backend}{where})", True, played))
+        played = ", ".join(report.patterns) or _("nothing")
+        pin = profile.buzzer.pin
+        where = _(" on GPIO{pin}").format(pin=pin) if pin is not None else ""
+        what = _("buzzer ({backend}{where})").format(backend=profile.buzzer.backend, where=where)
+        report.checks.append(Check(what, True, played))
     if devices.clocks is not None:
-        sides = ("left (Blue)", "right (Red)")
+        sides = (_("left (Blue)"), _("right (Red)"))
         for side, address in zip(sides, profile.clocks.addresses, strict=False):
-            where = f" at {address:#04x}" if profile.clocks.backend == "ht16k33" else ""
+            at = _(" at {address}").format(address=f"{address:#04x}")
+            where = at if profile.clocks.backend == "ht16k33" else ""
             report.checks.append(
                 Check(
-                    f"clock {side} ({profile.clocks.backend}{where})",
+                    _("clock {side} ({backend}{where})").format(
+                        side=side, backend=profile.clocks.backend, where=where
+                    ),
                     True,
                     _("showed 88:88 with the colon: every segment must have lit"),
                 )
@@ -285,9 +298,11 @@ def device_checks(profile, devices, report: SelftestReport) -> None:
         error = getattr(devices.scoresheet, "error", None)
         report.checks.append(
             Check(
-                f"display ({profile.scoresheet.backend})",
+                _("display ({backend})").format(backend=profile.scoresheet.backend),
                 error is None,
-                _("showed the SELFTEST page") if error is None else f"failed: {error}",
+                _("showed the SELFTEST page")
+                if error is None
+                else _("failed: {error}").format(error=error),
             )
         )
 
@@ -337,7 +352,8 @@ def check_board(
 
     report_checks = []
     for node in missing(profile, exists):
-        report_checks.append(Check(node.path, False, f"missing ({node.used_by}): {node.fix}"))
+        missing = _("missing ({used_by}): {fix}").format(used_by=node.used_by, fix=node.fix)
+        report_checks.append(Check(node.path, False, missing))
     devices, failed = start_each(profile, hardware, clock, say)
     simulated = profile.sensors.backend == "mock" and profile.buttons.backend in ("mock", "none")
     buttons: tuple[str, ...] = ()
