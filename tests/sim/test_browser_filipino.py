@@ -171,6 +171,9 @@ def test_the_class_overview_and_projector_speak_the_pages_language(
     expect(page.get_by_role("link", name="Board a1")).to_be_visible()
     expect(page.get_by_text("Projector view").first).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "fil-09-class.png"), full_page=True)
+    page.set_viewport_size({"width": 1920, "height": 1080})  # a projector's screen
     page.goto(f"{server.url}/board/a1/projector")
+    expect(page.locator("#link")).to_have_text("konektado")
     expect(page.locator("html")).to_have_attribute("lang", "fil")
     page.screenshot(path=str(ARTIFACTS / "fil-10-projector.png"), full_page=True)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1920  # longer words still fit
