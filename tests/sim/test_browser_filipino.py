@@ -162,6 +162,12 @@ def test_the_class_overview_and_projector_speak_the_pages_language(
     page: Page, filipino_server: RunningServer
 ) -> None:
     server = filipino_server
+    page.goto(f"{server.url}/")
+    expect(page.locator("h1")).to_have_text("Damath virtual board")
+    expect(page.get_by_label("Pangalan ng board")).to_be_visible()
+    expect(page.get_by_role("button", name="Buksan ang board")).to_be_visible()
+    expect(page.locator("main #language")).to_have_value("fil")
+    page.screenshot(path=str(ARTIFACTS / "fil-00-start.png"), full_page=True)
     page.goto(f"{server.url}/board/a1")
     page.get_by_role("button", name="Gawin ang board a1").click()
     page.wait_for_url(f"{server.url}/board/a1")

@@ -44,7 +44,7 @@ function translateDom(root) {
 // The switch: a select in the page's header; the choice is kept a year in a cookie, so the
 // downloads and every page of this simulator follow it too.
 function languageSwitch() {
-  const header = document.querySelector("header.top") || document.body;
+  const header = document.querySelector("header.top") || document.querySelector("main") || document.body;
   const label = document.createElement("label");
   label.className = "language";
   const select = document.createElement("select");
