@@ -1,6 +1,6 @@
 """Every word the scoresheet prints, defined once: headings, labels, the result sentences and the
-notes. Placeholders have names and no sentence is assembled from pieces, so a translation
-catalogue can take these over as they stand."""
+notes. Placeholders have names and no sentence is assembled from pieces, so the Filipino
+catalogue translates each whole (marked ``N_``, translated where used: docs/translation.md)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
 """What the session says to people, each sentence defined once.
 
 Placeholders have names (``{side}``, ``{square}``) and no sentence is assembled from fragments,
-so that a translation catalogue can take these over as they stand. A text the board's small
+so that the Filipino catalogue translates each whole (``N_`` marks them; ``Text.format``
+translates in the language in force: docs/translation.md). A text the board's small
 display shows as well has a short form there (``display``): plain ASCII, at most three lines of
 21 characters once wrapped, because the display's font has nothing else and its page no more room.
 """

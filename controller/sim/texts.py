@@ -1,5 +1,6 @@
 """What the virtual board's hands and buttons say back to the page, each sentence defined once,
-with named placeholders (``{chip}`` is itself one of the chip phrases below)."""
+with named placeholders (``{chip}`` is itself one of the chip phrases below); marked with
+``N_`` and translated where used (docs/translation.md)."""
 
 from __future__ import annotations
 

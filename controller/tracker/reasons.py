@@ -7,7 +7,8 @@ form for the board's display (ASCII, at most three lines of 21 characters). The 
 it to its guidance when a lifted chip may not move and when the board matches no legal move, so
 it is shown for exactly as long as the mistake stands on the board.
 
-Each sentence is defined once below (``TEXTS``), with named placeholders, ready for a catalogue.
+Each sentence is defined once below (``TEXTS``), with named placeholders, marked for the
+catalogue and translated by ``reason()`` (docs/translation.md).
 """
 
 from __future__ import annotations

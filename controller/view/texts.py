@@ -1,5 +1,6 @@
 """What the board's small display and the view say, each line's words defined once, with named
-placeholders (the display is 4 lines of 21 ASCII characters: these are its short forms)."""
+placeholders (the display is 4 lines of 21 ASCII characters: these are its short forms, in
+Filipino too; marked with ``N_`` and translated where used: docs/translation.md)."""
 
 from __future__ import annotations
 
