@@ -149,7 +149,11 @@ def Nn_(singular: str, plural: str) -> tuple[str, str]:
 def catalogue(code: str) -> dict[str, str]:
     """Every translated sentence of ``code`` as {English: translation}: what a page needs to
     translate its own words (the server sends it as JSON). Empty for English."""
-    chosen = check(code)
+    return dict(_catalogue(check(code)))
+
+
+@cache
+def _catalogue(chosen: str) -> dict[str, str]:
     if chosen == ENGLISH:
         return {}
     path = LOCALE_DIR / chosen / "LC_MESSAGES" / f"{DOMAIN}.mo"
@@ -159,10 +163,8 @@ def catalogue(code: str) -> dict[str, str]:
         table = gettext.GNUTranslations(handle)
     result: dict[str, str] = {}
     for key, value in table._catalog.items():  # the parsed .mo: the one place it is kept
-        if isinstance(key, str) and key:
+        if isinstance(key, str) and key:  # plural pairs are keyed (id, n): the pages keep theirs
             result[key] = value
-        elif isinstance(key, tuple) and key[1] == 0:
-            pass  # plural forms: the page formats counts with its own pairs (see sim.js)
     return result
 
 
@@ -173,4 +175,4 @@ SIDE_WORDS: dict[str, str] = {"blue": N_("Blue"), "red": N_("Red")}
 def side_word(side: int | str) -> str:
     """``Blue``/``Red`` (0/1 or the rules' name) in the language in force, capitalised."""
     name = ("blue", "red")[side] if isinstance(side, int) else side.lower()
-    return _(SIDE_WORDS[name]) if name in SIDE_WORDS else side if isinstance(side, str) else name
+    return _(SIDE_WORDS[name]) if name in SIDE_WORDS else str(side)

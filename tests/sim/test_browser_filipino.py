@@ -18,7 +18,7 @@ from controller.i18n.html import page_words
 from controller.sim.server import create_app
 from controller.sim.static import __file__ as static_init
 
-from .conftest import ARTIFACTS, ManualClock, RunningServer, serve
+from .conftest import ARTIFACTS, ManualClock, RunningServer, new_page, serve
 from .test_browser import STEP, Player, sample_moves, square
 
 pytestmark = pytest.mark.browser
@@ -183,3 +183,41 @@ def test_the_class_overview_and_projector_speak_the_pages_language(
     expect(page.locator("html")).to_have_attribute("lang", "fil")
     page.screenshot(path=str(ARTIFACTS / "fil-10-projector.png"), full_page=True)
     assert page.evaluate("document.documentElement.scrollWidth") <= 1920  # longer words still fit
+
+
+def test_a_phone_in_filipino_shows_clocks_turn_and_board_without_scrolling(
+    browser, filipino_server: RunningServer
+) -> None:
+    server = filipino_server
+    with new_page(browser, 375, 667) as pg:  # a small phone; Filipino's words are longer
+        pg.goto(f"{server.url}/board/telepono")
+        pg.get_by_role("button", name="Gawin ang board telepono").click()
+        pg.wait_for_url(f"{server.url}/board/telepono")
+        server.clock.advance(SETTLE)
+        expect(pg.locator("#turn")).to_have_text("Tira ng Asul")
+        pg.evaluate("window.scrollTo(0, 0)")
+        for part in ("#turn", "#clock-game", "#clock-move", "#score-blue", "#score-red", "#board"):
+            box = pg.locator(part).bounding_box()
+            assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= 667, part
+        pg.screenshot(path=str(ARTIFACTS / "fil-11-phone.png"))
+        wide = pg.evaluate(
+            "[...document.querySelectorAll('body *')]"
+            ".filter(e => e.getBoundingClientRect().right > 376)"
+            ".map(e => e.tagName + '.' + e.className).slice(0, 12)"
+        )
+        assert pg.evaluate("document.documentElement.scrollWidth") <= 375, wide
+
+
+def test_the_printed_sheet_in_filipino_is_one_a4_page(browser) -> None:
+    from .test_browser_teacher import _demo_sheet_html, _pages
+
+    with i18n.use("fil"):
+        html = _demo_sheet_html()
+    assert '<html lang="fil">' in html and "Mga lagda" in html
+    with new_page(browser, 718, 1047) as pg:  # A4 less its 10 mm margins, at 96 dpi
+        pg.set_content(html)
+        pdf = pg.pdf(format="A4", print_background=True)
+        (ARTIFACTS / "fil-12-scoresheet-a4.pdf").write_bytes(pdf)
+        assert _pages(pdf) == 1, "the demo game's sheet in Filipino must print on one A4 page"
+        pg.emulate_media(media="print")
+        pg.screenshot(path=str(ARTIFACTS / "fil-12-scoresheet-a4.png"), full_page=True)
