@@ -26,6 +26,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from controller import i18n
+from controller.i18n import _
 from controller.session import Session, SessionConfig
 from controller.session.session import RULES, VARIANTS
 
@@ -129,7 +131,7 @@ class Board:
             d.clocks.show(*out.clocks)
         if d.scoresheet is not None:
             d.scoresheet.show(list(out.page))
-            self._report_fault("scoresheet display", d.scoresheet)
+            self._report_fault(_("scoresheet display"), d.scoresheet)
         if self.mirrors:
             long_page = compose(s.view_input(t), t, 40, 24).page
             for mirror in self.mirrors:
@@ -145,7 +147,10 @@ class Board:
         if error is not None and not getattr(device, "error_reported", False):
             device.error_reported = True
             self.session.problems.append(f"the {what} failed: {error}")
-            print(f"damath-board run: the {what} failed: {error}", file=sys.stderr)
+            print(
+                _("damath-board run: the {what} failed: {error}").format(what=what, error=error),
+                file=sys.stderr,
+            )
 
     def _export(self, t: float) -> None:
         if self.export_dir is None:
@@ -155,7 +160,7 @@ class Board:
         try:
             export_game(self.session, self.export_dir, f"game-{int(time.time())}")
         except OSError as exc:
-            self.session.problems.append(f"cannot export the game: {exc}")
+            self.session.problems.append(_("cannot export the game: {exc}").format(exc=exc))
 
 
 class Watchdog:
@@ -205,22 +210,22 @@ def run_loop(
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", required=True, help="board profile (hardware/*.toml)")
+    parser.add_argument("--profile", required=True, help=_("board profile (hardware/*.toml)"))
     parser.add_argument("--variant", choices=VARIANTS, default="integer")
-    parser.add_argument("--rules", choices=RULES, default="official", help="rule profile")
+    parser.add_argument("--rules", choices=RULES, default="official", help=_("rule profile"))
     parser.add_argument(
         "--set",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a rule setting, e.g. touch_move=true or move_seconds=30 (repeatable)",
+        help=_("a rule setting, e.g. touch_move=true or move_seconds=30 (repeatable)"),
     )
     parser.add_argument(
-        "--state-dir", default=None, help="journal and exported games (default $STATE_DIRECTORY)"
+        "--state-dir", default=None, help=_("journal and exported games (default $STATE_DIRECTORY)")
     )
-    parser.add_argument("--scan-hz", type=float, default=200.0, help="scan rate (default 200)")
+    parser.add_argument("--scan-hz", type=float, default=200.0, help=_("scan rate (default 200)"))
     parser.add_argument(
-        "--mirror-serial", default=None, metavar="URL", help="also stream the scoresheet lines"
+        "--mirror-serial", default=None, metavar="URL", help=_("also stream the scoresheet lines")
     )
     parser.add_argument(
         "--exit-after", type=float, default=None, metavar="S", help=argparse.SUPPRESS
@@ -256,7 +261,7 @@ def load_harness(profile):
     spec = os.environ.get(HARNESS_ENV)
     if not spec:
         return None
-    module, _, name = spec.partition(":")
+    module, _sep, name = spec.partition(":")
     return getattr(importlib.import_module(module), name or "harness")(profile)
 
 
@@ -295,6 +300,8 @@ def run(args: argparse.Namespace) -> int:
     from drivers.profile import load_profile
 
     profile = load_profile(args.profile)  # ProfileError is a ValueError: one clear line
+    if profile.language and not getattr(args, "lang", None):  # --lang or DAMATH_LANG come first
+        i18n.set_language(profile.language)
     harness = load_harness(profile)
     clock = harness.clock if harness else time.monotonic
     sleep = harness.sleep if harness else time.sleep
@@ -318,7 +325,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         devices = build_devices(profile, clock=clock, **(harness.hardware if harness else {}))
     except DeviceError as exc:
-        print(f"damath-board run: error: {exc}", file=sys.stderr)
+        print(_("damath-board run: error: {exc}").format(exc=exc), file=sys.stderr)
         return 2
     off_the_loop(devices)
     deadline = None if args.exit_after is None else clock() + args.exit_after
@@ -332,7 +339,10 @@ def run(args: argparse.Namespace) -> int:
         board = Board(session, devices, state / "games", mirrors)
         board.render(clock())
         watchdog.notify("READY=1")
-        print(f"damath-board run: {session.ready_line(profile.name)}", flush=True)
+        print(
+            f"damath-board run: {session.ready_line(profile.name)}",
+            flush=True,
+        )
         watchdog.notify(f"STATUS=board {profile.name}: {session.phase}")
         if args.ready_file:
             Path(args.ready_file).write_text(f"{time.time():.6f}\n")

@@ -21,21 +21,23 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from controller.i18n import _, side_word
+
 from .rules.game import Game, IllegalMove
 from .scoresheet import Player, build_scoresheet, render_csv, render_html, render_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", metavar="FILE", help="a game file (default: the bundled one)")
+    parser.add_argument("--game", metavar="FILE", help=_("a game file (default: the bundled one)"))
     parser.add_argument(
         "--format",
         choices=("text", "csv", "html"),
         default="text",
-        help="how to print the scoresheet (default: a table for the terminal)",
+        help=_("how to print the scoresheet (default: a table for the terminal)"),
     )
-    parser.add_argument("--moves", action="store_true", help="also list the moves as played")
+    parser.add_argument("--moves", action="store_true", help=_("also list the moves as played"))
     parser.add_argument(
-        "--seed", type=int, default=7, help="the simulated hands' randomness (default 7)"
+        "--seed", type=int, default=7, help=_("the simulated hands' randomness (default 7)")
     )
 
 
@@ -47,9 +49,15 @@ def load_game_file(path: str | None) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ValueError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+        raise ValueError(
+            _("{path}: not valid JSON ({msg}, line {lineno})").format(
+                path=path, msg=exc.msg, lineno=exc.lineno
+            )
+        ) from None
     if not isinstance(data, dict) or not isinstance(data.get("moves"), list):
-        raise ValueError(f"{path}: expected an object with 'variant' and a list of 'moves'")
+        raise ValueError(
+            _("{path}: expected an object with 'variant' and a list of 'moves'").format(path=path)
+        )
     return data
 
 
@@ -124,16 +132,24 @@ def play_on_board(
                 devices.buttons.inject(rec.button)
             step(rec.t)
         t = trace.records[-1].t if trace.records else 0.0
-        for _ in range(40):  # let the last settle and the end of the game run out
+        for _tick in range(40):  # let the last settle and the end of the game run out
             t += 0.05
             step(t)
         led_frames = len(getattr(devices.leds.writer, "frames", ())) if devices.leds else 0
     played = [m.path for _, m in session.game.played()]
     for number, (want, got) in enumerate(zip(moves, played, strict=False), start=1):
         if want.path != got:
-            raise PipelineMismatch(f"move {number}: the board read {got}, the game has {want.path}")
+            raise PipelineMismatch(
+                _("move {number}: the board read {got}, the game has {path}").format(
+                    number=number, got=got, path=want.path
+                )
+            )
     if len(played) != len(moves):
-        raise PipelineMismatch(f"the board read {len(played)} moves, the game has {len(moves)}")
+        raise PipelineMismatch(
+            _("the board read {len} moves, the game has {len2}").format(
+                len=len(played), len2=len(moves)
+            )
+        )
     outcome = session.outcome.text if session.outcome is not None else None
     return BoardRun(session.game, outcome, frames, led_frames)
 
@@ -143,7 +159,10 @@ def run(args: argparse.Namespace) -> int:
     try:
         played = play_on_board(replay(data), args.seed)
     except PipelineMismatch as exc:
-        print(f"damath-board demo: the simulated board went wrong: {exc}", file=sys.stderr)
+        print(
+            _("damath-board demo: the simulated board went wrong: {exc}").format(exc=exc),
+            file=sys.stderr,
+        )
         return 1
     game = played.game
     ending = game.ending()
@@ -158,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.moves:
         for ply, (side, move) in enumerate(game.played(), start=1):
-            who = "Blue" if side == 0 else "Red"
+            who = side_word(side)
             print(f"{ply:3}. {who:4} {move.chip.value if move.chip else ''} {move}")
         print()
     if args.format == "csv":
@@ -167,10 +186,18 @@ def run(args: argparse.Namespace) -> int:
         print(render_html(sheet))
     else:
         print(
-            f"Damath ({game.variant}), {game.ply} moves played on the simulated board: "
-            f"{played.frames} sensor frames read, {played.led_frames} LED frames shown."
+            _(
+                "Damath ({variant}), {ply} moves played on the simulated board: {frames} sensor "
+                "frames read, {led_frames} LED frames shown."
+            ).format(
+                variant=game.variant,
+                ply=game.ply,
+                frames=played.frames,
+                led_frames=played.led_frames,
+            )
         )
         if ending is not None:
-            print(f"Game over: {ending.describe()}.")
+            why = played.outcome_text or ending.describe()  # the session's words, translated
+            print(_("Game over: {why}.").format(why=why))
         print(render_text(sheet))
     return 0

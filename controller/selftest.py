@@ -23,6 +23,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from controller.i18n import _
 from controller.rules.damath_data import OPERATORS
 from drivers.buttons import BUTTON_NAMES
 
@@ -93,26 +94,32 @@ class SelftestReport:
         if self.buttons:
             for name in self.buttons:
                 if name in self.pressed:
-                    out.append(f"ok   button {name}: pressed")
+                    out.append(_("ok   button {name}: pressed").format(name=name))
                 else:
-                    out.append(f"FAIL button {name}: never pressed (its switch goes to GND)")
+                    out.append(
+                        _("FAIL button {name}: never pressed (its switch goes to GND)").format(
+                            name=name
+                        )
+                    )
         if self.sensors_tested:
             fmt = ", ".join
             out.append(
-                "sensors stuck on (never read empty): "
-                + (fmt(f"({x},{y})" for x, y in self.stuck_on) or "none")
+                _("sensors stuck on (never read empty): ")
+                + (fmt(f"({x},{y})" for x, y in self.stuck_on) or _("none"))
             )
             out.append(
-                "sensors stuck off (never read a chip): "
-                + (fmt(f"({x},{y})" for x, y in self.stuck_off) or "none")
+                _("sensors stuck off (never read a chip): ")
+                + (fmt(f"({x},{y})" for x, y in self.stuck_off) or _("none"))
             )
             out += self.sensor_board()
-        out.append("selftest: all OK" if self.ok else "selftest: problems above (FAIL, ON, off)")
+        out.append(
+            _("selftest: all OK") if self.ok else _("selftest: problems above (FAIL, ON, off)")
+        )
         return out
 
 
 def _walk_leds(devices, report, sleep, step_seconds, say) -> None:
-    say(f"LEDs: each square in turn, Blue's side first ({len(PLAYABLE)} squares)")
+    say(_("LEDs: each square in turn, Blue's side first ({len} squares)").format(len=len(PLAYABLE)))
     for i, square in enumerate(PLAYABLE, start=1):
         devices.leds.show({square: WALK_COLOUR})
         if devices.clocks is not None:
@@ -170,15 +177,25 @@ def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:
         todo = (report.unchecked if scan_sensors else 0, len(left_buttons))
         if devices.scoresheet is not None:
             devices.scoresheet.show(
-                ["SELFTEST", f"{todo[0]} squares to check", f"{todo[1]} buttons to press"]
+                [
+                    _("SELFTEST"),
+                    _("{n} squares to check").format(n=todo[0]),
+                    _("{n} buttons to press").format(n=todo[1]),
+                ]
             )
         if todo == (0, 0) or now >= end:
             break
         changed = said != todo and now - said_at >= 1.0 if said_at is not None else True
         if changed or now - said_at >= PROGRESS_EVERY:
             say(
-                f"  {max(0.0, end - now):3.0f} s left: {todo[0]} of 32 squares still to read "
-                f"both ways, buttons not yet pressed: {', '.join(left_buttons) or 'none'}"
+                _(
+                    "  {max:3.0f} s left: {todo} of 32 squares still to read both ways, buttons "
+                    "not yet pressed: {value}"
+                ).format(
+                    max=max(0.0, end - now),
+                    todo=todo[0],
+                    value=", ".join(left_buttons) or _("none"),
+                )
             )
             said, said_at = todo, now
         if on_frame is not None:
@@ -207,7 +224,7 @@ def selftest(
     if devices.clocks is not None:
         devices.clocks.show("88:88", "88:88", True)
     if devices.scoresheet is not None:
-        devices.scoresheet.show(["SELFTEST", "LEDs, sensors,", "buzzer, clocks"])
+        devices.scoresheet.show([_("SELFTEST"), _("LEDs, sensors,"), _("buzzer, clocks")])
     if devices.leds is not None:
         _walk_leds(devices, report, sleep, step_seconds, say)
     if devices.buzzer is not None:
@@ -217,21 +234,27 @@ def selftest(
             report.patterns.append(name)
     if devices.sensors is not None or buttons:
         if simulated:
-            say("sensors and buttons are simulated: the selftest covers and clears every square")
-            say("and presses every button itself (on the simulator page, do it with the mouse)")
+            say(_("sensors and buttons are simulated: the selftest covers and clears every square"))
+            say(_("and presses every button itself (on the simulator page, do it with the mouse)"))
             on_frame = on_frame or MockHands(devices)
         else:
-            say(f"sensors: for up to {sensor_seconds:.0f} s, lift every chip and cover every")
-            say("empty square (each lights up while it reads a chip); press each button once")
+            say(
+                _(
+                    "sensors: for up to {sensor_seconds:.0f} s, lift every chip and cover every"
+                ).format(sensor_seconds=sensor_seconds)
+            )
+            say(_("empty square (each lights up while it reads a chip); press each button once"))
         _map_sensors(devices, report, clock, sleep, sensor_seconds, on_frame, say)
     if devices.leds is not None:
         devices.leds.show({})
     if devices.scoresheet is not None:
         devices.scoresheet.show(
             [
-                "SELFTEST",
-                "all OK" if report.ok else "problems:",
-                f"stuck on {len(report.stuck_on)} off {len(report.stuck_off)}"
+                _("SELFTEST"),
+                _("all OK") if report.ok else _("problems:"),
+                _("stuck on {len} off {len2}").format(
+                    len=len(report.stuck_on), len2=len(report.stuck_off)
+                )
                 if report.sensors_tested
                 else "",
             ]
@@ -246,31 +269,40 @@ def device_checks(profile, devices, report: SelftestReport) -> None:
             Check(
                 f"LEDs ({profile.leds.count}, {profile.leds.backend})",
                 True,
-                f"lit {report.walked} squares in turn: each must have lit, in order",
+                _("lit {walked} squares in turn: each must have lit, in order").format(
+                    walked=report.walked
+                ),
             )
         )
     if devices.buzzer is not None:
-        played = ", ".join(report.patterns) or "nothing"
-        where = f" on GPIO{profile.buzzer.pin}" if profile.buzzer.pin is not None else ""
-        report.checks.append(Check(f"buzzer ({profile.buzzer.backend}{where})", True, played))
+        played = ", ".join(report.patterns) or _("nothing")
+        pin = profile.buzzer.pin
+        where = _(" on GPIO{pin}").format(pin=pin) if pin is not None else ""
+        what = _("buzzer ({backend}{where})").format(backend=profile.buzzer.backend, where=where)
+        report.checks.append(Check(what, True, played))
     if devices.clocks is not None:
-        sides = ("left (Blue)", "right (Red)")
+        sides = (_("left (Blue)"), _("right (Red)"))
         for side, address in zip(sides, profile.clocks.addresses, strict=False):
-            where = f" at {address:#04x}" if profile.clocks.backend == "ht16k33" else ""
+            at = _(" at {address}").format(address=f"{address:#04x}")
+            where = at if profile.clocks.backend == "ht16k33" else ""
             report.checks.append(
                 Check(
-                    f"clock {side} ({profile.clocks.backend}{where})",
+                    _("clock {side} ({backend}{where})").format(
+                        side=side, backend=profile.clocks.backend, where=where
+                    ),
                     True,
-                    "showed 88:88 with the colon: every segment must have lit",
+                    _("showed 88:88 with the colon: every segment must have lit"),
                 )
             )
     if devices.scoresheet is not None:
         error = getattr(devices.scoresheet, "error", None)
         report.checks.append(
             Check(
-                f"display ({profile.scoresheet.backend})",
+                _("display ({backend})").format(backend=profile.scoresheet.backend),
                 error is None,
-                "showed the SELFTEST page" if error is None else f"failed: {error}",
+                _("showed the SELFTEST page")
+                if error is None
+                else _("failed: {error}").format(error=error),
             )
         )
 
@@ -299,11 +331,16 @@ def start_each(profile, hardware: dict, clock, say) -> tuple[object, list]:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--profile", required=True, help="board profile (hardware/*.toml)")
+    parser.add_argument("--profile", required=True, help=_("board profile (hardware/*.toml)"))
     parser.add_argument(
-        "--seconds", type=float, default=60.0, help="at most this long for the sensors and buttons"
+        "--seconds",
+        type=float,
+        default=60.0,
+        help=_("at most this long for the sensors and buttons"),
     )
-    parser.add_argument("--step", type=float, default=0.15, help="seconds per square in the walk")
+    parser.add_argument(
+        "--step", type=float, default=0.15, help=_("seconds per square in the walk")
+    )
 
 
 def check_board(
@@ -315,7 +352,8 @@ def check_board(
 
     report_checks = []
     for node in missing(profile, exists):
-        report_checks.append(Check(node.path, False, f"missing ({node.used_by}): {node.fix}"))
+        missing = _("missing ({used_by}): {fix}").format(used_by=node.used_by, fix=node.fix)
+        report_checks.append(Check(node.path, False, missing))
     devices, failed = start_each(profile, hardware, clock, say)
     simulated = profile.sensors.backend == "mock" and profile.buttons.backend in ("mock", "none")
     buttons: tuple[str, ...] = ()
@@ -347,7 +385,7 @@ def run(args: argparse.Namespace) -> int:
     from drivers.profile import load_profile
 
     if args.seconds < 0 or args.step < 0:
-        raise ValueError("--seconds and --step must not be negative")
+        raise ValueError(_("--seconds and --step must not be negative"))
     profile = load_profile(args.profile)
     say = _progress_printer()
     report = check_board(

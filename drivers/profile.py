@@ -129,6 +129,8 @@ class BoardProfile:
     scoresheet: ScoresheetConfig
     link: LinkConfig | None
     claims: tuple[Claim, ...] = ()
+    language: str | None = None
+    """``[board] language``: what the board speaks (``en``, ``fil``); None: the environment's."""
 
     def uses(self, bus: str) -> bool:
         """Whether the profile needs "i2c", "spi" or "uart" on the Pi's header."""
@@ -441,7 +443,7 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
     for name in data:
         if name not in (*SECTIONS, "link"):
             raise reader.fail(f"[{name}]", f"unknown section; known: {', '.join(SECTIONS)}, link")
-    board = reader.section("board", ("name", "pi", "spi_chip_selects"))
+    board = reader.section("board", ("name", "pi", "spi_chip_selects", "language"))
     pi = reader.get(board, "board", "pi", int)
     if pi is not None and pi not in (3, 4, 5):
         raise reader.fail("[board] pi", f"must be 3, 4 or 5, not {pi}")
@@ -465,6 +467,7 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
         reader.claim_bus("UART0", UART0_PINS, f"the link on {link.port}")
     reader.check_pins()
     name = reader.get(board, "board", "name", str, Path(path).stem)
+    language = reader.get(board, "board", "language", str)  # checked by controller.i18n
     return BoardProfile(
         path,
         name,
@@ -478,6 +481,7 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
         scoresheet,
         link,
         tuple(reader.claims),
+        language,
     )
 
 

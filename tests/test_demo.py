@@ -13,7 +13,7 @@ def test_demo_prints_the_scoresheet_and_the_result(capsys):
     assert main(["demo"]) == 0
     out = capsys.readouterr().out
     assert "Integer DAMATH Scoresheet" in out
-    assert "Game over: Blue has no chip left." in out
+    assert "Game over: BLUE has no chip left." in out  # the session's words, as on the sheet
     assert out.rstrip().endswith(
         "RED wins: 1 point, BLUE 0.\nThe game ended: BLUE has no chip left."
     )

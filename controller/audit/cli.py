@@ -7,18 +7,20 @@ import argparse
 import json
 import sys
 
+from controller.i18n import _
+
 from ..rules.damath_data import PROFILES, VARIANTS
 from .check import FileError, Report, audit_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Mount the audit's arguments on a (sub)parser."""
-    parser.add_argument("sheet", metavar="SHEET.csv", help="the scoresheet typed in as CSV")
-    parser.add_argument("--variant", required=True, choices=VARIANTS, help="the Damath variant")
+    parser.add_argument("sheet", metavar="SHEET.csv", help=_("the scoresheet typed in as CSV"))
+    parser.add_argument("--variant", required=True, choices=VARIANTS, help=_("the Damath variant"))
     parser.add_argument(
-        "--profile", default="official", choices=PROFILES, help="rule profile (default official)"
+        "--profile", default="official", choices=PROFILES, help=_("rule profile (default official)")
     )
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--json", action="store_true", help=_("print the report as JSON"))
 
 
 def format_report(report: Report) -> str:
@@ -27,14 +29,22 @@ def format_report(report: Report) -> str:
     for f in report.findings:
         if f.ok:
             continue
-        written = f"wrote {f.written!r}" if f.written else "nothing written"
-        expected = f", should be {f.expected}" if f.expected else ""
-        out.append(f"line {f.line}: {f.why}: {written}{expected}")
+        if f.written:
+            written = _("wrote {written!r}").format(written=f.written)
+        else:
+            written = _("nothing written")
+        expected = _(", should be {expected}").format(expected=f.expected) if f.expected else ""
+        line = _("line {line}: {why}: {written}{expected}")
+        out.append(line.format(line=f.line, why=f.why, written=written, expected=expected))
     checked = len({f.line for f in report.findings})
     if report.errors:
-        out.append(f"{report.errors} error(s) in {checked} entries")
+        out.append(
+            _("{errors} error(s) in {checked} entries").format(
+                errors=report.errors, checked=checked
+            )
+        )
     else:
-        out.append(f"all {checked} entries are right")
+        out.append(_("all {checked} entries are right").format(checked=checked))
     return "\n".join(out) + "\n"
 
 
@@ -44,7 +54,10 @@ def run(args: argparse.Namespace) -> int:
         with open(args.sheet, encoding="utf-8-sig", newline="") as fh:
             text = fh.read()
     except (OSError, UnicodeDecodeError) as err:
-        print(f"audit: cannot read {args.sheet}: {err}", file=sys.stderr)
+        print(
+            _("audit: cannot read {sheet}: {err}").format(sheet=args.sheet, err=err),
+            file=sys.stderr,
+        )
         return 2
     try:
         report = audit_text(text, args.variant, args.profile)

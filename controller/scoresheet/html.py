@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
+from controller.i18n import _, language
+
 from . import texts
 from .layout import Cell, Line, notes, result_lines, sheet_lines
 from .model import Scoresheet
@@ -72,22 +74,23 @@ def _field(label: str, value: str) -> str:
 
 def _player_block(sheet: Scoresheet, side: int) -> str:
     p = sheet.players[side]
-    name = texts.SIDES[side]
+    name = _(texts.SIDES[side])
+    heading = escape(_(texts.PLAYER).format(side=name))
     return (
-        f'<div class="player {name.lower()}"><h2>{escape(texts.PLAYER.format(side=name))}</h2>'
-        f"{_field(texts.NAME, p.name)}{_field(texts.SCHOOL, p.school)}"
-        f"{_field(texts.GRADE, p.grade)}</div>"
+        f'<div class="player {("blue", "red")[side]}"><h2>{heading}</h2>'
+        f"{_field(_(texts.NAME), p.name)}{_field(_(texts.SCHOOL), p.school)}"
+        f"{_field(_(texts.GRADE), p.grade)}</div>"
     )
 
 
 def _event_block(sheet: Scoresheet) -> str:
     e = sheet.event
     items = [
-        (texts.EVENT, e.name),
-        (texts.ROUND, e.round),
-        (texts.TABLE, e.table),
-        (texts.DATE, e.date),
-        (texts.RULES, texts.RULES_VALUE.format(profile=sheet.profile)),
+        (_(texts.EVENT), e.name),
+        (_(texts.ROUND), e.round),
+        (_(texts.TABLE), e.table),
+        (_(texts.DATE), e.date),
+        (_(texts.RULES), _(texts.RULES_VALUE).format(profile=sheet.profile)),
     ]
     spans = "".join(
         f"<span><b>{escape(label)}:</b> {escape(value) or '________'}</span>"
@@ -102,7 +105,7 @@ def _cells(c: Cell | None, sep: bool) -> str:
         return f'<td{cls}></td><td class="score"></td><td class="total"></td>'
     move = escape(c.move)
     if c.square:
-        move += f' <span class="at">{escape(texts.TAKING_AT.format(square=c.square))}</span>'
+        move += f' <span class="at">{escape(_(texts.TAKING_AT).format(square=c.square))}</span>'
     return (
         f'<td{cls}>{move}</td><td class="score">{escape(c.score)}</td>'
         f'<td class="total">{escape(c.total)}</td>'
@@ -122,7 +125,7 @@ def _row(line: Line) -> str:
 
 def render_html(sheet: Scoresheet) -> str:
     """The whole page as one string."""
-    title = texts.TITLE.format(variant=sheet.variant.capitalize())
+    title = _(texts.TITLE).format(variant=sheet.variant.capitalize())
     body = []
     section_shown = False
     for line in sheet_lines(sheet):
@@ -130,7 +133,7 @@ def render_html(sheet: Scoresheet) -> str:
             section_shown = True
             body.append(
                 f'<tr class="section"><td class="no"></td>'
-                f'<td colspan="6">{escape(texts.REMAINING)}</td></tr>'
+                f'<td colspan="6">{escape(_(texts.REMAINING))}</td></tr>'
             )
         body.append(_row(line))
     result = "".join(
@@ -140,10 +143,10 @@ def render_html(sheet: Scoresheet) -> str:
     note_items = "".join(f"<li>{escape(n)}</li>" for n in notes(sheet))
     signatures = "".join(
         f"<div>{escape(label)}</div>"
-        for label in (texts.SIGN_BLUE, texts.SIGN_RED, texts.SIGN_ARBITER)
+        for label in (_(texts.SIGN_BLUE), _(texts.SIGN_RED), _(texts.SIGN_ARBITER))
     )
     return f"""<!DOCTYPE html>
-<html lang="en">
+<html lang="{language()}">
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
@@ -155,12 +158,12 @@ def render_html(sheet: Scoresheet) -> str:
 <div class="players">{_player_block(sheet, 0)}{_player_block(sheet, 1)}</div>
 <table>
 <thead>
-<tr><th class="no"></th><th class="side blue" colspan="3">{texts.SIDES[0]}</th>
-<th class="side red sep" colspan="3">{texts.SIDES[1]}</th></tr>
-<tr><th class="no">{escape(texts.NUMBER)}</th><th>{escape(texts.MOVE)}</th>
-<th>{escape(texts.SCORE)}</th><th>{escape(texts.TOTAL)}</th>
-<th class="sep">{escape(texts.MOVE)}</th><th>{escape(texts.SCORE)}</th>
-<th>{escape(texts.TOTAL)}</th></tr>
+<tr><th class="no"></th><th class="side blue" colspan="3">{_(texts.SIDES[0])}</th>
+<th class="side red sep" colspan="3">{_(texts.SIDES[1])}</th></tr>
+<tr><th class="no">{escape(_(texts.NUMBER))}</th><th>{escape(_(texts.MOVE))}</th>
+<th>{escape(_(texts.SCORE))}</th><th>{escape(_(texts.TOTAL))}</th>
+<th class="sep">{escape(_(texts.MOVE))}</th><th>{escape(_(texts.SCORE))}</th>
+<th>{escape(_(texts.TOTAL))}</th></tr>
 </thead>
 <tbody>
 {chr(10).join(body)}
@@ -168,7 +171,7 @@ def render_html(sheet: Scoresheet) -> str:
 </table>
 {result}
 <ul class="notes">{note_items}</ul>
-<p class="signatures-title"><b>{escape(texts.SIGNATURES)}</b></p>
+<p class="signatures-title"><b>{escape(_(texts.SIGNATURES))}</b></p>
 <div class="signatures">{signatures}</div>
 </body>
 </html>

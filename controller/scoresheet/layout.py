@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controller.i18n import _
+
 from ..rules.move import BLUE, RED
 from . import texts
 from .model import Row, Scoresheet, format_square
@@ -48,7 +50,7 @@ class Line:
 def _cell(row: Row) -> Cell:
     if row.kind == "rc":
         chip = row.entry.removeprefix("RC ").strip()
-        return Cell(typeset(texts.RC_CHIP.format(chip=chip)), typeset(row.score), "", "rc")
+        return Cell(typeset(_(texts.RC_CHIP).format(chip=chip)), typeset(row.score), "", "rc")
     square = format_square(row.square, spaced=True) if row.kind == "take" and row.square else ""
     return Cell(typeset(row.entry), typeset(row.score), typeset(row.total), row.kind, square)
 
@@ -108,13 +110,13 @@ def end_lines(sheet: Scoresheet) -> list[Line]:
         return Line("", blue, red, "end")
 
     lines.append(
-        total_line(texts.RC_TOTAL, (sides[BLUE].remaining.text, sides[RED].remaining.text), "rc")
+        total_line(_(texts.RC_TOTAL), (sides[BLUE].remaining.text, sides[RED].remaining.text), "rc")
     )
     lines.append(
-        total_line(texts.TAKINGS_TOTAL, (sides[BLUE].total_text, sides[RED].total_text), "total")
+        total_line(_(texts.TAKINGS_TOTAL), (sides[BLUE].total_text, sides[RED].total_text), "total")
     )
     lines.append(
-        total_line(texts.GRAND_TOTAL, (sides[BLUE].grand_text, sides[RED].grand_text), "grand")
+        total_line(_(texts.GRAND_TOTAL), (sides[BLUE].grand_text, sides[RED].grand_text), "grand")
     )
     return lines
 
@@ -127,16 +129,16 @@ def result_lines(sheet: Scoresheet) -> list[str]:
     """The result and, once the game has ended, why it ended."""
     out = [sheet.result_text]
     if sheet.finished and sheet.ending:
-        out.append(texts.ENDED.format(reason=sheet.ending))
+        out.append(_(texts.ENDED).format(reason=sheet.ending))
     return out
 
 
 def notes(sheet: Scoresheet) -> list[str]:
     """The manual's reminders at the foot of the sheet, for this variant and profile."""
-    out = [texts.NOTE_DOUBLE]
-    out.append(texts.NOTE_RC_DOUBLE if sheet.profile != "online" else texts.NOTE_RC_ONCE)
+    out = [_(texts.NOTE_DOUBLE)]
+    out.append(_(texts.NOTE_RC_DOUBLE) if sheet.profile != "online" else _(texts.NOTE_RC_ONCE))
     if sheet.kind == "integer":
-        out.append(texts.NOTE_ROUNDING)
+        out.append(_(texts.NOTE_ROUNDING))
     return out
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from controller.i18n import _
+
 from ..rules.move import BLUE, RED, Chip, Move, Square, side_name
 from ..rules.scoring import (
     GameScore,
@@ -106,14 +108,14 @@ class Scoresheet:
         """The result in one sentence, or what a game still being played stands at."""
         if not self.finished:
             if not self.plies:
-                return texts.NOT_STARTED
+                return _(texts.NOT_STARTED)
             blue, red = (s.total_text for s in self.game.sides)
             progress = texts.plural(texts.IN_PROGRESS, self.plies)
             return progress.format(moves=self.plies, blue=typeset(blue), red=typeset(red))
         w = self.winner
         if w is None:
-            return texts.DRAW
-        return texts.WINS.format(winner=texts.SIDES[w], loser=texts.SIDES[1 - w])
+            return _(texts.DRAW)
+        return _(texts.WINS).format(winner=_(texts.SIDES[w]), loser=_(texts.SIDES[1 - w]))
 
 
 def move_rows(side: int, move: Move, running: Score, variant: str) -> tuple[list[Row], Score]:

@@ -11,6 +11,8 @@ import io
 import json
 from typing import Any
 
+from controller.i18n import _
+
 from ..rules.move import side_name
 from ..rules.scoring import display_float
 from . import texts
@@ -87,7 +89,7 @@ def render_json(sheet: Scoresheet) -> str:
 def _cells(c: Cell | None) -> tuple[str, str, str]:
     if c is None:
         return ("", "", "")
-    move = f"{c.move} {texts.TAKING_AT.format(square=c.square)}" if c.square else c.move
+    move = f"{c.move} {_(texts.TAKING_AT).format(square=c.square)}" if c.square else c.move
     return (move, c.score, c.total)
 
 
@@ -95,7 +97,7 @@ def render_text(sheet: Scoresheet) -> str:
     """A terminal table laid out as the paper sheet: No., then Blue's Move / Score / Total
     beside Red's, one line per move."""
     lines = [(ln.number, *_cells(ln.blue), *_cells(ln.red)) for ln in sheet_lines(sheet)]
-    head = (texts.NUMBER, *(texts.MOVE, texts.SCORE, texts.TOTAL) * 2)
+    head = (_(texts.NUMBER), *(_(texts.MOVE), _(texts.SCORE), _(texts.TOTAL)) * 2)
     widths = [max([len(h)] + [len(line[i]) for line in lines]) for i, h in enumerate(head)]
 
     def fmt(cells: tuple[str, ...]) -> str:
@@ -104,20 +106,20 @@ def render_text(sheet: Scoresheet) -> str:
         right = "  ".join(c.ljust(w) for c, w in zip(cells[4:], widths[4:], strict=True))
         return f"{number}  {left} │ {right}".rstrip()
 
-    title = texts.TITLE.format(variant=sheet.variant.capitalize())
+    title = _(texts.TITLE).format(variant=sheet.variant.capitalize())
     out = [f"{title} ({sheet.profile})"]
     for side, p in enumerate(sheet.players):
         if p.name or p.school:
             who = ", ".join(x for x in (p.name, p.school, p.grade) if x)
-            out.append(f"{texts.PLAYER.format(side=texts.SIDES[side])}: {who}")
+            out.append(f"{_(texts.PLAYER).format(side=_(texts.SIDES[side]))}: {who}")
     event = sheet.event
     facts = [
         f"{label}: {value}"
         for label, value in (
-            (texts.EVENT, event.name),
-            (texts.ROUND, event.round),
-            (texts.TABLE, event.table),
-            (texts.DATE, event.date),
+            (_(texts.EVENT), event.name),
+            (_(texts.ROUND), event.round),
+            (_(texts.TABLE), event.table),
+            (_(texts.DATE), event.date),
         )
         if value
     ]

@@ -1,68 +1,70 @@
 """Every word the scoresheet prints, defined once: headings, labels, the result sentences and the
-notes. Placeholders have names and no sentence is assembled from pieces, so a translation
-catalogue can take these over as they stand."""
+notes. Placeholders have names and no sentence is assembled from pieces, so the Filipino
+catalogue translates each whole (marked ``N_``, translated where used: docs/translation.md)."""
 
 from __future__ import annotations
 
-TITLE = "{variant} DAMATH Scoresheet"
-PLAYER = "Player {side}"
-NAME = "Name"
-SCHOOL = "School"
-GRADE = "Grade/Year"
-EVENT = "Event"
-ROUND = "Round"
-TABLE = "Board"
-DATE = "Date"
-RULES = "Rules"
-RULES_VALUE = "{profile}"
-NUMBER = "No."
-MOVE = "Move"
-SCORE = "Score"
-TOTAL = "Total"
-SIDES = ("BLUE", "RED")
-TAKING_AT = "at {square}"
+from controller.i18n import N_, Nn_, nplural
+
+TITLE = N_("{variant} DAMATH Scoresheet")
+PLAYER = N_("Player {side}")
+NAME = N_("Name")
+SCHOOL = N_("School")
+GRADE = N_("Grade/Year")
+EVENT = N_("Event")
+ROUND = N_("Round")
+TABLE = N_("Board")
+DATE = N_("Date")
+RULES = N_("Rules")
+RULES_VALUE = N_("{profile}")
+NUMBER = N_("No.")
+MOVE = N_("Move")
+SCORE = N_("Score")
+TOTAL = N_("Total")
+SIDES = (N_("BLUE"), N_("RED"))
+TAKING_AT = N_("at {square}")
 """After a taking's arithmetic, the square where the taker landed (its operator's square)."""
 
-REMAINING = "Remaining chips (RC)"
-RC_CHIP = "RC {chip}"
-RC_TOTAL = "RC total"
-TAKINGS_TOTAL = "Takings total"
-GRAND_TOTAL = "Grand total"
+REMAINING = N_("Remaining chips (RC)")
+RC_CHIP = N_("RC {chip}")
+RC_TOTAL = N_("RC total")
+TAKINGS_TOTAL = N_("Takings total")
+GRAND_TOTAL = N_("Grand total")
 
-WINS = "{winner} wins: 1 point, {loser} 0."
-DRAW = "Draw: ½ point each."
-ENDED = "The game ended: {reason}."
-IN_PROGRESS = (
+WINS = N_("{winner} wins: 1 point, {loser} 0.")
+DRAW = N_("Draw: ½ point each.")
+ENDED = N_("The game ended: {reason}.")
+IN_PROGRESS = Nn_(
     "Game in progress after {moves} move: BLUE {blue}, RED {red}. No result yet: remaining "
     "chips and grand totals are written when the game ends.",
     "Game in progress after {moves} moves: BLUE {blue}, RED {red}. No result yet: remaining "
     "chips and grand totals are written when the game ends.",
 )
 """Singular and plural (``plural``)."""
-NOT_STARTED = "Game in progress: no move yet."
+NOT_STARTED = N_("Game in progress: no move yet.")
 
-NOTE_DOUBLE = (
+NOTE_DOUBLE = N_(
     "A taking scores double when a dama takes an ordinary chip or an ordinary chip takes a "
     "dama, and four times when a dama takes a dama."
 )
-NOTE_RC_DOUBLE = (
+NOTE_RC_DOUBLE = N_(
     "Remaining chips are added to the takings total; a dama left on the board counts double. "
     "The greater grand total wins."
 )
-NOTE_RC_ONCE = (
+NOTE_RC_ONCE = N_(
     "Remaining chips are added to the takings total, each once (a dama too). The greater grand "
     "total wins."
 )
-NOTE_ROUNDING = (
+NOTE_ROUNDING = N_(
     "Whole-number variants round a result to the nearest whole number, halves away from zero "
     "(−3.5 ≈ −4); … marks a decimal that goes on."
 )
-SIGNATURES = "Signatures"
-SIGN_BLUE = "Player BLUE"
-SIGN_RED = "Player RED"
-SIGN_ARBITER = "Arbiter"
+SIGNATURES = N_("Signatures")
+SIGN_BLUE = N_("Player BLUE")
+SIGN_RED = N_("Player RED")
+SIGN_ARBITER = N_("Arbiter")
 
 
 def plural(forms: tuple[str, str], count: int) -> str:
-    """The singular or the plural form of a sentence for ``count``."""
-    return forms[0] if count == 1 else forms[1]
+    """The singular or the plural form of a sentence for ``count``, translated."""
+    return nplural(forms, count)

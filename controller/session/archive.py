@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller.i18n import _
+
 from .journal import read
 from .session import Session
 
@@ -96,8 +98,8 @@ def kept_games(folder: str | Path) -> list[KeptGame]:
 def kept_game(folder: str | Path, name: str) -> Session:
     """The kept game ``name`` replayed (its sheet, record and final position)."""
     if not GAME_NAME.match(name):
-        raise ArchiveError(f"{name[:40]!r} is not the name of a kept game")
+        raise ArchiveError(_("{name!r} is not the name of a kept game").format(name=name[:40]))
     path = Path(folder) / f"{name}.jsonl"
     if not path.is_file():
-        raise ArchiveError(f"there is no kept game {name!r}")
+        raise ArchiveError(_("there is no kept game {name!r}").format(name=name))
     return _load(path)[0]

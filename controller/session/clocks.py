@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from controller.i18n import _
+
 
 def clock_text(seconds: float) -> str:
     """Seconds left -> ``m:ss``, rounded up so ``0:00`` means the time is really over; capped at
@@ -49,9 +51,9 @@ class ArbiterClocks:
 
     def __init__(self, game_seconds: float, move_seconds: float, warn_seconds: float) -> None:
         if game_seconds <= 0 or move_seconds <= 0:
-            raise ValueError("the game and move clocks need a positive number of seconds")
+            raise ValueError(_("the game and move clocks need a positive number of seconds"))
         if not 0 <= warn_seconds < move_seconds:
-            raise ValueError("the reminder must come before the move clock runs out")
+            raise ValueError(_("the reminder must come before the move clock runs out"))
         self.game_seconds = float(game_seconds)
         self.move_seconds = float(move_seconds)
         self.warn_seconds = float(warn_seconds)

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from controller.i18n import _
 from controller.scoresheet.model import Event, Player
 
 FIELDS: dict[str, str] = {
@@ -38,14 +39,16 @@ class InfoError(ValueError):
 
 def clean_value(key: str, raw: Any) -> str:
     if isinstance(raw, bool) or not isinstance(raw, str | int):
-        raise InfoError(f"{key}: expected text, got {raw!r}")
+        raise InfoError(_("{key}: expected text, got {raw!r}").format(key=key, raw=raw))
     text = " ".join(str(raw).split())
     if len(text) > MAX_LENGTH:
         raise InfoError(f"{key}: at most {MAX_LENGTH} characters (got {len(text)})")
     if any(unicodedata.category(c).startswith("C") for c in text):
-        raise InfoError(f"{key}: control characters cannot be written on a sheet")
+        raise InfoError(_("{key}: control characters cannot be written on a sheet").format(key=key))
     if any(c in text for c in '"\\[]{}'):
-        raise InfoError(f'{key}: the characters " \\ [ ] {{ }} cannot be used here')
+        raise InfoError(
+            _('{key}: the characters " \\ [ ] {{ }} cannot be used here').format(key=key)
+        )
     return text
 
 
@@ -54,7 +57,11 @@ def clean(raw: Mapping[str, Any]) -> dict[str, str]:
     out = {}
     for key, value in raw.items():
         if key not in FIELDS:
-            raise InfoError(f"unknown field {key!r}; fields are: {', '.join(FIELDS)}")
+            raise InfoError(
+                _("unknown field {key!r}; fields are: {join}").format(
+                    key=key, join=", ".join(FIELDS)
+                )
+            )
         out[key] = clean_value(key, value)
     return out
 

@@ -34,6 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from controller.i18n import N_, _
+
 Record = dict[str, Any]
 
 
@@ -41,9 +43,9 @@ class JournalError(OSError):
     """The journal cannot be written (disk full, read-only, gone): the record is not confirmed.
     ``reason`` is a few words for a small display (``disk full``)."""
 
-    def __init__(self, message: str, reason: str = "disk error") -> None:
+    def __init__(self, message: str, reason: str = "") -> None:
         super().__init__(message)
-        self.reason = reason
+        self.reason = reason or _("disk error")
 
 
 @dataclass
@@ -100,7 +102,11 @@ def read(path: str | Path) -> JournalLoad:
     except FileNotFoundError:
         return out
     except OSError as exc:
-        out.problems.append(f"{path}: cannot read the journal ({exc.strerror or exc}); new game")
+        out.problems.append(
+            _("{path}: cannot read the journal ({value}); new game").format(
+                path=path, value=exc.strerror or exc
+            )
+        )
         return out
     out.existed = True
     lines = data.split(b"\n")
@@ -138,20 +144,31 @@ def _report(
         if seq is not None and last_seq is not None and seq > last_seq + 1:
             out.breaks[i] = seq - last_seq - 1
             out.problems.append(
-                f"{path}: record {last_seq + 1}"
-                + (f" to {seq - 1}" if seq - 1 > last_seq + 1 else "")
-                + f" {'is' if seq == last_seq + 2 else 'are'} damaged or missing (before "
-                f"line {n}); kept every good record after it"
+                (
+                    _(
+                        "{path}: record {first} is damaged or missing (before line {n}); kept "
+                        "every good record after it"
+                    )
+                    if seq == last_seq + 2
+                    else _(
+                        "{path}: records {first} to {last} are damaged or missing (before line "
+                        "{n}); kept every good record after it"
+                    )
+                ).format(path=path, first=last_seq + 1, last=seq - 1, n=n)
             )
         elif bad_before and (seq is None or last_seq is None):
             out.breaks[i] = None
             out.problems.append(
-                f"{path}: line {bad_before[0]} is damaged; kept every good record after it"
+                _("{path}: line {bad_before} is damaged; kept every good record after it").format(
+                    path=path, bad_before=bad_before[0]
+                )
             )
         elif bad_before:
             out.problems.append(
-                f"{path}: line {bad_before[0]} was a write that never counted (the disk was "
-                "full or failing); nothing was lost"
+                _(
+                    "{path}: line {bad_before} was a write that never counted (the disk was full "
+                    "or failing); nothing was lost"
+                ).format(path=path, bad_before=bad_before[0])
             )
         out.dropped += len(bad_before)
         last_seq = seq if seq is not None else None  # type: ignore[assignment]
@@ -160,33 +177,41 @@ def _report(
     tail = [d for d in damaged if d > previous_line]
     if tail:
         rest = count - tail[0] + 1
-        where = "last record" if rest == 1 and not torn else f"record {len(out.records) + 1}"
+        where = (
+            _("last record")
+            if rest == 1 and not torn
+            else _("record {n}").format(n=len(out.records) + 1)
+        )
         out.problems.append(
-            f"{path}: {where} is damaged; kept the {len(out.records)} records before it, "
-            f"dropped {rest + torn} line(s)"
+            _(
+                "{path}: {where} is damaged; kept the {len} records before it, dropped {value} "
+                "line(s)"
+            ).format(path=path, where=where, len=len(out.records), value=rest + torn)
         )
         out.dropped += len(tail) + torn
     elif torn:
         out.problems.append(
-            f"{path}: the last record was cut short (power cut while writing); dropped it, "
-            f"kept {len(out.records)} records"
+            _(
+                "{path}: the last record was cut short (power cut while writing); dropped it, "
+                "kept {len} records"
+            ).format(path=path, len=len(out.records))
         )
         out.dropped += 1
 
 
 _REASONS = {
-    errno.ENOSPC: "disk full",
-    errno.EDQUOT: "disk quota full",
-    errno.EFBIG: "file too large",
-    errno.EROFS: "disk read-only",
-    errno.EACCES: "no permission",
-    errno.EPERM: "no permission",
-    errno.EISDIR: "not a file",
+    errno.ENOSPC: N_("disk full"),
+    errno.EDQUOT: N_("disk quota full"),
+    errno.EFBIG: N_("file too large"),
+    errno.EROFS: N_("disk read-only"),
+    errno.EACCES: N_("no permission"),
+    errno.EPERM: N_("no permission"),
+    errno.EISDIR: N_("not a file"),
 }
 
 
 def _reason(exc: OSError) -> str:
-    return _REASONS.get(exc.errno or 0, "disk error")
+    return _(_REASONS.get(exc.errno or 0, N_("disk error")))
 
 
 class Journal:
@@ -224,7 +249,10 @@ class Journal:
             journal._open()
         except OSError as exc:
             journal.failure = JournalError(
-                f"{journal.path}: cannot open the journal: {exc.strerror or exc}", _reason(exc)
+                _("{path}: cannot open the journal: {value}").format(
+                    path=journal.path, value=exc.strerror or exc
+                ),
+                _reason(exc),
             )
         return journal, loaded
 
@@ -242,11 +270,15 @@ class Journal:
             os.replace(self.path, aside)
         except OSError as exc:
             self.failure = JournalError(
-                f"{self.path} is not a file and cannot be moved aside ({exc.strerror or exc})",
+                _("{path} is not a file and cannot be moved aside ({value})").format(
+                    path=self.path, value=exc.strerror or exc
+                ),
                 "not a file",
             )
             return
-        self.failure = JournalError(f"{self.path} was not a file; moved it to {aside}", "")
+        self.failure = JournalError(
+            _("{path} was not a file; moved it to {aside}").format(path=self.path, aside=aside), ""
+        )
 
     def _free_name(self, what: str) -> Path:
         n = 1
@@ -312,7 +344,10 @@ class Journal:
             self._open()
         except OSError as exc:
             raise JournalError(
-                f"{self.path}: cannot rewrite the journal: {exc.strerror or exc}", _reason(exc)
+                _("{path}: cannot rewrite the journal: {value}").format(
+                    path=self.path, value=exc.strerror or exc
+                ),
+                _reason(exc),
             ) from exc
         self._dirty = False
         self.count = len(numbered)
@@ -326,7 +361,10 @@ class Journal:
                 self._open()
             except OSError as exc:
                 self.failure = JournalError(
-                    f"{self.path}: cannot open the journal: {exc.strerror or exc}", _reason(exc)
+                    _("{path}: cannot open the journal: {value}").format(
+                        path=self.path, value=exc.strerror or exc
+                    ),
+                    _reason(exc),
                 )
                 raise self.failure from exc
         fd = self._fd
@@ -337,14 +375,22 @@ class Journal:
         try:
             written = os.write(fd, data)
             if written != len(data):
-                raise OSError(errno.ENOSPC, f"short write ({written} of {len(data)} bytes)")
+                raise OSError(
+                    errno.ENOSPC,
+                    _("short write ({written} of {len} bytes)").format(
+                        written=written, len=len(data)
+                    ),
+                )
             if self.sync:
                 os.fsync(fd)
         except OSError as exc:
             self._dirty = True
             self._cut_partial()
             self.failure = JournalError(
-                f"{self.path}: cannot write the journal: {exc.strerror or exc}", _reason(exc)
+                _("{path}: cannot write the journal: {value}").format(
+                    path=self.path, value=exc.strerror or exc
+                ),
+                _reason(exc),
             )
             raise self.failure from exc
         self._good_size += len(data)
@@ -385,7 +431,10 @@ class Journal:
             self._open()
         except OSError as exc:
             raise JournalError(
-                f"{self.path}: cannot archive the journal: {exc.strerror or exc}", _reason(exc)
+                _("{path}: cannot archive the journal: {value}").format(
+                    path=self.path, value=exc.strerror or exc
+                ),
+                _reason(exc),
             ) from exc
         self.count = 0
         return target

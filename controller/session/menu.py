@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from controller.i18n import _, side_word
 from controller.rules.move import BLUE, RED
 
 from . import texts
@@ -38,38 +39,39 @@ class Menu:
         return self.options[self.selected]
 
 
-CANCEL = Option("Cancel", "cancel")
+def _cancel() -> Option:
+    return Option(_("Cancel"), "cancel")
 
 
 def adjudication_menu() -> Menu:
     """Hold pause: end the game by the arbiter's decision (RULES.md §5)."""
     return Menu(
-        "Arbiter: end the game?",
+        _("Arbiter: end the game?"),
         (
-            CANCEL,
-            Option("Stop, tally now", "stop"),
-            Option("BLUE resigns", "resign", BLUE),
-            Option("RED resigns", "resign", RED),
-            Option("BLUE no-show", "no-show", BLUE),
-            Option("RED no-show", "no-show", RED),
+            _cancel(),
+            Option(_("Stop, tally now"), "stop"),
+            Option(_("{SIDE} resigns").format(SIDE=side_word(BLUE).upper()), "resign", BLUE),
+            Option(_("{SIDE} resigns").format(SIDE=side_word(RED).upper()), "resign", RED),
+            Option(_("{SIDE} no-show").format(SIDE=side_word(BLUE).upper()), "no-show", BLUE),
+            Option(_("{SIDE} no-show").format(SIDE=side_word(RED).upper()), "no-show", RED),
         ),
     )
 
 
 def abandon_menu() -> Menu:
     """New game pressed during a game: never throw a game away on one press."""
-    return Menu("Abandon this game?", (CANCEL, Option("Abandon, new game", "abandon")))
+    return Menu(_("Abandon this game?"), (_cancel(), Option(_("Abandon, new game"), "abandon")))
 
 
 def settings_menu(info: Mapping[str, str], selected: int = 0) -> Menu:
     """Hold pause while setting up: the players' names, chosen from the class list."""
-    none = texts.MENU_NO_NAME
+    none = _(texts.MENU_NO_NAME)
     return Menu(
-        texts.MENU_SETTINGS,
+        _(texts.MENU_SETTINGS),
         (
-            Option(texts.MENU_CLOSE, "cancel"),
-            Option(texts.MENU_BLUE.format(name=info.get("blue") or none), "pick", BLUE),
-            Option(texts.MENU_RED.format(name=info.get("red") or none), "pick", RED),
+            Option(_(texts.MENU_CLOSE), "cancel"),
+            Option(_(texts.MENU_BLUE).format(name=info.get("blue") or none), "pick", BLUE),
+            Option(_(texts.MENU_RED).format(name=info.get("red") or none), "pick", RED),
         ),
         selected,
     )
@@ -77,9 +79,9 @@ def settings_menu(info: Mapping[str, str], selected: int = 0) -> Menu:
 
 def names_menu(side: int, roster: tuple[str, ...], info: Mapping[str, str]) -> Menu:
     """The class list for one side; the name chosen now is selected first."""
-    title = texts.MENU_PICK_BLUE if side == BLUE else texts.MENU_PICK_RED
+    title = _(texts.MENU_PICK_BLUE) if side == BLUE else _(texts.MENU_PICK_RED)
     named = tuple(Option(name, "name", side, name) for name in roster)
-    options = (Option(texts.MENU_NO_NAME, "name", side, ""), *named)
+    options = (Option(_(texts.MENU_NO_NAME), "name", side, ""), *named)
     current = info.get("blue" if side == BLUE else "red", "")
     selected = next((i for i, o in enumerate(options) if o.value == current), 0)
     return Menu(title, options, selected)

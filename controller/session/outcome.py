@@ -12,8 +12,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
+from controller.i18n import _, side_word
 from controller.rules.game import Game
-from controller.rules.move import BLUE, RED, side_name
+from controller.rules.move import BLUE, RED
 from controller.scoresheet.model import Scoresheet, build_scoresheet
 
 from . import info as game_info
@@ -38,13 +39,13 @@ class Outcome:
     @property
     def result_text(self) -> str:
         if self.winner is None:
-            return texts.DRAW.page
-        return texts.WINNER.format(SIDE=side_name(self.winner).upper()).page
+            return texts.DRAW.format().page
+        return texts.WINNER.format(SIDE=side_word(self.winner).upper()).page
 
 
 def _reason_text(reason: str, side: int | None) -> str:
-    who = side_name(side).upper() if side is not None else ""
-    return texts.ENDINGS.get(reason, reason).format(SIDE=who)
+    who = side_word(side).upper() if side is not None else ""
+    return _(texts.ENDINGS[reason]).format(SIDE=who) if reason in texts.ENDINGS else reason
 
 
 def scoring_profile(game: Game) -> str:

@@ -16,6 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from controller.i18n import _
+
 CHOICES: dict[str, tuple[str, ...]] = {
     "clocks": ("on", "off"),
     "takeback": ("arbiter", "players"),
@@ -59,18 +61,26 @@ class PlaySettings:
         for key, raw in changes.items():
             if key not in known:
                 raise PlayError(
-                    f"unknown play setting {key!r}; play settings are: {', '.join(sorted(known))}"
+                    _("unknown play setting {key!r}; play settings are: {join}").format(
+                        key=key, join=", ".join(sorted(known))
+                    )
                 )
             current = getattr(self, key)
             if isinstance(current, bool):
                 if not isinstance(raw, bool):
-                    raise PlayError(f"play setting {key}: expected true or false, got {raw!r}")
+                    raise PlayError(
+                        _("play setting {key}: expected true or false, got {raw!r}").format(
+                            key=key, raw=raw
+                        )
+                    )
                 out[key] = raw
             elif isinstance(raw, bool) and set(CHOICES[key]) == {"on", "off"}:
                 out[key] = "on" if raw else "off"  # the command line reads on/off as booleans
             elif raw not in CHOICES[key]:
                 raise PlayError(
-                    f"play setting {key}: {raw!r} is not one of {', '.join(CHOICES[key])}"
+                    _("play setting {key}: {raw!r} is not one of {join}").format(
+                        key=key, raw=raw, join=", ".join(CHOICES[key])
+                    )
                 )
             else:
                 out[key] = raw

@@ -20,9 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from controller.i18n import _, side_word
 from controller.rules.damath_data import BLUE_SQUARES, RED_SQUARES
 from controller.rules.game import Game, IllegalMove
-from controller.rules.move import BLUE, Move, Square, side_name
+from controller.rules.move import BLUE, Move, Square
 from controller.rules.notation import game_from_json, game_to_json
 from controller.rules.profiles import Profile, ProfileError, get_profile
 from controller.rules.scoring import kind_of, score_move, sum_scores
@@ -109,8 +110,9 @@ class SessionConfig:
             ]
             if wrong:
                 raise play_mode.PlayError(
-                    f"{', '.join(wrong)}: practice help, for practice games only "
-                    "(add practice=true)"
+                    _("{join}: practice help, for practice games only (add practice=true)").format(
+                        join=", ".join(wrong)
+                    )
                 )
         return settings
 
@@ -274,14 +276,16 @@ class Session:
     def _resume(self, loaded: JournalLoad, t: float) -> None:
         self.problems.extend(loaded.problems)
         if loaded.saved_as:
-            self.problems.append(f"the damaged journal was kept as {loaded.saved_as}")
+            self.problems.append(
+                _("the damaged journal was kept as {saved_as}").format(saved_as=loaded.saved_as)
+            )
         records = loaded.records
         if loaded.existed and not records and not loaded.problems:
-            self.problems.append("the journal was empty (nothing had been saved): a new game")
+            self.problems.append(_("the journal was empty (nothing had been saved): a new game"))
         starts = [i for i, r in enumerate(records) if r.get("k") == "start" and _start_ok(r)]
         if not starts:
             if records:
-                self.problems.append("the journal has no start record; new game")
+                self.problems.append(_("the journal has no start record; new game"))
             self._begin(t)
             self.message = self.problems[0] if self.problems else ""
             return
@@ -290,7 +294,10 @@ class Session:
             kept, ending = self._replay(records[first:], t)
         except Exception as exc:  # whatever is in the file, the board starts (and says why)
             reason = str(exc)[:120] or type(exc).__name__
-            problems = [*self.problems, f"the journal cannot be resumed ({reason}); new game"]
+            problems = [
+                *self.problems,
+                _("the journal cannot be resumed ({reason}); new game").format(reason=reason),
+            ]
             self.config = SessionConfig(**{**self.config.__dict__, "position": None})
             self.__init__(self.config, self.journal)  # type: ignore[misc]
             self.problems = problems
@@ -338,10 +345,14 @@ class Session:
         while n < len(records):
             rec = records[n]
             seq = rec.get("seq")
-            label = f"journal record {seq if type(seq) is int and 0 < seq < 10**9 else n + 1}"
+            label = _("journal record {value}").format(
+                value=seq if type(seq) is int and 0 < seq < 10**9 else n + 1
+            )
             problem = record_problem(rec) or self._setting_problem(rec)
             if problem:
-                self.problems.append(f"{label}: {problem}; skipped it")
+                self.problems.append(
+                    _("{label}: {problem}; skipped it").format(label=label, problem=problem)
+                )
                 n += 1
                 continue
             kind = rec["k"]
@@ -350,8 +361,10 @@ class Session:
                 if bridge is None:
                     later = sum(1 for r in records[n:] if r.get("k") == "move")
                     self.problems.append(
-                        f"{label} does not fit the game: a record before it was lost; "
-                        f"resumed before it ({later} later move(s) kept only in the damaged copy)"
+                        _(
+                            "{label} does not fit the game: a record before it was lost; resumed "
+                            "before it ({later} later move(s) kept only in the damaged copy)"
+                        ).format(label=label, later=later)
                     )
                     break
                 self.problems.append(f"{label}: {bridge['why']}")
@@ -402,7 +415,7 @@ class Session:
             return None
         new = self.play.with_changes(rec["play"])
         if (new.practice, new.clocks) != (self.play.practice, self.play.clocks):
-            return "practice and the clocks are chosen with a new game, not during one"
+            return _("practice and the clocks are chosen with a new game, not during one")
         try:
             SessionConfig(**{**self.config.__dict__, "play": new.json()})
         except ValueError as exc:
@@ -441,14 +454,14 @@ class Session:
             return None
         record = found[0]
         what = (
-            f"the move {'-'.join(f'{x},{y}' for x, y in record['path'])}"
+            _("the move {join}").format(join="-".join(f"{x},{y}" for x, y in record["path"]))
             if record["k"] == "move"
             else "a takeback"
         )
-        record["why"] = (
-            f"the record before it was lost; it can only have been {what} (the one that "
-            "makes every later move fit): restored it"
-        )
+        record["why"] = _(
+            "the record before it was lost; it can only have been {what} (the one that makes "
+            "every later move fit): restored it"
+        ).format(what=what)
         return record
 
     def _begin(self, t: float) -> None:
@@ -586,7 +599,9 @@ class Session:
         fixed = {"practice", "clocks"} & set(changes)
         if fixed:
             raise play_mode.PlayError(
-                f"{', '.join(sorted(fixed))}: chosen when a new game starts, not during one"
+                _("{join}: chosen when a new game starts, not during one").format(
+                    join=", ".join(sorted(fixed))
+                )
             )
         settings = self.play.with_changes(changes)
         if settings == self.play:
@@ -783,7 +798,7 @@ class Session:
 
     def _on_clock(self, ev: ClockEvent) -> None:
         side = self.game.side_to_move
-        who = side_name(side).upper()
+        who = side_word(side).upper()
         if ev.kind == "warning":
             self._write({"k": "warning", "t": ev.t, "side": side, **self.clocks.state(ev.t)})
             self._cue(ev.t, "warning")
@@ -796,7 +811,7 @@ class Session:
             )
             self._cue(ev.t, "time_up")
             if rule == "opponent-moves":
-                other = side_name(1 - side).upper()
+                other = side_word(1 - side).upper()
                 self.proxy = True
                 self.clocks.restart_move_clock(ev.t)
                 self._say(texts.TIMEOUT_OPPONENT, SIDE=who, OTHER=other)
@@ -1024,7 +1039,7 @@ class Session:
     @property
     def _journal_reason(self) -> str:
         failure = self.journal.failure if self.journal is not None else None
-        return failure.reason if failure is not None else "disk error"
+        return failure.reason if failure is not None else _("disk error")
 
     def _journal_failed(self, record: Record, exc: JournalError) -> None:
         if record.get("k") not in ("move", "takeback"):
@@ -1113,17 +1128,17 @@ def record_problem(rec: Record) -> str | None:
     does not exist), or None. A record the board never wrote is skipped, never obeyed."""
     kind = rec.get("k")
     if kind == "start":
-        return "a start record that cannot be read"
+        return _("a start record that cannot be read")
     if kind not in _RECORD_KINDS:
-        return f"unknown kind of record {str(kind)[:20]!r}"
+        return _("unknown kind of record {str!r}").format(str=str(kind)[:20])
     if not _number(rec.get("t")):
-        return "no time"
+        return _("no time")
     if ("game_ms" in rec or "move_ms" in rec) and not (
         _whole(rec.get("game_ms")) and _whole(rec.get("move_ms"))
     ):
-        return "impossible clock readings"
+        return _("impossible clock readings")
     if kind in ("move", "takeback") and not _whole(rec.get("ply"), 10_000):
-        return "no ply"
+        return _("no ply")
     if kind == "move":
         path = rec.get("path")
         ok = isinstance(path, list) and 2 <= len(path) <= 16
@@ -1131,13 +1146,13 @@ def record_problem(rec: Record) -> str | None:
             isinstance(sq, list) and len(sq) == 2 and all(_whole(v, 7) for v in sq) for sq in path
         )
         if not ok:
-            return "a move whose path is not squares of the board"
+            return _("a move whose path is not squares of the board")
     if kind in ("warning", "timeout", "end") and rec.get("side") not in (None, 0, 1):
-        return f"side {str(rec.get('side'))[:10]} does not exist"
+        return _("side {str} does not exist").format(str=str(rec.get("side"))[:10])
     if kind == "end" and rec.get("reason") not in texts.ENDINGS:
-        return f"unknown ending {str(rec.get('reason'))[:20]!r}"
+        return _("unknown ending {str!r}").format(str=str(rec.get("reason"))[:20])
     if kind in ("info", "play") and not isinstance(rec.get(kind), dict):
-        return f"{kind} that is not an object"
+        return _("{kind} that is not an object").format(kind=kind)
     try:
         if kind == "info":
             game_info.clean(rec["info"])
@@ -1201,7 +1216,7 @@ def _all_fit(game: Game, records: list[Record]) -> bool:
 def _text_field(rec: Record, key: str) -> str:
     value = rec.get(key)
     if not isinstance(value, str):
-        raise ValueError(f"the start record has no {key}")
+        raise ValueError(_("the start record has no {key}").format(key=key))
     return value
 
 
@@ -1210,7 +1225,7 @@ def _dict_field(rec: Record, key: str) -> dict[str, Any]:
     if value is None:
         return {}
     if not isinstance(value, dict):
-        raise ValueError(f"the start record's {key} is not an object")
+        raise ValueError(_("the start record's {key} is not an object").format(key=key))
     return dict(value)
 
 

@@ -1,7 +1,8 @@
 """What the session says to people, each sentence defined once.
 
 Placeholders have names (``{side}``, ``{square}``) and no sentence is assembled from fragments,
-so that a translation catalogue can take these over as they stand. A text the board's small
+so that the Filipino catalogue translates each whole (``N_`` marks them; ``Text.format``
+translates in the language in force: docs/translation.md). A text the board's small
 display shows as well has a short form there (``display``): plain ASCII, at most three lines of
 21 characters once wrapped, because the display's font has nothing else and its page no more room.
 """
@@ -9,6 +10,8 @@ display shows as well has a short form there (``display``): plain ASCII, at most
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+from controller.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -19,8 +22,9 @@ class Text:
     display: str = ""
 
     def format(self, **values: object) -> Said:
-        page = self.page.format(**values)
-        display = (self.display or self.page).format(**values)
+        """The sentence in the language in force, its values filled in."""
+        page = _(self.page).format(**values)
+        display = _(self.display or self.page).format(**values)
         return Said(page, display)
 
 
@@ -34,73 +38,75 @@ class Said:
 
 # --------------------------------------------------------------------------- the run command
 
-READY = Text("Board ready ({board}): {variant} Damath, {rules} rules. {next_step}")
-NEXT_SETUP = Text("Set up the chips: the display names each one in turn.")
-NEXT_RESTORE = Text("Game resumed after {plies} moves: set the board as the lights show.")
-NEXT_PLAY = Text("Play on.")
-NEXT_OVER = Text("The last game is over ({ending}): press New game for another.")
+READY = Text(N_("Board ready ({board}): {variant} Damath, {rules} rules. {next_step}"))
+NEXT_SETUP = Text(N_("Set up the chips: the display names each one in turn."))
+NEXT_RESTORE = Text(N_("Game resumed after {plies} moves: set the board as the lights show."))
+NEXT_PLAY = Text(N_("Play on."))
+NEXT_OVER = Text(N_("The last game is over ({ending}): press New game for another."))
 
 # --------------------------------------------------------------------------- setting up
 
-VARIANT_CHOSEN = Text("{variant} Damath, {rules} rules.", "{variant} / {rules}")
+VARIANT_CHOSEN = Text(N_("{variant} Damath, {rules} rules."), N_("{variant} / {rules}"))
 SETUP_BUTTONS = Text(
-    "Setting up: Next changes the variant, holding Next the rules, holding Pause the players.",
-    "Next: variant. Hold Next: rules. Hold Pause: players",
+    N_("Setting up: Next changes the variant, holding Next the rules, holding Pause the players."),
+    N_("Next: variant. Hold Next: rules. Hold Pause: players"),
 )
 
 # --------------------------------------------------------------------------- playing
 
-RESTORE_BOARD = Text("Set the chips back as the board shows.", "Set the board as shown")
+RESTORE_BOARD = Text(N_("Set the chips back as the board shows."), N_("Set the board as shown"))
 RESTART = Text(
-    "Restart: set the board as shown; the clocks wait until it stands right.",
-    "Restart: set the board as shown",
+    N_("Restart: set the board as shown; the clocks wait until it stands right."),
+    N_("Restart: set the board as shown"),
 )
-TAKEBACK = Text("Takeback of {move}: set the board as shown.", "Takeback: set the board as shown")
-NO_TAKEBACK = Text("There is no move to take back.", "No move to take back")
-WARNING = Text("{SIDE}: {seconds} seconds left for this move.", "{SIDE}: {seconds} s left")
+TAKEBACK = Text(
+    N_("Takeback of {move}: set the board as shown."), N_("Takeback: set the board as shown")
+)
+NO_TAKEBACK = Text(N_("There is no move to take back."), N_("No move to take back"))
+WARNING = Text(N_("{SIDE}: {seconds} seconds left for this move."), N_("{SIDE}: {seconds} s left"))
 TIMEOUT_ARBITER = Text(
-    "{SIDE} is out of time for this move: the arbiter decides.",
-    "{SIDE} out of time: arbiter decides",
+    N_("{SIDE} is out of time for this move: the arbiter decides."),
+    N_("{SIDE} out of time: arbiter decides"),
 )
 TIMEOUT_OPPONENT = Text(
-    "{SIDE} is out of time: {OTHER} moves for {SIDE} (online rules).",
-    "{SIDE} out of time: {OTHER} moves for {SIDE}",
+    N_("{SIDE} is out of time: {OTHER} moves for {SIDE} (online rules)."),
+    N_("{SIDE} out of time: {OTHER} moves for {SIDE}"),
 )
-PAUSED = Text("Paused by the arbiter: both clocks are stopped.", "Paused by the arbiter")
-NOT_SAVED = Text("Not saved ({reason}): moves wait")
+PAUSED = Text(N_("Paused by the arbiter: both clocks are stopped."), N_("Paused by the arbiter"))
+NOT_SAVED = Text(N_("Not saved ({reason}): moves wait"))
 """The journal refuses records (a full disk): the clocks wait, moves are not confirmed."""
-MOVE_NOT_SAVED = Text("Not saved ({reason}): put the move back")
-SAVED_AGAIN = Text("Saved again: play the move again")
-NOTHING_TO_DO = Text("{button}: nothing to do now.", "{button}: nothing to do now")
+MOVE_NOT_SAVED = Text(N_("Not saved ({reason}): put the move back"))
+SAVED_AGAIN = Text(N_("Saved again: play the move again"))
+NOTHING_TO_DO = Text(N_("{button}: nothing to do now."), N_("{button}: nothing to do now"))
 OVER_BUTTONS = Text(
-    "The game is over: press New game to start another.", "Game over: New game to restart"
+    N_("The game is over: press New game to start another."), N_("Game over: New game to restart")
 )
-MENU_BUTTONS = Text("Choose with Next, then Confirm.", "Choose: Next, then Confirm")
+MENU_BUTTONS = Text(N_("Choose with Next, then Confirm."), N_("Choose: Next, then Confirm"))
 PLAYER_TAKEBACK_OFF = Text(
-    "Only the arbiter takes a move back in this game.", "Takeback: ask the arbiter"
+    N_("Only the arbiter takes a move back in this game."), N_("Takeback: ask the arbiter")
 )
 
 # --------------------------------------------------------------------------- the end
 
 ENDINGS: dict[str, str] = {
-    "no-chips": "{SIDE} has no chip left",
-    "no-moves": "{SIDE} cannot move",
-    "repetition": "the same position was repeated",
-    "time": "the game time is over",
-    "stop": "the arbiter stopped the game",
-    "resign": "{SIDE} resigned",
-    "no-show": "{SIDE} did not show",
-    "abandon": "abandoned",
+    "no-chips": N_("{SIDE} has no chip left"),
+    "no-moves": N_("{SIDE} cannot move"),
+    "repetition": N_("the same position was repeated"),
+    "time": N_("the game time is over"),
+    "stop": N_("the arbiter stopped the game"),
+    "resign": N_("{SIDE} resigned"),
+    "no-show": N_("{SIDE} did not show"),
+    "abandon": N_("abandoned"),
 }
-WINNER = Text("{SIDE} wins", "{SIDE} wins")
-DRAW = Text("Draw: 1/2 point each", "Draw: 1/2 point each")
+WINNER = Text(N_("{SIDE} wins"), N_("{SIDE} wins"))
+DRAW = Text(N_("Draw: 1/2 point each"), N_("Draw: 1/2 point each"))
 
 # --------------------------------------------------------------------------- menus
 
-MENU_SETTINGS = "Game settings"
-MENU_BLUE = "Blue: {name}"
-MENU_RED = "Red: {name}"
-MENU_NO_NAME = "(no name)"
-MENU_CLOSE = "Close"
-MENU_PICK_BLUE = "Blue player?"
-MENU_PICK_RED = "Red player?"
+MENU_SETTINGS = N_("Game settings")
+MENU_BLUE = N_("Blue: {name}")
+MENU_RED = N_("Red: {name}")
+MENU_NO_NAME = N_("(no name)")
+MENU_CLOSE = N_("Close")
+MENU_PICK_BLUE = N_("Blue player?")
+MENU_PICK_RED = N_("Red player?")

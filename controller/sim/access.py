@@ -28,6 +28,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
+from controller.i18n import N_, _
+
 PLAYER = "player"
 ARBITER = "arbiter"
 
@@ -70,18 +72,18 @@ ACTIONS: dict[str, str] = {
 }
 
 WHAT = {
-    "button.next.setup": "changing the variant",
-    "button.next.setup.hold": "changing the rules",
-    "button.pause": "Pause",
-    "button.pause.hold": "the arbiter's menu",
-    "button.takeback": "Takeback",
-    "button.new_game": "New game",
-    "button.menu": "the arbiter's menu",
-    "new_game": "a new game",
-    "info": "the players' names and the event",
-    "play": "changing the practice helps",
-    "new_game.position": "loading a position",
-    "board.create": "creating a board",
+    "button.next.setup": N_("changing the variant"),
+    "button.next.setup.hold": N_("changing the rules"),
+    "button.pause": N_("Pause"),
+    "button.pause.hold": N_("the arbiter's menu"),
+    "button.takeback": N_("Takeback"),
+    "button.new_game": N_("New game"),
+    "button.menu": N_("the arbiter's menu"),
+    "new_game": N_("a new game"),
+    "info": N_("the players' names and the event"),
+    "play": N_("changing the practice helps"),
+    "new_game.position": N_("loading a position"),
+    "board.create": N_("creating a board"),
 }
 
 
@@ -117,8 +119,9 @@ def action_of(message: dict[str, Any], phase: str = "play", menu_open: bool = Fa
 
 
 def refusal(action: str) -> str:
-    what = WHAT.get(action, "this")
-    return f"{what[0].upper()}{what[1:]} is for the arbiter: enter the arbiter's PIN"
+    what = _(WHAT.get(action, N_("this")))
+    sentence = _("{what} is for the arbiter: enter the arbiter's PIN").format(what=what)
+    return sentence[0].upper() + sentence[1:]
 
 
 # ---------------------------------------------------------------------- the PIN
@@ -155,9 +158,9 @@ def check_pin(pin: str, stored: str) -> bool:
 def check_new_pin(pin: str) -> str:
     """A PIN a teacher may choose: 4 to 64 characters, not only one repeated character."""
     if not 4 <= len(pin) <= 64:
-        raise ValueError("the arbiter's PIN needs 4 to 64 characters")
+        raise ValueError(_("the arbiter's PIN needs 4 to 64 characters"))
     if len(set(pin)) == 1:
-        raise ValueError("choose a PIN that is not one character repeated")
+        raise ValueError(_("choose a PIN that is not one character repeated"))
     return pin
 
 
@@ -173,9 +176,13 @@ def read_pin_file(path: Path) -> str | None:
     except FileNotFoundError:
         return None
     except (OSError, UnicodeDecodeError) as exc:
-        raise ValueError(f"cannot read the PIN file {path}: {exc}") from None
+        raise ValueError(
+            _("cannot read the PIN file {path}: {exc}").format(path=path, exc=exc)
+        ) from None
     if not text.startswith("scrypt$") or text.count("$") != 5:
-        raise ValueError(f"{path} is not a PIN file: set the PIN again with --set-pin")
+        raise ValueError(
+            _("{path} is not a PIN file: set the PIN again with --set-pin").format(path=path)
+        )
     return text
 
 
@@ -253,11 +260,13 @@ class Access:
         """A new token for a right PIN; AccessError otherwise. ``who`` is the client's address:
         after 5 wrong PINs it waits 30 s, doubled at every further wrong one."""
         if self.pin_hash is None:
-            raise AccessError("there is no arbiter's PIN on this simulator: nothing to unlock")
+            raise AccessError(_("there is no arbiter's PIN on this simulator: nothing to unlock"))
         now = self.clock()
         tries = self._tries.get(who) or _Tries()
         if tries.until > now:
-            raise AccessError(f"too many wrong PINs: wait {tries.until - now:.0f} s")
+            raise AccessError(
+                _("too many wrong PINs: wait {value:.0f} s").format(value=tries.until - now)
+            )
         if not isinstance(pin, str) or not 1 <= len(pin) <= 64 or not check_pin(pin, self.pin_hash):
             tries.failed += 1
             if tries.failed >= FREE_TRIES:
@@ -266,7 +275,7 @@ class Access:
             self._tries.move_to_end(who)
             while len(self._tries) > 1024:
                 self._tries.popitem(last=False)
-            raise AccessError("that is not the arbiter's PIN")
+            raise AccessError(_("that is not the arbiter's PIN"))
         self._tries.pop(who, None)
         token = secrets.token_urlsafe(32)
         self._tokens[token] = now + TOKEN_SECONDS

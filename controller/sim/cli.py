@@ -19,58 +19,66 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from controller.i18n import _
+
 DEFAULT_PORT = 8000
 TRIES = 20
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--host", default="127.0.0.1", help="address to listen on (127.0.0.1)")
+    parser.add_argument("--host", default="127.0.0.1", help=_("address to listen on (127.0.0.1)"))
     parser.add_argument(
         "--port",
         type=int,
         default=DEFAULT_PORT,
-        help=f"port ({DEFAULT_PORT}; 0 picks a free one; a busy port moves to the next free one)",
+        help=_(
+            "port ({DEFAULT_PORT}; 0 picks a free one; a busy port moves to the next free one)"
+        ).format(DEFAULT_PORT=DEFAULT_PORT),
     )
     parser.add_argument(
         "--settle",
         type=float,
         default=None,
         metavar="SECONDS",
-        help="seconds the board must stand still before a move counts (tracker default)",
+        help=_("seconds the board must stand still before a move counts (tracker default)"),
     )
     parser.add_argument(
         "--set",
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="what every new game starts with: a rule setting (move_seconds=120), practice "
-        "(practice=true, clocks=off, takeback=players, capture_preview=true) or the event "
-        "(event=..., round=2); repeatable",
+        help=_(
+            "what every new game starts with: a rule setting (move_seconds=120), practice "
+            "(practice=true, clocks=off, takeback=players, capture_preview=true) or the event "
+            "(event=..., round=2); repeatable"
+        ),
     )
     parser.add_argument(
         "--players",
         metavar="FILE",
-        help="the class list the boards offer, one name a line (default: players.txt in the "
-        "state folder)",
+        help=_(
+            "the class list the boards offer, one name a line (default: players.txt in the "
+            "state folder)"
+        ),
     )
     parser.add_argument(
         "--set-pin",
         action="store_true",
-        help="ask for the arbiter's PIN, keep its hash in --pin-file, then run",
+        help=_("ask for the arbiter's PIN, keep its hash in --pin-file, then run"),
     )
     parser.add_argument(
         "--pin-file",
         metavar="FILE",
-        help="where the arbiter's PIN is kept, hashed (default ~/.config/damath-board/sim-pin)",
+        help=_("where the arbiter's PIN is kept, hashed (default ~/.config/damath-board/sim-pin)"),
     )
     saving = parser.add_mutually_exclusive_group()
     saving.add_argument(
         "--state-dir",
         metavar="DIR",
-        help="where the boards' games are kept (default: the state folder's sim/)",
+        help=_("where the boards' games are kept (default: the state folder's sim/)"),
     )
     saving.add_argument(
-        "--no-save", action="store_true", help="keep games in memory only (lost when it stops)"
+        "--no-save", action="store_true", help=_("keep games in memory only (lost when it stops)")
     )
 
 
@@ -88,8 +96,10 @@ def state_folder(args: argparse.Namespace) -> Path | None:
         probe.unlink()
     except OSError as exc:
         raise ValueError(
-            f"cannot keep games in {folder} ({exc.strerror or exc}): "
-            "choose another with --state-dir, or run with --no-save"
+            _(
+                "cannot keep games in {folder} ({value}): choose another with --state-dir, or "
+                "run with --no-save"
+            ).format(folder=folder, value=exc.strerror or exc)
         ) from None
     return folder
 
@@ -97,7 +107,7 @@ def state_folder(args: argparse.Namespace) -> Path | None:
 def bind(host: str, port: int, tries: int = TRIES) -> tuple[socket.socket, str | None]:
     """A listening socket on ``port`` or the next free one; the second item says what moved."""
     if not 0 <= port <= 65535:
-        raise ValueError(f"--port {port}: a port is a number from 0 to 65535")
+        raise ValueError(_("--port {port}: a port is a number from 0 to 65535").format(port=port))
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     note = None
     for candidate in [port] if port == 0 else range(port, min(port + tries, 65536)):
@@ -111,14 +121,22 @@ def bind(host: str, port: int, tries: int = TRIES) -> tuple[socket.socket, str |
                 note = f"port {port} is busy"
                 continue
             raise ValueError(
-                f"cannot listen on {host}:{candidate}: {exc.strerror or exc}"
+                _("cannot listen on {host}:{candidate}: {value}").format(
+                    host=host, candidate=candidate, value=exc.strerror or exc
+                )
             ) from None
         sock.listen(128)
         sock.set_inheritable(True)
         if note is not None:
-            note += f"; using port {sock.getsockname()[1]} instead"
+            note += _("; using port {getsockname} instead").format(
+                getsockname=sock.getsockname()[1]
+            )
         return sock, note
-    raise ValueError(f"ports {port} to {port + tries - 1} are all busy: choose one with --port")
+    raise ValueError(
+        _("ports {port} to {value} are all busy: choose one with --port").format(
+            port=port, value=port + tries - 1
+        )
+    )
 
 
 def address(host: str, port: int) -> str:
@@ -150,24 +168,28 @@ def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None
     if args.set_pin:
         pin = getpass.getpass("Arbiter's PIN (4 to 64 characters): ")
         check_new_pin(pin)
-        if getpass.getpass("The same PIN again: ") != pin:
-            raise ValueError("the two PINs differ: nothing was changed")
+        if getpass.getpass(_("The same PIN again: ")) != pin:
+            raise ValueError(_("the two PINs differ: nothing was changed"))
         write_pin_file(pin_file, pin)
-        print(f"The arbiter's PIN is set (kept hashed in {pin_file}).")
+        print(_("The arbiter's PIN is set (kept hashed in {pin_file}).").format(pin_file=pin_file))
     env = os.environ.get("DAMATH_SIM_PIN")
     if env:
-        return Access(
-            hash_pin(check_new_pin(env))
-        ), "The arbiter's PIN is the one in DAMATH_SIM_PIN."
+        return Access(hash_pin(check_new_pin(env))), _(
+            "The arbiter's PIN is the one in DAMATH_SIM_PIN."
+        )
     stored = read_pin_file(pin_file)
     if stored is not None:
-        return Access(stored), f"The arbiter's PIN is the one set with --set-pin ({pin_file})."
+        return Access(stored), _(
+            "The arbiter's PIN is the one set with --set-pin ({pin_file})."
+        ).format(pin_file=pin_file)
     if is_loopback(host):
         return Access(), None
     pin = random_pin()
     return Access(hash_pin(pin)), (
-        f"Arbiter's PIN for this run: {pin} (new game, takeback, settings, new boards). "
-        "Set a lasting one with --set-pin."
+        _(
+            "Arbiter's PIN for this run: {pin} (new game, takeback, settings, new boards). Set a "
+            "lasting one with --set-pin."
+        ).format(pin=pin)
     )
 
 
@@ -194,20 +216,28 @@ def run(args: argparse.Namespace) -> int:
     SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here, clearly
     roster_file = Path(args.players) if args.players else None
     if roster_file is not None and not roster_file.is_file():
-        raise ValueError(f"--players {roster_file}: no such file")
+        raise ValueError(_("--players {roster_file}: no such file").format(roster_file=roster_file))
     access, pin_note = arbiter_access(args, args.host)
     sock, note = bind(args.host, args.port)
     port = sock.getsockname()[1]
     if note:
         print(f"damath-board sim: {note}", file=sys.stderr)
     url = address(args.host, port)
-    print(f"Damath virtual board: open {url} in a browser (boards at {url}board/<id>).")
-    print(f"The class overview for a teacher: {url}class")
+    print(
+        _("Damath virtual board: open {url} in a browser (boards at {url}board/<id>).").format(
+            url=url
+        )
+    )
+    print(_("The class overview for a teacher: {url}class").format(url=url))
     if state_dir is not None:
-        print(f"Games are kept in {state_dir}; a board opened again resumes its game.")
+        print(
+            _("Games are kept in {state_dir}; a board opened again resumes its game.").format(
+                state_dir=state_dir
+            )
+        )
     if pin_note:
         print(pin_note)
-    print("Press Ctrl+C to stop.", flush=True)
+    print(_("Press Ctrl+C to stop."), flush=True)
     hosts = LOOPBACK_NAMES if is_loopback(args.host) else None
     app = create_app(
         settings=settings,

@@ -19,6 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.i18n import _
+
 log = logging.getLogger("damath-board.sim")
 
 MAX_QUEUE = 64
@@ -91,7 +93,9 @@ class Client:
             self.pending = deque((k, t) for k, t in self.pending if k != "state")
             self.pending.append((kind, text))
         elif len(self.pending) >= self.max_queue:
-            self.drop(f"{len(self.pending)} messages waiting: the page does not read")
+            self.drop(
+                _("{len} messages waiting: the page does not read").format(len=len(self.pending))
+            )
             return False
         else:
             self.pending.append((kind, text))
@@ -104,10 +108,14 @@ class Client:
                 await self._wake.wait()
                 self._wake.clear()
                 while self.pending and not self.closed:
-                    _, text = self.pending.popleft()
+                    _kind, text = self.pending.popleft()
                     await asyncio.wait_for(self.ws.send_text(text), self.send_timeout)
         except TimeoutError:
-            self.drop(f"a message took over {self.send_timeout:.0f} s to leave")
+            self.drop(
+                _("a message took over {send_timeout:.0f} s to leave").format(
+                    send_timeout=self.send_timeout
+                )
+            )
         except asyncio.CancelledError:
             raise
         except Exception:  # the page went away mid-send
@@ -136,12 +144,18 @@ class Client:
             return None
         self.refused += 1
         if self.refused >= FLOOD_DROP:
-            self.drop(f"{self.refused} messages over the limit of {RATE:.0f} a second")
+            self.drop(
+                _("{refused} messages over the limit of {RATE:.0f} a second").format(
+                    refused=self.refused, RATE=RATE
+                )
+            )
             return ""
         now = self.limit.clock()
         if now - self.last_warning >= 1.0:
             self.last_warning = now
-            return f"too many messages: at most {RATE:.0f} a second; the rest are ignored"
+            return _("too many messages: at most {RATE:.0f} a second; the rest are ignored").format(
+                RATE=RATE
+            )
         return ""
 
     async def stop(self) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.app import Board, build_session_for_sim, journal_path
+from controller.i18n import _
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
 from controller.rules.move import Square
 from controller.rules.notation import NotationError, game_from_json, game_to_json
@@ -113,11 +114,11 @@ class SimBoard:
             variant = _check_position(position, variant, profile)
         if variant not in VARIANTS:
             raise SimError(
-                texts.UNKNOWN_VARIANT.format(variant=variant, variants=", ".join(VARIANTS))
+                _(texts.UNKNOWN_VARIANT).format(variant=variant, variants=", ".join(VARIANTS))
             )
         if profile not in PROFILES:
             raise SimError(
-                texts.UNKNOWN_PROFILE.format(profile=profile, profiles=", ".join(PROFILES))
+                _(texts.UNKNOWN_PROFILE).format(profile=profile, profiles=", ".join(PROFILES))
             )
         t = self.clock()
         old = getattr(self, "session", None)
@@ -164,7 +165,7 @@ class SimBoard:
             journal.close()
             journal.path.unlink(missing_ok=True)
         except (JournalError, OSError) as exc:
-            self.notice = texts.NOT_PUT_AWAY.format(error=exc)
+            self.notice = _(texts.NOT_PUT_AWAY).format(error=exc)
 
     def games_folder(self) -> Path | None:
         """Where this board keeps its finished games (None without a state folder)."""
@@ -186,7 +187,7 @@ class SimBoard:
         )
         self.table = Table(self.session.start_chips())
         self.table.arrange(self.session.expected_chips())
-        self.notice = "; ".join(self.session.problems) or texts.RESUMED
+        self.notice = "; ".join(self.session.problems) or _(texts.RESUMED)
         self._wire()
 
     def _wire(self) -> None:
@@ -223,12 +224,12 @@ class SimBoard:
     def act(self, message: Any) -> str:
         """One message from the page; returns a sentence saying what was done."""
         if not isinstance(message, dict):
-            raise SimError(texts.NOT_AN_OBJECT)
+            raise SimError(_(texts.NOT_AN_OBJECT))
         kind = message.get("type")
         handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
             types = ", ".join(self._handlers())
-            raise SimError(texts.UNKNOWN_TYPE.format(kind=kind, types=types))
+            raise SimError(_(texts.UNKNOWN_TYPE).format(kind=kind, types=types))
         try:
             done = handler(message)
         except TableError as exc:
@@ -242,11 +243,15 @@ class SimBoard:
     def _handlers(self) -> dict[str, Callable[[dict[str, Any]], str]]:
         return {
             "click": self._click,
-            "lift": lambda m: self._chip_said(texts.LIFTED, self.table.lift(_square(m)), m),
-            "place": lambda m: self._chip_said(texts.SET_DOWN, self.table.place(_square(m)), m),
-            "remove": lambda m: self._chip_said(texts.TOOK_OFF, self.table.remove(_square(m)), m),
+            "lift": lambda m: self._chip_said(_(texts.LIFTED), self.table.lift(_square(m)), m),
+            "place": lambda m: self._chip_said(_(texts.SET_DOWN), self.table.place(_square(m)), m),
+            "remove": lambda m: self._chip_said(
+                _(texts.TOOK_OFF), self.table.remove(_square(m)), m
+            ),
             "drag": self._drag,
-            "put_aside": lambda m: texts.PUT_ASIDE.format(chip=self.table.put_aside().describe()),
+            "put_aside": lambda m: _(texts.PUT_ASIDE).format(
+                chip=self.table.put_aside().describe()
+            ),
             "from_tray": self._from_tray,
             "crown": self._crown,
             "arrange": self._arrange,
@@ -286,7 +291,7 @@ class SimBoard:
         board this chooses the way round that passes there (the square blinks)."""
         g = self.session.tracker.guidance()
         if g.phase != "ambiguity" or not g.choices:
-            raise SimError(texts.EMPTY_SQUARE.format(square=_where(square)))
+            raise SimError(_(texts.EMPTY_SQUARE).format(square=_where(square)))
         end = g.choices[0].end
         table = self.table
         table.lift(end)
@@ -296,7 +301,7 @@ class SimBoard:
         table.lift(square)
         self._sense()
         table.place(end)
-        return texts.TOUCHED.format(square=_where(square))
+        return _(texts.TOUCHED).format(square=_where(square))
 
     def _drag(self, message: dict[str, Any]) -> str:
         a, b = _square(message, "from"), _square(message, "to")
@@ -308,48 +313,48 @@ class SimBoard:
         except TableError:
             table.place(a)  # the hand puts it back where it was
             raise
-        return texts.MOVED.format(chip=chip.describe(), start=_where(a), end=_where(b))
+        return _(texts.MOVED).format(chip=chip.describe(), start=_where(a), end=_where(b))
 
     def _from_tray(self, message: dict[str, Any]) -> str:
         chip_id = message.get("chip")
         if not isinstance(chip_id, int) or isinstance(chip_id, bool):
-            raise SimError(texts.BAD_TRAY_CHIP)
-        return texts.PICKED_UP.format(chip=self.table.take_from_tray(chip_id).describe())
+            raise SimError(_(texts.BAD_TRAY_CHIP))
+        return _(texts.PICKED_UP).format(chip=self.table.take_from_tray(chip_id).describe())
 
     def _arrange(self, message: dict[str, Any]) -> str:
         self.table.arrange(self.session.expected_chips())
-        return texts.ARRANGED
+        return _(texts.ARRANGED)
 
     def _button(self, message: dict[str, Any]) -> str:
         name = message.get("name")
         if name not in BUTTONS:
-            raise SimError(texts.UNKNOWN_BUTTON.format(name=name, names=", ".join(BUTTONS)))
+            raise SimError(_(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join(BUTTONS)))
         hold = message.get("hold", False) is True
         self.devices.buttons.inject(name, "hold" if hold else "press")  # type: ignore[union-attr]
-        template = texts.BUTTON_HELD if hold else texts.BUTTON_PRESSED
+        template = _(texts.BUTTON_HELD) if hold else _(texts.BUTTON_PRESSED)
         return template.format(button=name.replace("_", " "))
 
     def _player_takeback(self, message: dict[str, Any]) -> str:
         """A player takes back their own move: only in practice, when the teacher allows it."""
         if not self.session.play.players_take_back:
-            raise SimError(texts.NO_PLAYER_TAKEBACK)
+            raise SimError(_(texts.NO_PLAYER_TAKEBACK))
         if not self.session.game.ply:
-            raise SimError(texts.NOTHING_TO_TAKE_BACK)
+            raise SimError(_(texts.NOTHING_TO_TAKE_BACK))
         self.devices.buttons.inject("takeback", "press")  # type: ignore[union-attr]
-        return texts.TAKEN_BACK
+        return _(texts.TAKEN_BACK)
 
     def _new_game_message(self, message: dict[str, Any]) -> str:
         session = self.session
         in_progress = session.game.ply > 0 and session.outcome is None
         if in_progress and message.get("confirm") is not True:
-            raise SimError(texts.CONFIRM_NEW_GAME.format(moves=session.game.ply))
+            raise SimError(_(texts.CONFIRM_NEW_GAME).format(moves=session.game.ply))
         variant = message.get("variant", session.variant)
         profile = message.get("profile", session.profile_name)
         position = message.get("position")
         play = _fields(message, "play")
         rule_settings = _fields(message, "rules")
         self.new_game(str(variant), str(profile), position, play, rule_settings)
-        template = texts.NEW_GAME if position is None else texts.NEW_GAME_FROM_POSITION
+        template = _(texts.NEW_GAME) if position is None else _(texts.NEW_GAME_FROM_POSITION)
         return template.format(variant=self.session.variant.capitalize(), rules=profile)
 
     def _info(self, message: dict[str, Any]) -> str:
@@ -357,27 +362,27 @@ class SimBoard:
             self.session.set_info(self.clock(), _fields(message, "info"))
         except ValueError as exc:
             raise SimError(str(exc)) from None
-        return texts.PLAYERS_SET
+        return _(texts.PLAYERS_SET)
 
     def _play(self, message: dict[str, Any]) -> str:
         try:
             self.session.set_play(self.clock(), _fields(message, "play"))
         except ValueError as exc:
             raise SimError(str(exc)) from None
-        return texts.PLAY_SET
+        return _(texts.PLAY_SET)
 
     def _crown(self, message: dict[str, Any]) -> str:
         """Crowning on the real board: lift the chip, turn it over, set it back."""
         table = self.table
         if message.get("square") is None:
             chip = table.turn_over()
-            return texts.TURNED_OVER.format(chip=chip.describe())
+            return _(texts.TURNED_OVER).format(chip=chip.describe())
         square = _square(message)
         table.lift(square)
         self._sense()
         chip = table.turn_over()
         table.place(square)
-        return texts.CROWNED.format(chip=chip.describe(), square=_where(square))
+        return _(texts.CROWNED).format(chip=chip.describe(), square=_where(square))
 
     # ------------------------------------------------------------------ output
 
@@ -471,7 +476,7 @@ def export_session(session: Session, what: str) -> tuple[str, str]:
     if what == "position":
         text = json.dumps(game_to_json(session.game), ensure_ascii=False, indent=1)
         return text + "\n", "application/json; charset=utf-8"
-    raise SimError(texts.UNKNOWN_DOWNLOAD.format(what=what))
+    raise SimError(_(texts.UNKNOWN_DOWNLOAD).format(what=what))
 
 
 def snapshot_message(session: Session, t: float) -> str:
@@ -487,7 +492,7 @@ def _where(square: Square) -> str:
 def _fields(message: dict[str, Any], key: str) -> dict[str, Any]:
     raw = message.get(key) or {}
     if not isinstance(raw, dict):
-        raise SimError(texts.BAD_FIELDS.format(key=key))
+        raise SimError(_(texts.BAD_FIELDS).format(key=key))
     return raw
 
 
@@ -508,14 +513,14 @@ def static_facts() -> dict[str, Any]:
 def _check_position(position: Any, variant: str, profile: str) -> str:
     """The variant of a position from the page, or a SimError saying what is wrong with it."""
     if not isinstance(position, dict):
-        raise SimError(texts.NOT_A_POSITION)
+        raise SimError(_(texts.NOT_A_POSITION))
     data = {"variant": variant, **position, "profile": profile}
     try:
         game = game_from_json(data)
     except NotationError as exc:
-        raise SimError(texts.CANNOT_PLAY_POSITION.format(error=exc)) from None
+        raise SimError(_(texts.CANNOT_PLAY_POSITION).format(error=exc)) from None
     if not game.legal_moves():
-        raise SimError(texts.NO_LEGAL_MOVE)
+        raise SimError(_(texts.NO_LEGAL_MOVE))
     return str(data["variant"])
 
 
@@ -526,5 +531,5 @@ def _square(message: dict[str, Any], key: str = "square") -> Square:
         or len(raw) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
     ):
-        raise SimError(texts.BAD_SQUARE.format(key=key))
+        raise SimError(_(texts.BAD_SQUARE).format(key=key))
     return (raw[0], raw[1])

@@ -20,6 +20,8 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from controller.i18n import _
+
 from .access import host_ok, origin_ok
 
 HEADER_TIMEOUT = 10.0
@@ -61,11 +63,11 @@ class Guard:
         host = headers.get("host")
         refused = None
         if not host_ok(host, self.allowed_hosts):
-            refused = "this simulator does not answer to that host name"
+            refused = _("this simulator does not answer to that host name")
         elif (scope["type"] == "websocket" or scope.get("method") in _UNSAFE) and not origin_ok(
             headers.get("origin"), host
         ):
-            refused = "requests from other sites' pages are refused"
+            refused = _("requests from other sites' pages are refused")
         if refused is not None:
             if scope["type"] == "websocket":
                 await send({"type": "websocket.close", "code": 1008, "reason": refused})

@@ -22,6 +22,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from controller.app import journal_path
+from controller.i18n import _
 from controller.session.archive import ArchiveError, kept_game, kept_games
 
 from .engine import SimError, export_session
@@ -81,7 +82,7 @@ def class_routes(boards: Boards) -> list[Route]:
         try:
             folder = _games_folder(boards, board_id)
             if folder is None or what is None:
-                raise ArchiveError(f"there is no kept game {name!r}")
+                raise ArchiveError(_("there is no kept game {name!r}").format(name=name))
             session = kept_game(folder, name)
         except (SimError, ArchiveError) as exc:
             return JSONResponse({"error": str(exc)}, 404)

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.app import journal_path
+from controller.i18n import _
 from controller.session.info import ROSTER_FILE, read_roster
 
 from .engine import SimBoard, SimError
@@ -60,7 +61,9 @@ class Boards:
     def check_id(board_id: str) -> str:
         if not BOARD_ID.match(board_id):
             raise SimError(
-                f"{board_id[:40]!r} is not a board id: use 1 to 32 letters, digits, '-' or '_'"
+                _("{board_id!r} is not a board id: use 1 to 32 letters, digits, '-' or '_'").format(
+                    board_id=board_id[:40]
+                )
             )
         return board_id
 
@@ -90,7 +93,9 @@ class Boards:
     def _make(self, board_id: str) -> SimBoard:
         if len(self._boards) >= self.max_boards:
             raise SimError(
-                f"this simulator already runs {self.max_boards} boards: reuse one of them"
+                _("this simulator already runs {max_boards} boards: reuse one of them").format(
+                    max_boards=self.max_boards
+                )
             )
         board = SimBoard(
             board_id,
@@ -108,10 +113,10 @@ class Boards:
         if board_id not in self.broken:
             log.error("board %s stopped", board_id, exc_info=exc)
             why = f"{type(exc).__name__}: {str(exc)[:160]}"
-            self.broken[board_id] = (
-                f"This board stopped because of an error ({why}). The other boards go on; "
-                "the arbiter can start a new game on it."
-            )
+            self.broken[board_id] = _(
+                "This board stopped because of an error ({why}). The other boards go on; the "
+                "arbiter can start a new game on it."
+            ).format(why=why)
         return self.broken[board_id]
 
     def mended(self, board_id: str) -> None:

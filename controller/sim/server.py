@@ -39,6 +39,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from controller import i18n
+from controller.i18n import _
 from controller.rules.notation import NotationError, load_json
 
 from .access import (
@@ -54,6 +56,7 @@ from .access import (
 from .clients import Client
 from .engine import SimBoard, SimError, static_facts
 from .guard import Guard
+from .language import PageLanguage, language_routes
 from .pages import class_routes
 from .registry import Boards
 
@@ -118,14 +121,18 @@ class Hub:
 
 
 def state_text(board: SimBoard) -> str:
-    return json.dumps({"type": "state", "state": board.snapshot()}, ensure_ascii=False)
+    with i18n.board():  # every page of the board is sent the same words, in its language
+        return json.dumps({"type": "state", "state": board.snapshot()}, ensure_ascii=False)
 
 
 def _error_page(status: int, text: str) -> HTMLResponse:
+    title = _escape(_("Damath board"))
+    back = _escape(_("Open a board"))
     body = (
-        "<!doctype html><html lang='en'><meta charset='utf-8'><title>Damath board</title>"
+        f"<!doctype html><html lang='{i18n.language()}'><meta charset='utf-8'>"
+        f"<title>{title}</title>"
         "<link rel='stylesheet' href='/static/sim.css'><main class='notice'>"
-        f"<h1>{status}</h1><p>{_escape(text)}</p><p><a href='/'>Open a board</a></p></main></html>"
+        f"<h1>{status}</h1><p>{_escape(text)}</p><p><a href='/'>{back}</a></p></main></html>"
     )
     return HTMLResponse(body, status_code=status)
 
@@ -250,7 +257,12 @@ def create_app(
         except SimError as exc:
             return _error_page(404, str(exc))
         if board is None:
-            return _error_page(404, f"there is no board {board_id!r}: open /board/<id> first")
+            return _error_page(
+                404,
+                _("there is no board {board_id!r}: open /board/<id> first").format(
+                    board_id=board_id
+                ),
+            )
         return board
 
     def failed(board_id: str, exc: Exception) -> Response:
@@ -259,7 +271,7 @@ def create_app(
     async def state(request: Request) -> Response:
         board = existing(request)
         if isinstance(board, Response):
-            return JSONResponse({"error": "no such board: open /board/<id> first"}, 404)
+            return JSONResponse({"error": _("no such board: open /board/<id> first")}, 404)
         try:
             return JSONResponse(board.snapshot())
         except Exception as exc:
@@ -279,7 +291,10 @@ def create_app(
         }.get(name)
         if what is None:
             return _error_page(
-                404, f"no download {name[:40]!r}: scoresheet.csv, .html, game.pdn or position.json"
+                404,
+                _("no download {name!r}: scoresheet.csv, .html, game.pdn or position.json").format(
+                    name=name[:40]
+                ),
             )
         try:
             text, media = board.export(what)
@@ -311,7 +326,9 @@ def create_app(
         await ws.accept()
         try:
             board = boards.find(board_id)
-            missing = f"there is no board {board_id!r} yet: the arbiter creates it on its page"
+            missing = _(
+                "there is no board {board_id!r} yet: the arbiter creates it on its page"
+            ).format(board_id=board_id)
         except SimError as exc:
             board, missing = None, str(exc)
         if board is None:
@@ -345,7 +362,7 @@ def create_app(
                     continue
                 text = message.get("text")
                 if text is None:
-                    reply = _error("binary messages are not understood: send JSON text")
+                    reply = _error(_("binary messages are not understood: send JSON text"))
                 else:
                     reply = _handle(board, text, role_of(ws), boards.broken.get(board_id))
                 client.offer(json.dumps(reply, ensure_ascii=False))
@@ -383,7 +400,8 @@ def create_app(
         WebSocketRoute("/ws/{board_id}", channel),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = [Middleware(Guard, allowed_hosts=allowed_hosts)]
+    routes[:0] = language_routes()
+    middleware = [Middleware(Guard, allowed_hosts=allowed_hosts), Middleware(PageLanguage)]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.boards = boards
     app.state.hub = hub
@@ -424,23 +442,33 @@ async def _small_form(request: Request) -> dict[str, Any]:
 
 def _create_page(board_id: str, pin: bool, problem: str = "") -> HTMLResponse:
     """A missing board's page: it is created only by a deliberate act (this form)."""
+    pin_label = _escape(_("Arbiter's PIN"))
     field = (
-        "<p><label>Arbiter's PIN <input name='pin' type='password' autocomplete='off' "
+        f"<p><label>{pin_label} <input name='pin' type='password' autocomplete='off' "
         "inputmode='numeric' required></label></p>"
         if pin
         else ""
     )
     note = f"<p class='error' role='alert'>{_escape(problem)}</p>" if problem else ""
+    board = _escape(board_id)
+    title = _escape(_("Damath board"))
+    heading = _escape(_("There is no board {id} yet").format(id=board_id))
+    why = _escape(
+        _(
+            "Boards are created by the arbiter (the teacher), so that nobody fills the "
+            "simulator with boards by opening addresses."
+        )
+    )
+    create = _escape(_("Create board {id}").format(id=board_id))
+    everything = _escape(_("All boards"))
     body = (
-        "<!doctype html><html lang='en'><meta charset='utf-8'>"
+        f"<!doctype html><html lang='{i18n.language()}'><meta charset='utf-8'>"
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
-        "<title>Damath board</title><link rel='stylesheet' href='/static/sim.css'>"
-        f"<main class='notice'><h1>There is no board {_escape(board_id)!s} yet</h1>{note}"
-        "<p>Boards are created by the arbiter (the teacher), so that nobody fills the "
-        "simulator with boards by opening addresses.</p>"
-        f"<form method='post' action='/board/{_escape(board_id)}/create'>{field}"
-        f"<button type='submit'>Create board {_escape(board_id)}</button></form>"
-        "<p><a href='/'>All boards</a></p></main></html>"
+        f"<title>{title}</title><link rel='stylesheet' href='/static/sim.css'>"
+        f"<main class='notice'><h1>{heading}</h1>{note}<p>{why}</p>"
+        f"<form method='post' action='/board/{board}/create'>{field}"
+        f"<button type='submit'>{create}</button></form>"
+        f"<p><a href='/'>{everything}</a></p></main></html>"
     )
     return HTMLResponse(body, status_code=404)
 
@@ -454,13 +482,15 @@ def _handle(
 ) -> dict[str, Any]:
     """Apply one message; the reply for the sender (an error or what was done)."""
     if len(text) > MAX_MESSAGE:
-        return _error(f"message too long (over {MAX_MESSAGE} characters)")
+        return _error(
+            _("message too long (over {MAX_MESSAGE} characters)").format(MAX_MESSAGE=MAX_MESSAGE)
+        )
     try:
         message = load_json(text)
     except NotationError as exc:
-        return _error(f'not a JSON message ({exc}): expected {{"type": ...}}')
+        return _error(_('not a JSON message ({exc}): expected {{"type": ...}}').format(exc=exc))
     if not isinstance(message, dict):
-        return _error("a message must be a JSON object with a 'type'")
+        return _error(_("a message must be a JSON object with a 'type'"))
     session = board.session
     action = action_of(message, session.phase, session.menu is not None)
     if not allowed(role, action):
@@ -475,5 +505,5 @@ def _handle(
         return _error(str(exc)[:300])
     except Exception as exc:
         log.exception("board %s: action %r failed", board.board_id, str(message)[:200])
-        return _error(f"the board could not do that ({type(exc).__name__})")
+        return _error(_("the board could not do that ({error})").format(error=type(exc).__name__))
     return {"type": "done", "message": done, **({"mended": True} if broken else {})}

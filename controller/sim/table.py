@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
+from controller.i18n import _, side_word
 from controller.rules.damath_data import is_playable
 from controller.rules.move import BLUE, RED, Chip, Square, side_name
 
@@ -35,8 +36,8 @@ class PhysicalChip:
 
     def describe(self) -> str:
         """The chip as a sentence names it: ``blue chip -9``, ``red dama 8``."""
-        template = texts.DAMA if self.dama else texts.CHIP
-        return template.format(side=side_name(self.side), label=self.label)
+        template = _(texts.DAMA) if self.dama else _(texts.CHIP)
+        return template.format(side=side_word(self.side).lower(), label=self.label)
 
     def json(self) -> dict[str, object]:
         return {"id": self.id, "side": side_name(self.side), "label": self.label, "dama": self.dama}
@@ -67,10 +68,10 @@ class Table:
         """Pick the chip up into the hand: its square goes empty."""
         self._check(square)
         if self.hand is not None:
-            raise TableError(texts.ALREADY_HOLDING.format(chip=self.hand.describe()))
+            raise TableError(_(texts.ALREADY_HOLDING).format(chip=self.hand.describe()))
         chip = self.board.get(square)
         if chip is None:
-            raise TableError(texts.NOTHING_TO_LIFT.format(square=_where(square)))
+            raise TableError(_(texts.NOTHING_TO_LIFT).format(square=_where(square)))
         del self.board[square]
         self.hand = chip
         return chip
@@ -79,10 +80,12 @@ class Table:
         """Set the chip in the hand down on an empty square."""
         self._check(square)
         if self.hand is None:
-            raise TableError(texts.HAND_EMPTY)
+            raise TableError(_(texts.HAND_EMPTY))
         if square in self.board:
             raise TableError(
-                texts.SQUARE_TAKEN.format(square=_where(square), chip=self.board[square].describe())
+                _(texts.SQUARE_TAKEN).format(
+                    square=_where(square), chip=self.board[square].describe()
+                )
             )
         chip, self.hand = self.hand, None
         self.board[square] = chip
@@ -93,14 +96,14 @@ class Table:
         self._check(square)
         chip = self.board.pop(square, None)
         if chip is None:
-            raise TableError(texts.NOTHING_TO_TAKE_OFF.format(square=_where(square)))
+            raise TableError(_(texts.NOTHING_TO_TAKE_OFF).format(square=_where(square)))
         self.trays[chip.side].append(chip)
         return chip
 
     def put_aside(self) -> PhysicalChip:
         """The chip in the hand goes beside the board."""
         if self.hand is None:
-            raise TableError(texts.NOTHING_TO_PUT_ASIDE)
+            raise TableError(_(texts.NOTHING_TO_PUT_ASIDE))
         chip, self.hand = self.hand, None
         self.trays[chip.side].append(chip)
         return chip
@@ -108,18 +111,18 @@ class Table:
     def take_from_tray(self, chip_id: int) -> PhysicalChip:
         """Pick a chip from beside the board into the hand, to put it back."""
         if self.hand is not None:
-            raise TableError(texts.ALREADY_HOLDING.format(chip=self.hand.describe()))
+            raise TableError(_(texts.ALREADY_HOLDING).format(chip=self.hand.describe()))
         for tray in self.trays.values():
             for i, chip in enumerate(tray):
                 if chip.id == chip_id:
                     self.hand = tray.pop(i)
                     return chip
-        raise TableError(texts.NO_SUCH_TRAY_CHIP.format(chip_id=chip_id))
+        raise TableError(_(texts.NO_SUCH_TRAY_CHIP).format(chip_id=chip_id))
 
     def turn_over(self) -> PhysicalChip:
         """Crown (or uncrown) the chip in the hand: a dama is a chip turned over."""
         if self.hand is None:
-            raise TableError(texts.NOTHING_TO_CROWN)
+            raise TableError(_(texts.NOTHING_TO_CROWN))
         self.hand = replace(self.hand, dama=not self.hand.dama)
         return self.hand
 
@@ -134,15 +137,15 @@ class Table:
         self._check(square)
         if self.hand is not None:
             chip = self.place(square)
-            return texts.SET_DOWN.format(chip=chip.describe(), square=_where(square))
+            return _(texts.SET_DOWN).format(chip=chip.describe(), square=_where(square))
         chip = self.board.get(square)
         if chip is None:
-            raise TableError(texts.EMPTY_SQUARE.format(square=_where(square)))
+            raise TableError(_(texts.EMPTY_SQUARE).format(square=_where(square)))
         if chip.side != mover and square in removable:
             self.remove(square)
-            return texts.TOOK_OFF.format(chip=chip.describe(), square=_where(square))
+            return _(texts.TOOK_OFF).format(chip=chip.describe(), square=_where(square))
         self.lift(square)
-        return texts.LIFTED.format(chip=chip.describe(), square=_where(square))
+        return _(texts.LIFTED).format(chip=chip.describe(), square=_where(square))
 
     # ------------------------------------------------------------------ setting up
 
@@ -175,8 +178,8 @@ class Table:
         if not is_playable(square):
             x, y = square
             if 0 <= x < 8 and 0 <= y < 8:
-                raise TableError(texts.LIGHT_SQUARE.format(square=_where(square)))
-            raise TableError(texts.OFF_BOARD.format(square=_where(square)))
+                raise TableError(_(texts.LIGHT_SQUARE).format(square=_where(square)))
+            raise TableError(_(texts.OFF_BOARD).format(square=_where(square)))
 
     def json(self) -> dict[str, object]:
         return {

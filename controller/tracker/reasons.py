@@ -7,7 +7,8 @@ form for the board's display (ASCII, at most three lines of 21 characters). The 
 it to its guidance when a lifted chip may not move and when the board matches no legal move, so
 it is shown for exactly as long as the mistake stands on the board.
 
-Each sentence is defined once below (``TEXTS``), with named placeholders, ready for a catalogue.
+Each sentence is defined once below (``TEXTS``), with named placeholders, marked for the
+catalogue and translated by ``reason()`` (docs/translation.md).
 """
 
 from __future__ import annotations
@@ -15,8 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from controller.i18n import N_, _, side_word
 from controller.rules.game import Game
-from controller.rules.move import BLUE, Move, Square, side_name
+from controller.rules.move import BLUE, Move, Square
 
 
 @dataclass(frozen=True)
@@ -30,75 +32,105 @@ class Reason:
 TEXTS: dict[str, tuple[str, str]] = {
     # rule: (page, display)
     "turn": (
-        "It is {mover}'s turn: only {mover_lower} chips move now. Put the {other_lower} chip "
-        "back on {square}.",
-        "{mover}'s turn! Put it back on {xy}",
+        N_(
+            "It is {mover}'s turn: only {mover_lower} chips move now. Put the {other_lower} chip "
+            "back on {square}."
+        ),
+        N_("{mover}'s turn! Put it back on {xy}"),
     ),
     "touch_move": (
-        "Touch-move: you lifted the chip on {locked} first, so that chip must move. Put this "
-        "one back on {square}.",
-        "Touch-move: move the chip on {locked_xy}",
+        N_(
+            "Touch-move: you lifted the chip on {locked} first, so that chip must move. Put this "
+            "one back on {square}."
+        ),
+        N_("Touch-move: move the chip on {locked_xy}"),
     ),
     "must_take": (
-        "You must take! When a chip can take, taking is not a choice in Damath. The chip on "
-        "{takers} can take. Put this one back on {square}.",
-        "You must take! Use the chip on {takers_xy}",
+        N_(
+            "You must take! When a chip can take, taking is not a choice in Damath. The chip on "
+            "{takers} can take. Put this one back on {square}."
+        ),
+        N_("You must take! Use the chip on {takers_xy}"),
     ),
     "blocked": (
-        "This chip cannot move now: the squares it could go to are taken. Put it back on "
-        "{square} and move another chip.",
-        "This chip is blocked. Put it back on {xy}",
+        N_(
+            "This chip cannot move now: the squares it could go to are taken. Put it back on "
+            "{square} and move another chip."
+        ),
+        N_("This chip is blocked. Put it back on {xy}"),
     ),
     "forward_only": (
-        "An ordinary chip moves forward only, one square diagonally; only a dama may go back. "
-        "Put the chip back on {square}.",
-        "Forward only! Put it back on {xy}",
+        N_(
+            "An ordinary chip moves forward only, one square diagonally; only a dama may go back. "
+            "Put the chip back on {square}."
+        ),
+        N_("Forward only! Put it back on {xy}"),
     ),
     "one_square": (
-        "An ordinary chip moves one square at a time; it jumps only to take a chip. Only a dama "
-        "goes further. Put the chip back on {square}.",
-        "One square only! Put it back on {xy}",
+        N_(
+            "An ordinary chip moves one square at a time; it jumps only to take a chip. Only "
+            "a dama "
+            "goes further. Put the chip back on {square}."
+        ),
+        N_("One square only! Put it back on {xy}"),
     ),
     "diagonal": (
-        "Chips move diagonally, from one dark square to the next. Put the chip back on {square}.",
-        "Diagonally only! Put it back on {xy}",
+        N_(
+            "Chips move diagonally, from one dark square to the next. Put the chip back on "
+            "{square}."
+        ),
+        N_("Diagonally only! Put it back on {xy}"),
     ),
     "most": (
-        "You must take the most chips you can: {most} here (mayor). The chip on {takers} can "
-        "take {most}. Put the chips back as the lights show and take {most}.",
-        "Take the most: {most} chips! Put back, try again",
+        N_(
+            "You must take the most chips you can: {most} here (mayor). The chip on {takers} can "
+            "take {most}. Put the chips back as the lights show and take {most}."
+        ),
+        N_("Take the most: {most} chips! Put back, try again"),
     ),
     "dama_first": (
-        "When a dama and an ordinary chip can take the same number of chips, the dama must take "
-        "(mayor dama). Put the chips back and take with the dama on {takers}.",
-        "Mayor dama: take with the dama on {takers_xy}",
+        N_(
+            "When a dama and an ordinary chip can take the same number of chips, the dama "
+            "must take "
+            "(mayor dama). Put the chips back and take with the dama on {takers}."
+        ),
+        N_("Mayor dama: take with the dama on {takers_xy}"),
     ),
     "wrong_taken": (
-        "The chip on {wrong} was not jumped, so it stays on the board: put it back. Take off "
-        "the chip you jumped: {right}.",
-        "Wrong chip off! Put back {wrong_xy}",
+        N_(
+            "The chip on {wrong} was not jumped, so it stays on the board: put it back. Take off "
+            "the chip you jumped: {right}."
+        ),
+        N_("Wrong chip off! Put back {wrong_xy}"),
     ),
     "own_chip": (
-        "A chip never jumps over a chip of its own side. Put the chip back on {square}.",
-        "No jumping your own chip! Back to {xy}",
+        N_("A chip never jumps over a chip of its own side. Put the chip back on {square}."),
+        N_("No jumping your own chip! Back to {xy}"),
     ),
     "not_to_take": (
-        "A chip is taken off only when it is jumped. Put the {other_lower} chip back on {square}.",
-        "Put the chip back on {xy}",
+        N_(
+            "A chip is taken off only when it is jumped. Put the {other_lower} chip back on "
+            "{square}."
+        ),
+        N_("Put the chip back on {xy}"),
     ),
     "extra": (
-        "There is a chip on {square} that does not belong there: take it off the board.",
-        "Take the chip off {xy}",
+        N_("There is a chip on {square} that does not belong there: take it off the board."),
+        N_("Take the chip off {xy}"),
     ),
     "unknown": (
-        "The board does not match a move. Put the chips back as the lights show: yellow, put a "
-        "chip here; blue, take the chip off.",
-        "Not a move. Fix the board as the lights show",
+        N_(
+            "The board does not match a move. Put the chips back as the lights show: yellow, put a "
+            "chip here; blue, take the chip off."
+        ),
+        N_("Not a move. Fix the board as the lights show"),
     ),
     "which_way": (
-        "Two ways lead here, and they score differently. Touch a blinking square (or press "
-        "Next) to show which way you went, then press Confirm.",
-        "Which way? Touch a blinking square",
+        N_(
+            "Two ways lead here, and they score differently. Touch a blinking square (or press "
+            "Next) to show which way you went, then press Confirm."
+        ),
+        N_("Which way? Touch a blinking square"),
     ),
 }
 
@@ -113,26 +145,28 @@ def _xy(square: Square) -> str:
 
 def _list(squares: Iterable[Square]) -> str:
     items = [_sq(s) for s in sorted(squares)]
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    if len(items) == 1:
+        return items[0]
+    return _("{some} or {last}").format(some=", ".join(items[:-1]), last=items[-1])
 
 
 def _list_xy(squares: Iterable[Square]) -> str:
-    return " or ".join(_xy(s) for s in sorted(squares))
+    return _(" or ").join(_xy(s) for s in sorted(squares))
 
 
 def reason(rule: str, **values: object) -> Reason:
     page, display = TEXTS[rule]
-    return Reason(rule, page.format(**values), display.format(**values))
+    return Reason(rule, _(page).format(**values), _(display).format(**values))
 
 
 def _sides(game: Game) -> dict[str, str]:
-    mover = side_name(game.side_to_move)
-    other = side_name(1 - game.side_to_move)
+    mover = side_word(game.side_to_move)
+    other = side_word(1 - game.side_to_move)
     return {
         "mover": mover.upper(),
-        "mover_lower": mover,
+        "mover_lower": mover.lower(),
         "other": other.upper(),
-        "other_lower": other,
+        "other_lower": other.lower(),
     }
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from controller.i18n import _
+
 
 class SettingsError(ValueError):
     """A tracker setting that does not exist or has a wrong value."""
@@ -32,15 +34,21 @@ class Settings:
                 ok = isinstance(raw, int | float) and not isinstance(raw, bool) and 0 <= raw <= 60
                 if not ok:
                     raise SettingsError(
-                        f"setting {key}: expected seconds from 0 to 60, got {raw!r}"
+                        _("setting {key}: expected seconds from 0 to 60, got {raw!r}").format(
+                            key=key, raw=raw
+                        )
                     )
                 changes[key] = float(raw)
             elif key == "touch_move":
                 if raw is not None and not isinstance(raw, bool):
-                    raise SettingsError(f"setting touch_move: expected true or false, got {raw!r}")
+                    raise SettingsError(
+                        _("setting touch_move: expected true or false, got {raw!r}").format(raw=raw)
+                    )
                 changes[key] = raw
             else:
                 raise SettingsError(
-                    f"unknown setting {key!r}; settings are: error_delay, settle, touch_move"
+                    _(
+                        "unknown setting {key!r}; settings are: error_delay, settle, touch_move"
+                    ).format(key=key)
                 )
         return replace(self, **changes)

@@ -13,6 +13,7 @@ returns ``MoveCommitted`` and the caller pushes the move. After anything else ch
 
 from __future__ import annotations
 
+from controller.i18n import _
 from controller.rules.game import Game
 from controller.rules.move import Chip, Move, Square, side_name
 
@@ -115,7 +116,11 @@ class Tracker:
         """A button press: ``next`` cycles an ambiguity's choices, ``confirm`` takes the chosen
         one (or accepts a board set up turned half round)."""
         if name not in BUTTONS:
-            raise ValueError(f"unknown button {name!r}; buttons are: {', '.join(BUTTONS)}")
+            raise ValueError(
+                _("unknown button {name!r}; buttons are: {join}").format(
+                    name=name, join=", ".join(BUTTONS)
+                )
+            )
         events = self.tick(t)
         if name == "next" and self._amb:
             self._amb_sel = 0 if self._amb_sel is None else (self._amb_sel + 1) % len(self._amb)
@@ -427,7 +432,7 @@ class Tracker:
         paths land on the same squares in another order, the first step where they part says
         which way round."""
         picked = resolve(self._amb, self._amb_touched, self._pos)
-        _, order = _telling_apart(self._amb)
+        _first, order = _telling_apart(self._amb)
         if len(picked) > 1 and order:
             index = self._pos.index
             touched = self._amb_touched

@@ -19,13 +19,19 @@ from __future__ import annotations
 
 import unicodedata
 
+from controller.i18n import _, side_word
 from controller.rules.move import BLUE
 from controller.rules.scoring import score_move
 from controller.session.clocks import clock_text
 
 from . import texts
 
-TAGS = ("B", "R")
+
+def _tag(side: int) -> str:
+    """A side in one letter, as the display's rows and head write it (B/R, A/P in Filipino)."""
+    return side_word(side)[0].upper()
+
+
 _ASCII = {
     "−": "-",
     "–": "-",
@@ -81,13 +87,13 @@ def _name(inp, side: int, cols: int = 8) -> str:
     info = getattr(inp, "info", {}) or {}
     name = info.get("blue" if side == BLUE else "red", "")
     if not name:
-        return "BLUE" if side == BLUE else "RED"
+        return side_word(side).upper()
     return display_text(name.split()[0])[:cols]
 
 
 def entry_line(row, cols: int) -> str:
     """One written entry: ``B -9 (0, 3)`` or ``R 10 + -9 = 1``."""
-    text = f"{TAGS[row.player]} {row.entry}"
+    text = f"{_tag(row.player)} {row.entry}"
     if row.kind == "take":
         text += f" = {row.score}"
     return _fit(text, cols)
@@ -116,12 +122,12 @@ def choice_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     """The board asks which path was played: each choice by where it parts from the others
     and what it scores; ``>`` marks the one Confirm would take."""
     g = inp.guidance
-    lines = [_fit(texts.WHICH_WAY, cols)]
+    lines = [_fit(_(texts.WHICH_WAY), cols)]
     for move in g.choices:
         x, y = parting_square(move, g.choices)
         mark = "> " if g.selected is not None and move.path == g.selected.path else "  "
         score = score_move(move, inp.variant).text if move.takings else ""
-        lines.append(_fit(texts.CHOICE.format(mark=mark, xy=f"{x},{y}", score=score), cols))
+        lines.append(_fit(_(texts.CHOICE).format(mark=mark, xy=f"{x},{y}", score=score), cols))
     chosen = next((i for i, line in enumerate(lines[1:]) if line.startswith(">")), 0)
     return _window(lines, chosen, rows)
 
@@ -146,15 +152,15 @@ def setup_sentence(inp) -> str:
     g = inp.guidance
     if g.extra:
         x, y = g.extra[0]
-        return texts.SETUP_TAKE_OFF_PAGE.format(square=f"({x}, {y})")
+        return _(texts.SETUP_TAKE_OFF_PAGE).format(square=f"({x}, {y})")
     done, total, nxt, chip, dama = setup_step(inp)
     if nxt is None:
-        return texts.SETUP_DONE_PAGE if total else ""
-    side, _, value = chip.partition(" ")
-    return texts.SETUP_NEXT_PAGE.format(
-        side=side,
+        return _(texts.SETUP_DONE_PAGE) if total else ""
+    side, _sep, value = chip.partition(" ")
+    return _(texts.SETUP_NEXT_PAGE).format(
+        side=side_word(side).lower(),
         value=value,
-        dama=texts.DAMA if dama else "",
+        dama=_(texts.DAMA) if dama else "",
         square=f"({nxt[0]}, {nxt[1]})",
         done=done,
         total=total,
@@ -166,31 +172,35 @@ def setup_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     of chips in place. A chip where none belongs is named first (take it off)."""
     g = inp.guidance
     done, total, nxt, chip, dama = setup_step(inp)
-    head = _fit(texts.SETUP_TITLE.format(done=done, total=total), cols)
+    head = _fit(_(texts.SETUP_TITLE).format(done=done, total=total), cols)
     if g.extra:
         x, y = g.extra[0]
-        lines = [head, _fit(texts.SETUP_TAKE_OFF.format(xy=f"{x},{y}"), cols)]
+        lines = [head, _fit(_(texts.SETUP_TAKE_OFF).format(xy=f"{x},{y}"), cols)]
     elif nxt is None:
-        lines = [head, _fit(texts.SETUP_DONE, cols)]
+        lines = [head, _fit(_(texts.SETUP_DONE), cols)]
     else:
-        side, _, value = chip.partition(" ")
-        put = texts.SETUP_PUT.format(
-            SIDE=side.upper(), value=value, dama=texts.DAMA if dama else ""
+        side, _sep, value = chip.partition(" ")
+        put = _(texts.SETUP_PUT).format(
+            SIDE=side_word(side).upper(), value=value, dama=_(texts.DAMA) if dama else ""
         )
-        lines = [head, _fit(put, cols), _fit(texts.SETUP_ON.format(xy=f"{nxt[0]},{nxt[1]}"), cols)]
+        lines = [
+            head,
+            _fit(put, cols),
+            _fit(_(texts.SETUP_ON).format(xy=f"{nxt[0]},{nxt[1]}"), cols),
+        ]
     info = getattr(inp, "info", {}) or {}
     if info.get("blue") or info.get("red"):
-        lines.append(_fit(texts.PLAYERS.format(blue=_name(inp, 0), red=_name(inp, 1)), cols))
+        lines.append(_fit(_(texts.PLAYERS).format(blue=_name(inp, 0), red=_name(inp, 1)), cols))
     else:
-        lines.append(_fit(texts.SETUP_GAME.format(variant=inp.variant, rules=inp.rules), cols))
+        lines.append(_fit(_(texts.SETUP_GAME).format(variant=inp.variant, rules=inp.rules), cols))
     return lines[:rows]
 
 
 def preview_page(inp, head: str, cols: int = 21, rows: int = 4) -> list[str]:
     """Practice: what each taking of the lifted chip would score, by its landing square."""
-    lines = [head, _fit(texts.PREVIEW_TITLE, cols)]
+    lines = [head, _fit(_(texts.PREVIEW_TITLE), cols)]
     for (x, y), score in inp.preview:
-        lines.append(_fit(texts.PREVIEW_LINE.format(xy=f"{x},{y}", score=score), cols))
+        lines.append(_fit(_(texts.PREVIEW_LINE).format(xy=f"{x},{y}", score=score), cols))
     return lines[:rows]
 
 
@@ -206,8 +216,8 @@ def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     reason = getattr(inp.guidance, "reason", None)
     if inp.phase == "setup" and reason is None and not inp.display_message:
         return setup_page(inp, cols, rows)
-    turn = "B" if inp.side_to_move == BLUE else "R"
-    head = _fit(f"B {inp.totals[0]} R {inp.totals[1]} >{turn}", cols)
+    turn = _tag(inp.side_to_move)
+    head = _fit(f"{_tag(0)} {inp.totals[0]} {_tag(1)} {inp.totals[1]} >{turn}", cols)
     message = reason.display if reason is not None else inp.display_message
     if message:
         lines = [head, *wrap(message, cols)[: max(0, rows - 1)]]
@@ -217,9 +227,9 @@ def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
         who = _name(inp, inp.side_to_move)
         if getattr(inp, "timed", True):
             game, move = clock_text(inp.clock.game_left), clock_text(inp.clock.move_left)
-            status = texts.TURN_LINE.format(who=who, game=game, move=move)
+            status = _(texts.TURN_LINE).format(who=who, game=game, move=move)
         else:
-            status = texts.TURN_LINE_UNTIMED.format(who=who)
+            status = _(texts.TURN_LINE_UNTIMED).format(who=who)
         lines = [head, _fit(status, cols)]
     moves = [r for r in inp.rows if r.kind in ("move", "take")]
     room = max(0, rows - len(lines))
@@ -231,14 +241,18 @@ def end_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     outcome = inp.outcome
     sides = outcome.sheet.game.sides
     lines = [
-        _fit(texts.END_RESULT.format(result=outcome.result_text, ending=outcome.text), cols),
-        _fit(texts.END_TOTALS.format(blue=sides[0].total_text, red=sides[1].total_text), cols),
-        _fit(texts.END_RC.format(blue=sides[0].remaining.text, red=sides[1].remaining.text), cols),
-        _fit(texts.END_GRAND.format(blue=sides[0].grand_text, red=sides[1].grand_text), cols),
+        _fit(_(texts.END_RESULT).format(result=outcome.result_text, ending=outcome.text), cols),
+        _fit(_(texts.END_TOTALS).format(blue=sides[0].total_text, red=sides[1].total_text), cols),
+        _fit(
+            _(texts.END_RC).format(blue=sides[0].remaining.text, red=sides[1].remaining.text), cols
+        ),
+        _fit(_(texts.END_GRAND).format(blue=sides[0].grand_text, red=sides[1].grand_text), cols),
     ]
     if rows > 4:
         lines.append(
-            _fit(texts.END_GAME.format(variant=inp.variant, rules=inp.rules, moves=inp.ply), cols)
+            _fit(
+                _(texts.END_GAME).format(variant=inp.variant, rules=inp.rules, moves=inp.ply), cols
+            )
         )
     return lines[:rows]
 

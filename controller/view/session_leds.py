@@ -10,6 +10,7 @@ meaning apart (docs/leds-session.md).
 
 from __future__ import annotations
 
+from controller.i18n import N_
 from controller.rules.damath_data import OPERATORS
 from controller.rules.move import BLUE, Square
 from controller.view.leds import LEGEND, Light, square_lights
@@ -18,19 +19,21 @@ from controller.view.scoresheet_pages import setup_step
 SESSION_LEGEND: dict[str, Light] = {
     light.name: light
     for light in (
-        Light("last_move", (240, 240, 240), "steady", 0.12, "last move: from, to (dim white)"),
-        Light("paused", (86, 180, 233), "pulse", 0.3, "paused: every square breathes sky blue"),
-        Light("menu", (204, 121, 167), "pulse", 0.3, "arbiter's menu open (purple, breathing)"),
+        Light("last_move", (240, 240, 240), "steady", 0.12, N_("last move: from, to (dim white)")),
+        Light("paused", (86, 180, 233), "pulse", 0.3, N_("paused: every square breathes sky blue")),
+        Light("menu", (204, 121, 167), "pulse", 0.3, N_("arbiter's menu open (purple, breathing)")),
         Light("time_warning", (240, 240, 240), "blink", 0.8,
-              "10 s left: the mover's home row blinks white"),
+              N_("10 s left: the mover's home row blinks white")),
         Light("time_up", (213, 94, 0), "steady", 1.0,
-              "move time over: the mover's home row steady vermillion"),
-        Light("winner_blue", (0, 114, 178), "steady", 0.6, "game over, BLUE won: Blue's half blue"),
+              N_("move time over: the mover's home row steady vermillion")),
+        Light("winner_blue", (0, 114, 178), "steady", 0.6,
+              N_("game over, BLUE won: Blue's half blue")),
         Light("winner_red", (213, 94, 0), "steady", 0.6,
-              "game over, RED won: Red's half vermillion"),
-        Light("draw", (240, 240, 240), "steady", 0.3, "game over, a draw: every square dim white"),
+              N_("game over, RED won: Red's half vermillion")),
+        Light("draw", (240, 240, 240), "steady", 0.3,
+              N_("game over, a draw: every square dim white")),
         Light("place_next", (240, 228, 66), "steady", 1.0,
-              "setting up: put the chip the display names here (yellow, steady)"),
+              N_("setting up: put the chip the display names here (yellow, steady)")),
     )
 }  # fmt: skip
 

@@ -145,7 +145,8 @@ def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
     for x, y in ((0, 3), (2, 3)):
         expect(square(page, x, y)).to_have_attribute("data-led", "destination")
         assert led_colour(page, x, y) == rgb("destination")
-        assert "LED destination" in (square(page, x, y).get_attribute("aria-label") or "")
+        label = square(page, x, y).get_attribute("aria-label") or ""
+        assert f"LED {ALL_LIGHTS['destination'].meaning}" in label  # the legend's words
     expect(square(page, 2, 3).locator(".led-sym")).to_have_text("●")
     me.shot("02-lifted")
     me.click(2, 3)
@@ -262,7 +263,9 @@ def test_keyboard_only_play(page: Page, sim_server: RunningServer) -> None:
     assert label.startswith("(3, 2) × square, blue chip 6")
     page.keyboard.press("Enter")
     expect(page.locator("#hand .chip")).to_have_attribute("data-label", "6")
-    expect(square(page, 3, 2)).to_have_attribute("aria-label", "(3, 2) × square, empty, LED lifted")
+    expect(square(page, 3, 2)).to_have_attribute(
+        "aria-label", f"(3, 2) × square, empty, LED {ALL_LIGHTS['lifted'].meaning}"
+    )
     page.keyboard.press("ArrowUp")  # (4, 3)
     page.keyboard.press(" ")
     expect(square(page, 4, 3).locator(".chip")).to_have_attribute("data-label", "6")

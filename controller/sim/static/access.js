@@ -47,11 +47,11 @@
     form.method = "dialog";
     const title = document.createElement("h2");
     title.id = "pin-title";
-    title.textContent = "Arbiter's PIN";
+    title.textContent = t(N_("Arbiter's PIN"));
     const why = style(document.createElement("p"), { margin: "0.5rem 0" });
     why.id = "pin-why";
     const label = document.createElement("label");
-    label.textContent = "PIN ";
+    label.textContent = t(N_("PIN")) + " ";
     const input = document.createElement("input");
     input.id = "pin-input";
     input.type = "password";
@@ -66,10 +66,10 @@
     const ok = document.createElement("button");
     ok.type = "submit";
     ok.id = "pin-ok";
-    ok.textContent = "Unlock";
+    ok.textContent = t(N_("Unlock"));
     const cancel = document.createElement("button");
     cancel.type = "button";
-    cancel.textContent = "Cancel";
+    cancel.textContent = t(N_("Cancel"));
     cancel.addEventListener("click", () => { pending = null; dialog.close(); });
     style(ok, { marginRight: "0.5rem" });
     form.append(title, why, label, problem, ok, cancel);
@@ -98,7 +98,7 @@
       });
       answer = await r.json();
     } catch (e) {
-      document.getElementById("pin-problem").textContent = "the board did not answer";
+      document.getElementById("pin-problem").textContent = t(N_("the board did not answer"));
       return;
     }
     if (answer.error) {
@@ -128,13 +128,13 @@
           if (channel) channel.close();
         } else {
           pending = null;
-          ask("Unlock the arbiter's buttons on this browser.");
+          ask(t(N_("Unlock the arbiter's buttons on this browser.")));
         }
       });
       const place = document.querySelector("header.top") || document.body;
       place.append(button);
     }
-    button.textContent = role === "arbiter" ? "Arbiter: on (lock)" : "Arbiter: locked";
+    button.textContent = role === "arbiter" ? t(N_("Arbiter: on (lock)")) : t(N_("Arbiter: locked"));
     button.setAttribute("aria-pressed", role === "arbiter" ? "true" : "false");
   }
 

@@ -2,31 +2,32 @@
 "use strict";
 
 const T = {
-  connected: "live",
-  lost: "no answer from the simulator: retrying…",
-  none: "No board is open yet. Open one from the start page: one board per pair of players.",
-  practice: "practice",
-  toMove: "{side} to move",
-  setup: "setting up",
-  restore: "setting the board back",
-  paused: "paused",
-  over: "Game over: {result}",
-  moves: "{moves} moves",
-  move: "{moves} move",
-  blue: "Blue",
-  red: "Red",
-  open: "Open the board",
-  projector: "Projector view",
-  kept: "Saved games",
-  keptNone: "none yet",
-  keptLine: "{when}: {players}, {moves} moves. {result}",
-  keptLineOne: "{when}: {players}, {moves} move. {result}",
-  sheet: "scoresheet",
-  pdn: "PDN",
-  csv: "CSV",
-  noRoster: "No class list: put the names in players.txt in the simulator's state folder, one a line.",
-  roster: "{count} names: {names}",
+  connected: N_("live"),
+  lost: N_("no answer from the simulator: retrying…"),
+  none: N_("No board is open yet. Open one from the start page: one board per pair of players."),
+  practice: N_("practice"),
+  toMove: N_("{side} to move"),
+  setup: N_("setting up"),
+  restore: N_("setting the board back"),
+  paused: N_("paused"),
+  over: N_("Game over: {result}"),
+  moves: N_("{moves} moves"),
+  move: N_("{moves} move"),
+  blue: N_("Blue"),
+  red: N_("Red"),
+  open: N_("Open the board"),
+  projector: N_("Projector view"),
+  kept: N_("Saved games"),
+  keptNone: N_("none yet"),
+  keptLine: N_("{when}: {players}, {moves} moves. {result}"),
+  keptLineOne: N_("{when}: {players}, {moves} move. {result}"),
+  sheet: N_("scoresheet"),
+  pdn: N_("PDN"),
+  csv: N_("CSV"),
+  noRoster: N_("No class list: put the names in players.txt in the simulator's state folder, one a line."),
+  roster: N_("{count} names: {names}"),
 };
+for (const key of Object.keys(T)) T[key] = t(T[key]); // the page's language (i18n.js)
 const fmt = (key, v) => T[key].replace(/\{(\w+)\}/g, (m, k) => (v && k in v ? v[k] : m));
 const $ = (id) => document.getElementById(id);
 const minus = (s) => String(s).replace(/-/g, "−");
@@ -44,7 +45,7 @@ function card(id) {
   const c = el("article", "card");
   c.dataset.board = id;
   const h = el("h2");
-  const name = el("a", "name", "Board " + id);
+  const name = el("a", "name", t(N_("Board {id}"), { id: id }));
   name.href = "/board/" + encodeURIComponent(id);
   h.append(name, el("span", "badge"));
   const players = el("div", "players");
@@ -136,7 +137,7 @@ async function refresh() {
   list.textContent = "";
   for (const id of data.kept) {
     const li = el("li");
-    const a = el("a", "", "Board " + id);
+    const a = el("a", "", t(N_("Board {id}"), { id: id }));
     a.href = "/board/" + encodeURIComponent(id);
     const details = el("details");
     details.append(el("summary", "", T.kept), el("ul"));

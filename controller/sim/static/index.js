@@ -13,7 +13,7 @@ fetch("/api/boards").then((r) => r.json()).then((data) => {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = "/board/" + encodeURIComponent(id);
-    a.textContent = "Board " + id;
+    a.textContent = t(N_("Board {id}"), { id: id });
     li.append(a);
     ul.append(li);
   }

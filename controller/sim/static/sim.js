@@ -5,48 +5,53 @@
 
 // Every sentence the page writes, once, with named placeholders (ready for a catalogue).
 const T = {
-  connecting: "connecting…",
-  connected: "connected",
-  reconnecting: "disconnected: reconnecting…",
-  notConnected: "not connected to the board yet",
-  boardName: "board {id}",
-  title: "Damath board {id}",
-  badge: "{variant} · {rules} rules",
-  badgePractice: "{variant} · {rules} rules · practice",
-  toMove: "{who} to move",
-  setup: "Setting up",
-  restore: "Set the board back",
-  over: "Game over",
-  paused: "Paused",
-  blue: "Blue",
-  red: "Red",
-  named: "{name} ({side})",
-  handEmpty: "nothing",
-  crownOn: "Crown the new dama on ({x}, {y})",
-  earlier: "earlier: {text}",
-  totalBlue: "Blue total: {total}",
-  totalRed: "Red total: {total}",
-  takingAt: " at {square}",
-  square: "({x}, {y}) {op} square",
-  squareChip: ", {side} chip {label}",
-  squareDama: ", {side} dama {label}",
-  squareEmpty: ", empty",
-  squareLed: ", LED {meaning}",
-  squarePreview: ", taking here scores {score}",
-  trayChip: "pick up the {side} chip {label} to put it back",
-  cue: "♪ {name}",
-  notPosition: "{file} is not a JSON position: {error}",
-  gameInProgress: "A game is being played on this board (moves so far: {moves}). It will be kept in this board's saved games, with its scoresheet and record.",
-  positionChosen: "From the position in {file} ({chips} chips).",
-  noKept: "none yet",
-  kept: "{when}: {variant}, {players}, {moves} moves. {result}",
-  keptOne: "{when}: {variant}, {players}, {moves} move. {result}",
-  keptPlayers: "{blue} v {red}",
-  keptSheet: "scoresheet",
-  keptCsv: "CSV",
-  keptPdn: "PDN",
-  legendPattern: "{meaning} · {pattern}",
+  connecting: N_("connecting…"),
+  connected: N_("connected"),
+  reconnecting: N_("disconnected: reconnecting…"),
+  notConnected: N_("not connected to the board yet"),
+  boardName: N_("board {id}"),
+  title: N_("Damath board {id}"),
+  badge: N_("{variant} · {rules} rules"),
+  badgePractice: N_("{variant} · {rules} rules · practice"),
+  toMove: N_("{who} to move"),
+  setup: N_("Setting up"),
+  restore: N_("Set the board back"),
+  over: N_("Game over"),
+  paused: N_("Paused"),
+  blue: N_("Blue"),
+  red: N_("Red"),
+  named: N_("{name} ({side})"),
+  handEmpty: N_("nothing"),
+  crownOn: N_("Crown the new dama on ({x}, {y})"),
+  earlier: N_("earlier: {text}"),
+  totalBlue: N_("Blue total: {total}"),
+  totalRed: N_("Red total: {total}"),
+  takingAt: N_(" at {square}"),
+  square: N_("({x}, {y}) {op} square"),
+  squareChip: N_(", {side} chip {label}"),
+  squareDama: N_(", {side} dama {label}"),
+  squareEmpty: N_(", empty"),
+  squareLed: N_(", LED {meaning}"),
+  squarePreview: N_(", taking here scores {score}"),
+  trayChip: N_("pick up the {side} chip {label} to put it back"),
+  cue: N_("♪ {name}"),
+  notPosition: N_("{file} is not a JSON position: {error}"),
+  gameInProgress: N_("A game is being played on this board (moves so far: {moves}). It will be kept in this board's saved games, with its scoresheet and record."),
+  positionChosen: N_("From the position in {file} ({chips} chips)."),
+  noKept: N_("none yet"),
+  kept: N_("{when}: {variant}, {players}, {moves} moves. {result}"),
+  keptOne: N_("{when}: {variant}, {players}, {moves} move. {result}"),
+  keptPlayers: N_("{blue} v {red}"),
+  keptSheet: N_("scoresheet"),
+  keptCsv: N_("CSV"),
+  keptPdn: N_("PDN"),
+  legendPattern: N_("{meaning} · {pattern}"),
+  chip: N_("{side} chip {label}"),
+  chipDama: N_("{side} dama {label}"),
 };
+for (const key of Object.keys(T)) T[key] = t(T[key]); // the page's language (i18n.js)
+const CUE_WORDS = { move: N_("move"), error: N_("error"), warning: N_("warning"), time_up: N_("time up"), game_over: N_("game over") };
+const PATTERN_WORDS = { blink: N_("blinking"), pulse: N_("pulsing"), steady: N_("steady") };
 const fmt = (key, values) => T[key].replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? values[k] : m));
 
 const VIEW = document.body.dataset.view || "board";
@@ -205,13 +210,18 @@ function setFacts(f) {
     const li = document.createElement("li");
     li.innerHTML = '<span class="swatch pat-' + l.pattern + '" style="--led: rgb(' + l.rgb.join(",") +
       ')"><span class="led-sym">' + (SYMBOL[l.name] || "") + "</span></span> ";
-    const words = l.pattern !== "steady" ? fmt("legendPattern", { meaning: l.meaning, pattern: l.pattern }) : l.meaning;
+    const words = l.pattern !== "steady" ? fmt("legendPattern", { meaning: t(l.meaning), pattern: t(PATTERN_WORDS[l.pattern] || l.pattern) }) : t(l.meaning);
     li.append(document.createTextNode(words));
     li.dataset.led = l.name;
     legend.append(li);
   }
 }
 
+// An LED's meaning in words, from the legend the server sent (its own words for the square).
+function ledMeaning(name) {
+  const light = facts && facts.legend.find((l) => l.name === name);
+  return light ? t(light.meaning) : name.replace(/_/g, " ");
+}
 function sideWord(side) { return side === "blue" ? T.blue : T.red; }
 
 // A chip's label split into the lines that fit a round chip: a fraction stacked over its bar,
@@ -234,7 +244,7 @@ function chipEl(c, draggableFrom) {
   el.dataset.label = c.label;
   el.dataset.side = c.side;
   el.dataset.dama = c.dama ? "1" : "0";
-  el.setAttribute("aria-label", c.side + " " + (c.dama ? "dama " : "") + minus(c.label));
+  el.setAttribute("aria-label", fmt(c.dama ? "chipDama" : "chip", { side: sideWord(c.side).toLowerCase(), label: minus(c.label) }));
   if (c.dama) {
     const crown = document.createElement("span");
     crown.className = "crown";
@@ -287,7 +297,7 @@ function render(s) {
     const led = el.querySelector(".led");
     const sym = el.querySelector(".led-sym");
     let label = fmt("square", { x: x, y: y, op: cell.operator });
-    if (cell.chip) label += fmt(cell.chip.dama ? "squareDama" : "squareChip", { side: cell.chip.side, label: minus(cell.chip.label) });
+    if (cell.chip) label += fmt(cell.chip.dama ? "squareDama" : "squareChip", { side: sideWord(cell.chip.side).toLowerCase(), label: minus(cell.chip.label) });
     else label += T.squareEmpty;
     if (cell.led) {
       led.style.setProperty("--led", "rgb(" + cell.led.rgb.join(",") + ")");
@@ -296,7 +306,7 @@ function render(s) {
       sym.textContent = SYMBOL[cell.led.name] || "";
       el.dataset.led = cell.led.name;
       el.dataset.rgb = cell.led.rgb.join(",");
-      label += fmt("squareLed", { meaning: cell.led.name.replace(/_/g, " ") });
+      label += fmt("squareLed", { meaning: ledMeaning(cell.led.name) });
     } else {
       led.className = "led";
       led.style.removeProperty("--led");
@@ -395,7 +405,7 @@ function renderControls(s, first, newGame) {
       const b = document.createElement("button");
       b.type = "button";
       b.className = "tray-chip";
-      b.setAttribute("aria-label", fmt("trayChip", { side: c.side, label: minus(c.label) }));
+      b.setAttribute("aria-label", fmt("trayChip", { side: sideWord(c.side).toLowerCase(), label: minus(c.label) }));
       b.append(chipEl(c, null));
       b.addEventListener("click", () => send({ type: "from_tray", chip: c.id }));
       tray.append(b);
@@ -512,7 +522,7 @@ function playCues(cues) {
     if (cue.seq <= lastCue) continue;
     const b = $("buzzer");
     if (b) {
-      b.textContent = fmt("cue", { name: cue.name.replace(/_/g, " ") });
+      b.textContent = fmt("cue", { name: t(CUE_WORDS[cue.name] || cue.name.replace(/_/g, " ")) });
       b.dataset.cue = cue.name;
       b.dataset.seq = cue.seq;
     }
