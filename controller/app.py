@@ -362,7 +362,7 @@ def run(args: argparse.Namespace) -> int:
             for mirror in mirrors:
                 mirror.close()
             if link is not None:
-                close_link(link, "run", timeout=2.0)  # systemd waits 10 s at most
+                close_link(link, "run", timeout=5.0)  # systemd waits 10 s at most
             if harness is not None:
                 harness.finish(devices)
     return 0

@@ -113,27 +113,34 @@ class BoardLink:
         return self
 
     def stop(self, timeout: float = 5.0) -> int:
-        """Stop; the number of records the hub has not acknowledged (they go at the next start)."""
-        self.link.stop(timeout)
-        return self.link.status().unacked
+        """Wait up to ``timeout`` for the hub to hold everything, then stop; the number of
+        records it has not acknowledged (they stay in the journal and go at the next start)."""
+        left = 0 if self.wait_acknowledged(timeout, quiet=True) else self._unacked()
+        self.link.stop(min(timeout, 1.0))
+        return min(left, self._unacked()) if left else 0
 
-    def wait_acknowledged(self, timeout: float) -> bool:
+    def _unacked(self) -> int:
+        with self.link._lock:
+            games = self.link.follower.scan()
+            return sum(len(s.envelopes) - s.tracked.acked for s in games)
+
+    def wait_acknowledged(self, timeout: float, quiet: bool = False) -> bool:
         """Until the hub holds every record of every game in the folder (True), the credential
-        is refused, or ``timeout`` passes (False, said)."""
+        is refused, or ``timeout`` passes (False, said unless ``quiet``)."""
         deadline = time.monotonic() + timeout
         while True:
             self.link.nudge()
-            with self.link._lock:
-                games = self.link.follower.scan()
-                left = sum(len(s.envelopes) - s.tracked.acked for s in games)
+            left = self._unacked()
             if left == 0:
                 return True
             error = self.link.status().last_error
             if error in CONNECT_ERRORS.values():
-                if error != self._error:
+                if error != self._error and not quiet:
                     self.say(f"hub {self.link.config.url}: {error}")
                 return False
             if time.monotonic() >= deadline:
+                if quiet:
+                    return False
                 why = f" ({error})" if error else ""
                 self.say(f"the hub did not acknowledge {left} record(s) in {timeout:g} s{why}")
                 return False
@@ -174,3 +181,61 @@ class BoardLink:
             session.set_info(t, info)
         self.say(f"assignment from the hub: {self.line}")
         return self.line
+
+
+def connection_files(paths: list[str]) -> list[Path]:
+    """``--hub`` values: a connection file, or a folder whose ``*.toml`` are one each."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.glob("*.toml") if p.is_file())
+            if not found:
+                raise ValueError(f"--hub {path}: the folder holds no connection file (*.toml)")
+            out.extend(found)
+        else:
+            out.append(path)
+    return out
+
+
+class BoardLinks:
+    """The links of several boards in one process (the simulator): one connection file each,
+    the board's id taken from its file."""
+
+    def __init__(self, links: dict[str, BoardLink]) -> None:
+        self.links = links
+
+    @classmethod
+    def open(
+        cls, paths: list[str], folder_of: Callable[[str], Path], say: Say | None = None
+    ) -> BoardLinks:
+        """Every file checked before any link starts; a board id given twice is refused."""
+        links: dict[str, BoardLink] = {}
+        where: dict[str, Path] = {}
+        for path in connection_files(paths):
+            board = load(path).board
+            if board in where:
+                raise ValueError(f"{path}: board {board!r} is already given by {where[board]}")
+            where[board] = path
+            links[board] = BoardLink.open(path, folder_of(board), say)
+        return cls(links)
+
+    def ids(self) -> list[str]:
+        return list(self.links)
+
+    def start(self) -> None:
+        for link in self.links.values():
+            link.start()
+
+    def stop(self, timeout: float = 5.0) -> int:
+        """Stop every link at once (each waits up to ``timeout`` for its acknowledgements)."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        if not self.links:
+            return 0
+        with ThreadPoolExecutor(min(16, len(self.links))) as pool:
+            return sum(pool.map(lambda link: link.stop(timeout), self.links.values()))
+
+    def after_step(self, board: str, session, t: float) -> str | None:
+        link = self.links.get(board)
+        return link.after_step(session, t) if link is not None else None
