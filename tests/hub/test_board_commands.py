@@ -164,9 +164,9 @@ def test_sim_hub_boards_publish_and_show_their_assignment(hub, tmp_path):
             try:
                 shown = sim_state(url, "s1")
                 sim_state(url, "s2")
-                if shown["notice"].startswith("Table 7") and shown["ply"] == 0:
-                    if "Ana" in " ".join(shown["display"]):  # the display names the player
-                        break
+                ready = shown["notice"].startswith("Table 7") and shown["ply"] == 0
+                if ready and "Ana" in " ".join(shown["display"]):  # the display names them
+                    break
             except OSError:
                 pass
             assert time.monotonic() < deadline, (tmp_path / "sim.log").read_text()
