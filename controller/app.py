@@ -348,6 +348,7 @@ def run(args: argparse.Namespace) -> int:
         board.render(clock())
         watchdog.notify("READY=1")
         print(f"damath-board run: {session.ready_line(profile.name)}", flush=True)
+        announce_link(link, "run")  # after the ready line: what the board says first
         watchdog.notify(f"STATUS=board {profile.name}: {session.phase}")
         if args.ready_file:
             Path(args.ready_file).write_text(f"{time.time():.6f}\n")
@@ -378,10 +379,13 @@ def open_link(conn: str | None, folder: Path, command: str):
     def say(text: str) -> None:
         print(f"damath-board {command}: {text}", file=sys.stderr, flush=True)
 
-    link = BoardLink.open(conn, folder, say)
-    print(f"damath-board {command}: publishing to the hub {link.link.config.url} as board "
-          f"{link.board}", flush=True)  # fmt: skip
-    return link
+    return BoardLink.open(conn, folder, say)
+
+
+def announce_link(link, command: str) -> None:
+    if link is not None:
+        print(f"damath-board {command}: publishing to the hub {link.link.config.url} as board "
+              f"{link.board}", flush=True)  # fmt: skip
 
 
 def close_link(link, command: str, timeout: float) -> int:

@@ -60,6 +60,7 @@ def set_aside_old_game(folder: Path) -> Path | None:
 def run_trace(args: argparse.Namespace) -> int:
     from controller.app import (
         Board,
+        announce_link,
         build_session_for_sim,
         close_link,
         default_state_dir,
@@ -81,6 +82,7 @@ def run_trace(args: argparse.Namespace) -> int:
         board_id = load(args.hub).board  # a wrong connection file stops here, clearly
         folder = folder or default_state_dir() / "demo" / board_id
         link = open_link(args.hub, folder, "demo")
+        announce_link(link, "demo")
     config = SessionConfig(
         variant=trace.variant,
         rules=trace.profile,
