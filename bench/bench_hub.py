@@ -169,9 +169,19 @@ def run_pace(args, pace: float, seconds: float) -> dict:
         proc_cpu_seconds(broker_pid),
         time.time(),
     )
+    spy = None
+    if args.spy:  # a sampling profile of the hub's threads while the boards play
+        spy = subprocess.Popen(
+            [args.spy_exe, "record", "--pid", str(hub.pid), "--duration", str(int(seconds)),
+             "--rate", "200", "--threads", "--idle", "--format", "raw", "--nonblocking",
+             "--output", f"{args.spy}-x{pace:g}.txt"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
     go.set()
     for p in procs:
         p.join()
+    if spy is not None:
+        spy.wait(60)
     t_end = time.time()
     cpu1, broker_cpu1 = proc_cpu_seconds(hub.pid), proc_cpu_seconds(broker_pid)
     time.sleep(1.0)
@@ -255,6 +265,9 @@ def main() -> int:
     parser.add_argument("--seconds", default="120,60", help="seconds of play per pace")
     parser.add_argument("--no-browser", action="store_true", help="skip the Chromium wall")
     parser.add_argument("--json", metavar="FILE", help="also write the figures here")
+    parser.add_argument("--spy", metavar="PREFIX", help="profile the hub with py-spy (raw "
+                        "stacks in PREFIX-xPACE.txt)")  # fmt: skip
+    parser.add_argument("--spy-exe", default="py-spy", help="the py-spy to use")
     args = parser.parse_args()
     paces = [float(p) for p in args.paces.split(",")]
     seconds = [float(s) for s in args.seconds.split(",")]

@@ -83,11 +83,14 @@ class Board:
         devices,
         export_dir: Path | None = None,
         mirrors: tuple = (),
+        link=None,
     ) -> None:
         self.session = session
         self.devices = devices
         self.export_dir = export_dir
         self.mirrors = mirrors
+        self.link = link
+        """A ``controller.link.board.BoardLink`` (``--hub``): told after every pass."""
         self._rendered_at = float("-inf")
         self._exported: object = session.outcome
         size = devices.scoresheet.size if devices.scoresheet is not None else (128, 64)
@@ -118,6 +121,8 @@ class Board:
         if s.outcome is not None and s.outcome is not self._exported:
             self._exported = s.outcome
             self._export(t)
+        if self.link is not None:
+            self.link.after_step(s, t)
 
     def render(self, t: float) -> None:
         from controller.view.compose import compose
@@ -228,6 +233,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--mirror-serial", default=None, metavar="URL", help=_("also stream the scoresheet lines")
     )
     parser.add_argument(
+        "--hub",
+        default=None,
+        metavar="BOARD.toml",
+        help=_(
+            "publish every game to a tournament hub (the board's connection file, written by "
+            "damath-board hub board-add)"
+        ),
+    )
+    parser.add_argument(
         "--exit-after", type=float, default=None, metavar="S", help=argparse.SUPPRESS
     )
     parser.add_argument("--ready-file", default=None, help=argparse.SUPPRESS)
@@ -312,6 +326,7 @@ def run(args: argparse.Namespace) -> int:
     if args.scan_hz <= 0 or args.scan_hz > 2000:
         raise ValueError(f"--scan-hz {args.scan_hz}: use 1..2000")
     state = Path(args.state_dir) if args.state_dir else default_state_dir()
+    link = open_link(args.hub, state, "run")  # a wrong connection file stops here, clearly
     session = Session.open(config, str(state / "journal.jsonl"), clock())
     for problem in session.problems:
         print(f"damath-board run: {problem}", file=sys.stderr)
@@ -335,14 +350,14 @@ def run(args: argparse.Namespace) -> int:
             return False
         return harness is None or harness.step(clock(), devices)
 
+    if link is not None:
+        link.start()
     with devices:
-        board = Board(session, devices, state / "games", mirrors)
+        board = Board(session, devices, state / "games", mirrors, link)
         board.render(clock())
         watchdog.notify("READY=1")
-        print(
-            f"damath-board run: {session.ready_line(profile.name)}",
-            flush=True,
-        )
+        print(f"damath-board run: {session.ready_line(profile.name)}", flush=True)
+        announce_link(link, "run")  # after the ready line: what the board says first
         watchdog.notify(f"STATUS=board {profile.name}: {session.phase}")
         if args.ready_file:
             Path(args.ready_file).write_text(f"{time.time():.6f}\n")
@@ -356,6 +371,40 @@ def run(args: argparse.Namespace) -> int:
                 session.journal.close()
             for mirror in mirrors:
                 mirror.close()
+            if link is not None:
+                close_link(link, "run", timeout=5.0)  # systemd waits 10 s at most
             if harness is not None:
                 harness.finish(devices)
     return 0
+
+
+def open_link(conn: str | None, folder: Path, command: str):
+    """The board's link to its hub (``--hub``), not started yet; None without one. A wrong
+    connection file is a ValueError naming the file and the field."""
+    if not conn:
+        return None
+    from controller.link.board import BoardLink
+
+    def say(text: str) -> None:
+        print(f"damath-board {command}: {text}", file=sys.stderr, flush=True)
+
+    return BoardLink.open(conn, folder, say)
+
+
+def announce_link(link, command: str) -> None:
+    if link is not None:
+        print(f"damath-board {command}: publishing to the hub {link.link.config.url} as board "
+              f"{link.board}", flush=True)  # fmt: skip
+
+
+def close_link(link, command: str, timeout: float) -> int:
+    """Stop the link; say what the hub has not acknowledged yet (it goes at the next start)."""
+    left = link.stop(timeout)
+    if left:
+        print(
+            f"damath-board {command}: {left} record(s) not acknowledged by the hub yet: they "
+            "stay in the journal and are sent at the next start",
+            file=sys.stderr,
+            flush=True,
+        )
+    return left

@@ -7,6 +7,11 @@ bounce), and the Pi's own scan loop (``app.Board`` over the mock devices of ``ha
 feeds the sensor frames to the tracker and the session, which render LEDs, clocks, buzzer and
 display. The sheet printed is the session's. If the board read any move differently from the
 recorded game, the demo says which and fails, instead of printing a wrong sheet.
+
+``--trace TRACE.jsonl`` plays a recorded sensor trace instead (docs/tracker.md), paced by
+``--speed``, through the same scan loop, with the session journaled in a board's state folder;
+with ``--hub BOARD.toml`` the board's link publishes the journal to a tournament hub exactly as
+a real board does (docs/hall.md): for trying a hall out, for tests and for load.
 """
 
 from __future__ import annotations
@@ -38,6 +43,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--moves", action="store_true", help=_("also list the moves as played"))
     parser.add_argument(
         "--seed", type=int, default=7, help=_("the simulated hands' randomness (default 7)")
+    )
+    parser.add_argument(
+        "--trace", metavar="TRACE.jsonl", help="play a recorded sensor trace instead of a game file"
+    )
+    parser.add_argument(
+        "--speed",
+        type=float,
+        default=1.0,
+        metavar="X",
+        help="with --trace: X times the recorded pace (default 1; 0: as fast as possible)",
+    )
+    parser.add_argument(
+        "--hub",
+        metavar="BOARD.toml",
+        help="with --trace: publish the game to a tournament hub as this board (its connection "
+        "file, written by damath-board hub board-add)",
+    )
+    parser.add_argument(
+        "--state-dir",
+        metavar="DIR",
+        help="with --trace: the board's state folder (journal, kept games, the link's state; "
+        "default with --hub: the state folder's demo/<board>)",
+    )
+    parser.add_argument(
+        "--wait",
+        type=float,
+        default=30.0,
+        metavar="S",
+        help="with --hub: how long to wait at the end for the hub to acknowledge (default 30)",
     )
 
 
@@ -155,6 +189,12 @@ def play_on_board(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.trace:
+        from .demo_trace import run_trace
+
+        return run_trace(args)
+    if args.hub:
+        raise ValueError("--hub publishes a played trace: give it with --trace TRACE.jsonl")
     data = load_game_file(args.game)
     try:
         played = play_on_board(replay(data), args.seed)

@@ -1,6 +1,8 @@
 #!/bin/sh
 # Set the Damath board up as a service on a Raspberry Pi 4 or 5 (as root, from the repository):
-#   sudo systemd/install.sh [PROFILE]      PROFILE: hardware/pi-gpio.toml (default) or any path
+#   sudo systemd/install.sh [PROFILE] [--hub BOARD.toml]
+#   PROFILE: hardware/pi-gpio.toml (default) or any path; BOARD.toml: the board's connection file
+#   (damath-board hub board-add), when the board publishes to a tournament hub (docs/hall.md)
 # Safe to run again: an upgrade replaces every installed file (nothing old is left behind).
 #
 # - user `damath` (groups gpio, spi, i2c, dialout);
@@ -10,7 +12,11 @@
 # - /etc/damath-board/board.toml: the chosen profile (root's, read-only to the service);
 # - config.txt (Pi 4 and Pi 5 layouts) and modules-load.d: the SPI, I2C and UART the profile
 #   needs, I2C at 400 kHz (python -m drivers.system); a reboot when those changed;
-# - the unit, and a drop-in allowing exactly the device nodes the profile opens.
+# - the unit, and a drop-in allowing exactly the device nodes the profile opens;
+# - with --hub: /etc/damath-board/hub.toml (the connection file, the hub's host resolved now to
+#   its address; root's, readable by the service's group) and a drop-in opening the network to
+#   that address only (controller/link/service.py). Without --hub the unit has no network, and
+#   a hub installed before is removed. The hub's address changed: run install.sh again.
 # DAMATH_ROOT (a folder) installs under it instead of / (the tests do; nothing is started).
 set -eu
 
@@ -20,7 +26,17 @@ PREFIX="$ROOT/opt/damath-board"
 ETC="$ROOT/etc/damath-board"
 UNIT_DIR="$ROOT/etc/systemd/system"
 SRC=$(cd "$(dirname "$0")/.." && pwd)
-PROFILE=${1:-hardware/pi-gpio.toml}
+PROFILE=hardware/pi-gpio.toml
+HUB=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --hub) [ $# -ge 2 ] || { echo "install.sh: --hub needs the board's connection file" >&2; exit 2; }
+               HUB=$2; shift 2 ;;
+        --hub=*) HUB=${1#--hub=}; shift ;;
+        -*) echo "install.sh: unknown option $1 (usage: install.sh [PROFILE] [--hub BOARD.toml])" >&2; exit 2 ;;
+        *) PROFILE=$1; shift ;;
+    esac
+done
 
 say() { echo "install.sh: $*"; }
 fail() { echo "install.sh: $*" >&2; exit 2; }
@@ -34,6 +50,14 @@ esac
 # The profile is checked (with this checkout's code) before anything is changed.
 DEVICES=$(PYTHONPATH="$SRC" "$PYTHON" -m drivers.system "$PROFILE_PATH" --device-allow) \
     || fail "the profile $PROFILE_PATH is not usable (above); nothing was changed"
+# The connection file too: checked, and the hub's host resolved, before anything is changed.
+if [ -n "$HUB" ]; then
+    [ -f "$HUB" ] || fail "no connection file at $HUB"
+    HUB_STAGE=$(mktemp -d)
+    trap 'rm -rf "$HUB_STAGE"' EXIT
+    HUB_DROP_IN=$(PYTHONPATH="$SRC" "$PYTHON" -m controller.link.service "$HUB" "$HUB_STAGE") \
+        || fail "the connection file $HUB is not usable (above); nothing was changed"
+fi
 
 if [ -z "$ROOT" ] && command -v apt-get >/dev/null; then
     # venv, and what builds the Pi's compiled packages when PyPI has no wheel for this Python
@@ -95,6 +119,19 @@ install -o root -g root -m 0644 "$SRC/systemd/damath-board.service" "$UNIT_DIR/d
     echo "$DEVICES"
 } > "$UNIT_DIR/damath-board.service.d/devices.conf"
 chmod 0644 "$UNIT_DIR/damath-board.service.d/devices.conf"
+
+# The hub: its connection file and the network opening, or neither (a board without a hub).
+rm -f "$UNIT_DIR/damath-board.service.d/hub.conf" "$ETC/hub.toml" "$ETC/hub-ca.pem"
+if [ -n "$HUB" ]; then
+    for f in hub.toml hub-ca.pem; do
+        [ -f "$HUB_STAGE/$f" ] || continue
+        install -o root -g root -m 0640 "$HUB_STAGE/$f" "$ETC/$f"
+        chgrp damath "$ETC/$f" 2>/dev/null || say "warning: no group damath for $ETC/$f"
+    done
+    printf '%s\n' "$HUB_DROP_IN" > "$UNIT_DIR/damath-board.service.d/hub.conf"
+    chmod 0644 "$UNIT_DIR/damath-board.service.d/hub.conf"
+    say "the board publishes to its hub: $(sed -n 's/^IPAddressAllow=//p' "$UNIT_DIR/damath-board.service.d/hub.conf")"
+fi
 
 if [ -n "$ROOT" ]; then
     say "installed under $ROOT (nothing started)"

@@ -139,15 +139,24 @@ class Store:
                 self.db.execute(f"PRAGMA user_version={n}")
 
     @contextmanager
-    def transaction(self) -> Iterator[sqlite3.Connection]:
+    def transaction(self, durable: bool = True) -> Iterator[sqlite3.Connection]:
+        """One transaction. ``durable=False`` (nothing in it is acknowledged to anyone) skips
+        the fsync of its commit: it reaches the disk with the next durable commit, and a
+        crash before that loses only it, never the order of what is stored."""
         with self.lock:
-            self.db.execute("BEGIN IMMEDIATE")
+            if not durable:
+                self.db.execute("PRAGMA synchronous=NORMAL")
             try:
-                yield self.db
-            except BaseException:
-                self.db.execute("ROLLBACK")
-                raise
-            self.db.execute("COMMIT")
+                self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    yield self.db
+                except BaseException:
+                    self.db.execute("ROLLBACK")
+                    raise
+                self.db.execute("COMMIT")
+            finally:
+                if not durable:
+                    self.db.execute("PRAGMA synchronous=FULL")
 
     def close(self) -> None:
         with self.lock:

@@ -1,14 +1,34 @@
 """One way to make the paho-mqtt client, for the board's link and for the hub alike: VERSION2
-callbacks, credentials, TLS, a retained last will, reconnecting with back-off."""
+callbacks, credentials, TLS, a retained last will, reconnecting with back-off.
+
+paho-mqtt 2 wakes its network thread through a pair of sockets it makes by connecting a TCP
+socket to 127.0.0.1 (a Windows habit). On the board that is wrong twice over: the service may
+reach nothing but its hub (``IPAddressDeny=any``, loopback included) and, without a hub's
+drop-in, has no network at all (``PrivateNetwork=yes``), so the link could not even start.
+A Unix socket pair does the same job inside the process and needs no network: it replaces
+paho's, once, here (tests/hub/test_service_network.py starts a board with no network at all).
+"""
 
 from __future__ import annotations
 
+import socket
 import ssl
 from collections.abc import Callable
 from typing import Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
+
+
+def _local_socketpair() -> tuple[socket.socket, socket.socket]:
+    first, second = socket.socketpair()
+    first.setblocking(False)
+    second.setblocking(False)
+    return first, second
+
+
+if hasattr(mqtt, "_socketpair_compat"):
+    mqtt._socketpair_compat = _local_socketpair
 
 
 def new_client(

@@ -100,6 +100,9 @@ class Follower:
         self.sealed: dict[str, Sealed] = {}
         self.problems: list[str] = []
         self._dirty = False
+        self._new_ids = False
+        """A game got its id since the last save: saved before any of it is published, or a
+        power cut would give the same game a second id (and the hub two copies)."""
         self._load()
 
     # ------------------------------------------------------------------ persisted state
@@ -140,7 +143,7 @@ class Follower:
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self.state_path)
-        self._dirty = False
+        self._dirty = self._new_ids = False
 
     # ------------------------------------------------------------------ files
 
@@ -219,6 +222,8 @@ class Follower:
                 self._dirty = True
                 continue
             pending.append(sealed)
+        if self._new_ids:
+            self.save()
         return pending
 
     def _identify(
@@ -241,7 +246,7 @@ class Follower:
             tracked.done = True
         g = Tracked(new_game_id(), key[0], key[1], first, str(path))
         self.games.append(g)
-        self._dirty = True
+        self._dirty = self._new_ids = True
         return g
 
     def _reseal(self, tracked: Tracked, records: list[dict[str, Any]]) -> Sealed:
@@ -292,6 +297,7 @@ class Follower:
             supersedes=tracked.id,
         )  # fmt: skip
         self.games.append(g)
+        self._new_ids = True
         self.problems.append(f"game {tracked.id}: {why}; continued as game {g.id}")
         self._dirty = True
         self.sealed.pop(tracked.id, None)

@@ -23,6 +23,8 @@ from controller.i18n import _
 
 DEFAULT_PORT = 8000
 TRIES = 20
+MAX_HUB_BOARDS = 64
+"""The simulator's own limit on boards (``create_app``'s ``max_boards``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,6 +73,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="FILE",
         help=_("where the arbiter's PIN is kept, hashed (default ~/.config/damath-board/sim-pin)"),
     )
+    parser.add_argument(
+        "--hub",
+        action="append",
+        default=[],
+        metavar="BOARD.toml",
+        help=_(
+            "publish a board's games to a tournament hub: its connection file (the board is "
+            "opened at start under the file's board id), or a folder of them, one board each; "
+            "repeatable"
+        ),
+    )
     saving = parser.add_mutually_exclusive_group()
     saving.add_argument(
         "--state-dir",
@@ -102,6 +115,29 @@ def state_folder(args: argparse.Namespace) -> Path | None:
             ).format(folder=folder, value=exc.strerror or exc)
         ) from None
     return folder
+
+
+def hub_links(paths: list[str], state_dir: Path | None):
+    """``--hub``: the boards' links, every connection file checked before the server starts;
+    each board's link follows that board's folder (journal and kept games) in ``state_dir``."""
+    if not paths:
+        return None
+    if state_dir is None:
+        raise ValueError("--hub publishes the games the boards keep: drop --no-save")
+    from controller.app import journal_path
+    from controller.link.board import BoardLinks
+
+    from .registry import Boards
+
+    def say(text: str) -> None:
+        print(f"damath-board sim: {text}", file=sys.stderr, flush=True)
+
+    links = BoardLinks.open(paths, lambda board: journal_path(state_dir, board).parent, say)
+    for board_id in links.ids():
+        Boards.check_id(board_id)
+    if len(links.ids()) > MAX_HUB_BOARDS:
+        raise ValueError(f"--hub: at most {MAX_HUB_BOARDS} boards in one simulator")
+    return links
 
 
 def bind(host: str, port: int, tries: int = TRIES) -> tuple[socket.socket, str | None]:
@@ -212,6 +248,7 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--settle: {exc}") from None
         settings = {"settle": args.settle}
     state_dir = state_folder(args)
+    links = hub_links(args.hub, state_dir)
     defaults = parse_settings(args.set)
     SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here, clearly
     roster_file = Path(args.players) if args.players else None
@@ -237,6 +274,13 @@ def run(args: argparse.Namespace) -> int:
         )
     if pin_note:
         print(pin_note)
+    if links is not None:
+        for board_id, link in links.links.items():
+            print(
+                _("Board {board} ({url}) publishes to the hub {hub}.").format(
+                    board=board_id, url=f"{url}board/{board_id}", hub=link.link.config.url
+                )
+            )
     print(_("Press Ctrl+C to stop."), flush=True)
     hosts = LOOPBACK_NAMES if is_loopback(args.host) else None
     app = create_app(
@@ -246,6 +290,7 @@ def run(args: argparse.Namespace) -> int:
         roster_file=roster_file,
         access=access,
         allowed_hosts=hosts,
+        links=links,
     )
     server = uvicorn.Server(server_config(app))
     try:

@@ -68,8 +68,10 @@ log = logging.getLogger("damath-board.sim")
 class Hub:
     """The open pages of every board, and the last snapshot each board sent them."""
 
-    def __init__(self, boards: Boards) -> None:
+    def __init__(self, boards: Boards, links: Any = None) -> None:
         self.boards = boards
+        self.links = links
+        """``sim --hub``: the boards' links to a tournament hub (``link.board.BoardLinks``)."""
         self.pages: dict[str, set[Client]] = {}
         self.sent: dict[str, str] = {}
 
@@ -114,6 +116,10 @@ class Hub:
                 continue
             try:
                 board.tick()
+                if self.links is not None:
+                    shown = self.links.after_step(board_id, board.session, board.clock())
+                    if shown:
+                        board.notice = shown
                 await self.push(board_id, board)
             except Exception as exc:  # this board only: every other board keeps its time
                 self.broke(board_id, exc)
@@ -151,14 +157,16 @@ def create_app(
     roster_file: Path | None = None,
     access: Access | None = None,
     allowed_hosts: frozenset[str] | None = None,
+    links: Any = None,
 ) -> Starlette:
     """The app; tests pass their own ``clock`` (a value they advance) and tracker settings.
     With ``state_dir`` every board's game is journaled there and resumed after a restart.
     ``defaults`` (``sim --set``) start every new game; ``roster_file`` is the class list.
     ``access`` holds the arbiter's PIN (none: everyone is the arbiter); ``allowed_hosts`` the
-    host names it answers to (``damath-board sim`` on 127.0.0.1 gives the loopback names)."""
+    host names it answers to (``damath-board sim`` on 127.0.0.1 gives the loopback names).
+    ``links`` (``sim --hub``): each of its boards is opened at start and publishes to the hub."""
     boards = Boards(clock, settings, max_boards, state_dir, defaults, roster_file)
-    hub = Hub(boards)
+    hub = Hub(boards, links)
     access = access if access is not None else Access()
 
     async def ticker() -> None:
@@ -171,6 +179,10 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        if links is not None:
+            for board_id in links.ids():
+                boards.create(board_id)
+            links.start()
         task = asyncio.create_task(ticker())
         try:
             yield
@@ -179,6 +191,8 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             boards.close()
+            if links is not None:
+                await asyncio.to_thread(links.stop, 2.0)
 
     def role_of(conn: Request | WebSocket) -> str:
         return access.role(conn.cookies.get(COOKIE))

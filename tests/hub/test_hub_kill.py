@@ -34,7 +34,15 @@ def test_hub_killed_30_times_loses_and_doubles_nothing(hub, tmp_path, sample_mov
     for t in threads:
         t.start()
     seen = []
-    for _ in range(KILLS):
+    for n in range(KILLS):
+        # the kills follow the round (a loaded machine restarts the hub more slowly: they
+        # must not outlast the game), and the boards never wait for them
+        deadline = time.monotonic() + 60
+        while (
+            time.monotonic() < deadline
+            and min(b.play.session.game.ply for b in boards) < n * len(sample_moves) // KILLS
+        ):
+            time.sleep(0.05)
         time.sleep(rng.uniform(0.3, 3.0))  # sometimes before it serves, sometimes mid-batch
         hub.kill()
         seen.append(sum(len(g) for b in boards for g in stored_games(hub.folder, b.board).values()))

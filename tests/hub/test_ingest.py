@@ -178,3 +178,37 @@ def test_store_is_wal_synchronous_full_and_idempotent(tmp_path, envelopes):
         store.insert_record(db, e, 2.0)
     assert len(store.records("b1", e.game)) == 1
     store.close()
+
+
+def test_acks_wait_for_the_disk_the_wall_does_not(hub, envelopes):
+    """The wall is updated inside the batch's transaction (spectators need not wait for the
+    fsync); the board's acknowledgement only after the commit; each game's row once a batch;
+    and only a batch with records is committed durably."""
+    statements: list[str] = []
+    hub.store.db.set_trace_callback(statements.append)
+    seen: list[tuple[str, bool]] = []
+
+    class Wall(Live):
+        def update(self, card, detail=None):
+            seen.append(("wall", hub.store.db.in_transaction))
+            super().update(card, detail)
+
+    class Client:
+        def publish(self, topic, payload, qos=0):
+            seen.append(("ack", hub.store.db.in_transaction))
+
+    hub.live, hub.client = Wall(), Client()
+    assert send(hub, *[e.payload() for e in envelopes[:10]]) == ["stored"] * 10
+    assert seen == [("wall", True), ("ack", False)]
+    games = [s for s in statements if s.startswith("INSERT INTO games")]
+    assert len(games) == 2  # the new game's row, then once at the end of the batch
+    assert not any("synchronous" in s for s in statements)  # records: the commit is fsynced
+    row = hub.store.query("SELECT last_seq, head FROM games")[0]
+    assert (row["last_seq"], row["head"]) == (10, envelopes[9].hash)
+    assert hub.card("b1")["summary"]["ply"] == sum(e.record["k"] == "move" for e in envelopes[:10])
+    statements.clear()
+    state = {"v": 1, "board": "b1", "software": "9.9", "problems": []}
+    assert send(hub, json.dumps(state).encode(), topic=board_topic("b1", "state")) == ["state"]
+    assert "PRAGMA synchronous=NORMAL" in statements  # nothing acknowledged: no fsync
+    assert hub.store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
+    hub.store.db.set_trace_callback(None)

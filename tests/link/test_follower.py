@@ -108,3 +108,14 @@ def test_a_recorded_sensor_trace_played_on_a_board_is_sealed(tmp_path):
     (game,) = Follower(tmp_path, "b1", KEY).scan()
     assert [e.record for e in game.envelopes] == records
     assert [e.seq for e in game.envelopes] == list(range(1, len(records) + 1))
+
+
+def test_a_new_game_id_is_on_the_disk_before_any_of_it_is_sent(tmp_path):
+    """A power cut right after the first publish must find the same id again: otherwise the
+    same game would reach the hub twice, under two ids."""
+    follower = Follower(tmp_path, "b1", KEY)
+    played(tmp_path, 2)
+    (game,) = follower.scan()  # what the link publishes next
+    again = Follower(tmp_path, "b1", KEY)  # the power went: nothing else was saved
+    (same,) = again.scan()
+    assert same.tracked.id == game.tracked.id

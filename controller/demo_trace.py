@@ -1,0 +1,159 @@
+"""``damath-board demo --trace TRACE.jsonl [--hub BOARD.toml] [--speed X]``: a recorded sensor
+trace played through the whole pipeline of a board, publishing as a real board does.
+
+The trace's frames go into the mock sensors of ``hardware/sim.toml`` and its presses into the
+mock buttons; the Pi's own scan loop (``app.Board``) passes every 50 ms of trace time, so the
+tracker, the session, the clocks, the journal (fsync'd, as on the Pi) and the outputs run as on a
+board. Time is the trace's, paced against the wall clock by ``--speed``. With ``--hub`` the
+board's link follows the journal in its own thread and publishes it; at the end the demo waits
+(``--wait``) for the hub to acknowledge every record, and says if it did not: nothing is lost,
+the records stay in the state folder and go at the next run with the same folder.
+
+A trace always starts a new game: a game left in the state folder's journal by an earlier run is
+archived first (to ``games/``, where the link still publishes it if the hub lacks any of it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+STEP = 0.05
+"""Trace seconds between two passes of the scan loop (the Pi scans faster; 20 Hz is enough for
+the settle and clock timers to fire on time)."""
+SETTLE_AFTER = 2.0
+"""Trace seconds the loop runs on after the last record: the last move settles, the end runs."""
+
+
+def read_trace_file(path: str):
+    from controller.tracker.trace import TraceError, lines_of, read_trace
+
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return read_trace(lines_of(fh))
+    except FileNotFoundError:
+        raise ValueError(f"--trace {path}: no such file") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"--trace {path}: not a text file") from None
+    except TraceError as exc:
+        raise ValueError(f"--trace {path}: {exc}") from None
+
+
+def set_aside_old_game(folder: Path) -> Path | None:
+    """Archive a game an earlier run left in the journal, as the board's new-game button does."""
+    from controller.session.journal import Journal
+
+    path = folder / "journal.jsonl"
+    if not path.is_file() or path.stat().st_size == 0:
+        return None
+    journal, _loaded = Journal.open(path)
+    try:
+        return journal.archive(folder / "games", f"game-{time.time():.3f}.jsonl")
+    finally:
+        journal.close()
+        if path.is_file() and path.stat().st_size == 0:
+            path.unlink()  # the new game's session starts its own journal
+
+
+def run_trace(args: argparse.Namespace) -> int:
+    from controller.app import (
+        Board,
+        announce_link,
+        build_session_for_sim,
+        close_link,
+        default_state_dir,
+        open_link,
+    )
+    from controller.session import Session, SessionConfig
+    from controller.sim.engine import sim_profile
+    from controller.tracker.trace import Frame
+    from drivers.factory import build_devices
+
+    if args.speed < 0:
+        raise ValueError(f"--speed {args.speed}: use a positive number, or 0 for no pacing")
+    trace = read_trace_file(args.trace)
+    folder = Path(args.state_dir) if args.state_dir else None
+    link = None
+    if args.hub:
+        from controller.link.config import load
+
+        board_id = load(args.hub).board  # a wrong connection file stops here, clearly
+        folder = folder or default_state_dir() / "demo" / board_id
+        link = open_link(args.hub, folder, "demo")
+        announce_link(link, "demo")
+    config = SessionConfig(
+        variant=trace.variant,
+        rules=trace.profile,
+        position=trace.position,
+        tracker_settings=dict(trace.settings),
+    )
+    config.profile()
+    if folder is not None:
+        folder.mkdir(parents=True, exist_ok=True)
+        set_aside_old_game(folder)
+        session = Session.open(config, str(folder / "journal.jsonl"), 0.0)
+    else:
+        session = build_session_for_sim(
+            "demo",
+            variant=trace.variant,
+            rules=trace.profile,
+            position=trace.position,
+            tracker_settings=dict(trace.settings),
+        )
+    now = [0.0]
+    devices = build_devices(sim_profile(), clock=lambda: now[0])
+    speed = args.speed or None
+    if link is not None:
+        link.start()
+    wall0 = time.monotonic()
+
+    def step_to(t_end: float, board: Board) -> None:
+        t = now[0]
+        while t < t_end:
+            t = min(t_end, t + STEP)
+            if speed:
+                delay = wall0 + t / speed - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)
+            now[0] = t
+            board.step(t)
+
+    frames = 0
+    with devices:
+        board = Board(session, devices, folder / "games" if folder else None, link=link)
+        try:
+            for rec in trace.records:
+                step_to(rec.t, board)  # the scan loop runs between the trace's records
+                if isinstance(rec, Frame):
+                    devices.sensors.source.set(rec.occupied)
+                    frames += 1
+                else:
+                    devices.buttons.inject(rec.button)
+                now[0] = max(now[0], rec.t)
+                board.step(now[0])
+            step_to(now[0] + SETTLE_AFTER, board)
+        finally:
+            session.checkpoint(now[0])
+            if session.journal is not None:
+                session.journal.close()
+    game = session.game
+    where = f" (journal in {folder})" if folder else ""
+    print(
+        f"damath-board demo: played {args.trace}: {frames} sensor frames, {game.ply} moves, "
+        f"phase {session.phase}{where}",
+        flush=True,
+    )
+    if session.outcome is not None:
+        print(f"Game over: {session.outcome.text}.", flush=True)
+    for problem in session.problems:
+        print(f"damath-board demo: {problem}", file=sys.stderr)
+    if link is None:
+        return 0
+    acked = link.wait_acknowledged(args.wait)
+    left = close_link(link, "demo", timeout=2.0)
+    if acked and not left:
+        print(f"damath-board demo: the hub acknowledged every record of board {link.board}")
+        return 0
+    return 1

@@ -1,0 +1,241 @@
+"""The link as a board's runtime uses it (``run``, ``sim``, ``demo``): beside the session, never in
+its way.
+
+``BoardLink.after_step`` is called by the scan loop after every pass. It costs a comparison of
+two integers per pass: when the journal has grown (or a game was archived) it nudges the link,
+whose own thread reads and publishes the new records; the board never waits on the network.
+Twice a second it also looks at the hub's assignment: a new one is put on the session as the
+game's players, round and table (journaled like any entry of the arbiter's, so the display, the
+sheet and the game record carry them), as long as no move of the game is played yet: a game in
+progress keeps its players, and the assignment waits for the next game. Once a second it looks
+at the link's last error, so a refused credential is said once, not at every retry.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .config import load
+from .publisher import CONNECT_ERRORS, Link
+
+log = logging.getLogger("damath-board.link")
+ASSIGNMENT_EVERY = 0.5
+STATUS_EVERY = 1.0
+Say = Callable[[str], None]
+
+
+def assignment_line(assignment: dict[str, Any] | None) -> str:
+    """``Table 7 · Round 2 · Ana (Blue) vs Ben (Red)``: what the board shows of its assignment."""
+    if not assignment:
+        return ""
+    parts = []
+    if assignment.get("table") not in (None, ""):
+        parts.append(f"Table {assignment['table']}")
+    if assignment.get("round"):
+        parts.append(f"Round {assignment['round']}")
+    names = [_person(assignment.get(side)) for side in ("blue", "red")]
+    if any(names):
+        blue = f"{names[0] or '?'} (Blue)"
+        red = f"{names[1] or '?'} (Red)"
+        parts.append(f"{blue} vs {red}")
+    return " · ".join(parts)
+
+
+def _person(raw: Any) -> str:
+    return str(raw.get("name") or "") if isinstance(raw, dict) else ""
+
+
+def assignment_info(assignment: dict[str, Any]) -> dict[str, str]:
+    """The session's game information (players, school, grade, round, table) an assignment
+    gives; fields the sheet cannot carry are left out, never fatal."""
+    from controller.session import info as game_info
+
+    raw: dict[str, Any] = {}
+    for side in ("blue", "red"):
+        person = assignment.get(side)
+        if isinstance(person, dict):
+            raw[side] = person.get("name")
+            raw[f"{side}_school"] = person.get("school")
+            raw[f"{side}_grade"] = person.get("grade")
+    if assignment.get("round"):
+        raw["round"] = assignment["round"]
+    raw["table"] = assignment.get("table")
+    out = {}
+    for key, value in raw.items():
+        if value in (None, ""):
+            continue
+        try:
+            out[key] = game_info.clean_value(key, value)
+        except game_info.InfoError as exc:
+            log.warning("assignment %s: %s", assignment.get("id"), exc)
+    return out
+
+
+class BoardLink:
+    """One board's ``Link``, wired to its session by ``after_step``."""
+
+    def __init__(self, link: Link, say: Say | None = None) -> None:
+        self.link = link
+        self.say = say or (lambda text: log.warning("%s", text))
+        if say is not None and not log.handlers:
+            # the link's errors reach the user through ``say`` (once each), not the log's
+            # last-resort handler at every retry
+            log.addHandler(logging.NullHandler())
+        self._journal_mark: tuple[int, int] | None = None
+        self._next_assignment = 0.0
+        self._next_status = 0.0
+        self._applied: str | None = None
+        self._error = ""
+        self.line = ""
+        """The assignment as the board shows it (empty: none)."""
+
+    @classmethod
+    def open(
+        cls, conn: str | os.PathLike[str], folder: str | os.PathLike[str], say: Say | None = None
+    ) -> BoardLink:
+        """The board's link from its connection file (ConfigError, one sentence, if it is
+        wrong: before anything else of the board is started). Not started yet."""
+        config = load(conn)
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        return cls(Link(config, folder), say)
+
+    @property
+    def board(self) -> str:
+        return self.link.config.board
+
+    def start(self) -> BoardLink:
+        self.link.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> int:
+        """Wait up to ``timeout`` for the hub to hold everything, then stop; the number of
+        records it has not acknowledged (they stay in the journal and go at the next start)."""
+        left = 0 if self.wait_acknowledged(timeout, quiet=True) else self._unacked()
+        self.link.stop(min(timeout, 1.0))
+        return min(left, self._unacked()) if left else 0
+
+    def _unacked(self) -> int:
+        with self.link._lock:
+            games = self.link.follower.scan()
+            return sum(len(s.envelopes) - s.tracked.acked for s in games)
+
+    def wait_acknowledged(self, timeout: float, quiet: bool = False) -> bool:
+        """Until the hub holds every record of every game in the folder (True), the credential
+        is refused, or ``timeout`` passes (False, said unless ``quiet``)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self.link.nudge()
+            left = self._unacked()
+            if left == 0:
+                return True
+            error = self.link.status().last_error
+            if error in CONNECT_ERRORS.values():
+                if error != self._error and not quiet:
+                    self.say(f"hub {self.link.config.url}: {error}")
+                return False
+            if time.monotonic() >= deadline:
+                if quiet:
+                    return False
+                why = f" ({error})" if error else ""
+                self.say(f"the hub did not acknowledge {left} record(s) in {timeout:g} s{why}")
+                return False
+            time.sleep(0.1)
+
+    def after_step(self, session, t: float) -> str | None:
+        """After a pass of the scan loop. Returns the assignment line when it was just put on
+        the session (for the page to show), else None."""
+        journal = session.journal
+        if journal is not None:
+            mark = (id(journal), journal.count)
+            if mark != self._journal_mark:
+                self._journal_mark = mark
+                self.link.nudge()
+        if t >= self._next_status:
+            self._next_status = t + STATUS_EVERY
+            error = self.link.status().last_error
+            if error != self._error:
+                self._error = error
+                if error:
+                    self.say(f"hub {self.link.config.url}: {error}")
+        if t < self._next_assignment:
+            return None
+        self._next_assignment = t + ASSIGNMENT_EVERY
+        return self._apply_assignment(session, t)
+
+    def _apply_assignment(self, session, t: float) -> str | None:
+        assignment = self.link.assignment()
+        ident = assignment.get("id") if assignment else None
+        self.line = assignment_line(assignment)
+        if assignment is None or ident == self._applied:
+            return None
+        if session.game.ply or session.phase == "over":
+            return None  # the game in progress keeps its players: the next game gets these
+        self._applied = ident
+        info = assignment_info(assignment)
+        if info and any(session.info.get(k) != v for k, v in info.items()):
+            session.set_info(t, info)
+        self.say(f"assignment from the hub: {self.line}")
+        return self.line
+
+
+def connection_files(paths: list[str]) -> list[Path]:
+    """``--hub`` values: a connection file, or a folder whose ``*.toml`` are one each."""
+    out: list[Path] = []
+    for raw in paths:
+        path = Path(raw)
+        if path.is_dir():
+            found = sorted(p for p in path.glob("*.toml") if p.is_file())
+            if not found:
+                raise ValueError(f"--hub {path}: the folder holds no connection file (*.toml)")
+            out.extend(found)
+        else:
+            out.append(path)
+    return out
+
+
+class BoardLinks:
+    """The links of several boards in one process (the simulator): one connection file each,
+    the board's id taken from its file."""
+
+    def __init__(self, links: dict[str, BoardLink]) -> None:
+        self.links = links
+
+    @classmethod
+    def open(
+        cls, paths: list[str], folder_of: Callable[[str], Path], say: Say | None = None
+    ) -> BoardLinks:
+        """Every file checked before any link starts; a board id given twice is refused."""
+        links: dict[str, BoardLink] = {}
+        where: dict[str, Path] = {}
+        for path in connection_files(paths):
+            board = load(path).board
+            if board in where:
+                raise ValueError(f"{path}: board {board!r} is already given by {where[board]}")
+            where[board] = path
+            links[board] = BoardLink.open(path, folder_of(board), say)
+        return cls(links)
+
+    def ids(self) -> list[str]:
+        return list(self.links)
+
+    def start(self) -> None:
+        for link in self.links.values():
+            link.start()
+
+    def stop(self, timeout: float = 5.0) -> int:
+        """Stop every link at once (each waits up to ``timeout`` for its acknowledgements)."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        if not self.links:
+            return 0
+        with ThreadPoolExecutor(min(16, len(self.links))) as pool:
+            return sum(pool.map(lambda link: link.stop(timeout), self.links.values()))
+
+    def after_step(self, board: str, session, t: float) -> str | None:
+        link = self.links.get(board)
+        return link.after_step(session, t) if link is not None else None
