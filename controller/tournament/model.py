@@ -20,6 +20,18 @@ SYSTEMS = ("swiss", "round-robin", "knockout")
 OUTCOMES = ("blue", "red", "draw", "blue-forfeit", "red-forfeit", "double-forfeit", "bye")
 PLAYED = ("blue", "red", "draw")
 
+TIEBREAKS: dict[str, str] = {
+    "score-diff": "cumulative Damath score difference (own minus opponent's, every game)",
+    "score-total": "total Damath score (every game)",
+    "buchholz": "Buchholz: the opponents' points",
+    "buchholz-cut1": "Buchholz cut 1: the opponents' points without the lowest",
+    "sonneborn-berger": "Sonneborn-Berger: beaten opponents' points, half of those drawn",
+    "direct": "direct encounter: points among the players still tied, if all met",
+    "wins": "games won at the board",
+    "red-games": "games played with Red (moving second)",
+}
+DEFAULT_TIEBREAKS = ("score-diff", "buchholz-cut1", "sonneborn-berger", "direct", "wins")
+
 BLUE = "blue"
 RED = "red"
 
@@ -49,7 +61,7 @@ class Event:
     profile: str = "official"
     time_control: str = ""
     points: Points = field(default_factory=Points)
-    tiebreaks: tuple[str, ...] = ()
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     initial_colour: str = BLUE  # the colour of pairing number 1 in round 1 (drawn by lot)
 
 
