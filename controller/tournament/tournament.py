@@ -15,6 +15,7 @@ from .history import histories
 from .model import (
     BLUE,
     PLAYED,
+    RED,
     SYSTEMS,
     TIEBREAKS,
     Division,
@@ -26,6 +27,7 @@ from .model import (
     TournamentError,
 )
 from .pairing import knockout_first, knockout_next, knockout_rounds, round_robin, swiss
+from .roster import read_roster
 from .standings import Standing, standings
 from .store import Store, open_store
 
@@ -42,6 +44,16 @@ def check_tiebreaks(order: Iterable[str]) -> tuple[str, ...]:
     return out
 
 
+def check_division(d: Division) -> Division:
+    if not d.name:
+        raise TournamentError("a division needs a name")
+    if d.system not in SYSTEMS:
+        raise TournamentError(f"unknown system {d.system!r}: one of {', '.join(SYSTEMS)}")
+    if d.rounds < 0 or (d.system == "swiss" and d.rounds < 1):
+        raise TournamentError("a Swiss needs its number of rounds (--rounds N)")
+    return d
+
+
 class Tournament:
     def __init__(self, store: Store) -> None:
         self.store = store
@@ -53,15 +65,27 @@ class Tournament:
     # -- opening ----------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, folder: str | Path, event: Event, by: str = "organiser") -> Tournament:
+    def create(
+        cls,
+        folder: str | Path,
+        event: Event,
+        division: Division,
+        by: str = "organiser",
+    ) -> Tournament:
+        """A new event in ``folder`` with its first division (more with ``set_division``)."""
         check_tiebreaks(event.tiebreaks)
+        if not event.name.strip():
+            raise TournamentError("the event needs a name")
+        if event.initial_colour not in (BLUE, RED):
+            raise TournamentError("the initial colour is blue or red")
+        check_division(division)
         store = open_store(folder, create=True)
         if store.event() is not None:
             store.close()
             raise TournamentError(f"{folder}: an event already exists here ({store.path})")
         with store.transaction():
             store.save_event(event)
-            store.save_division(Division(DEFAULT_DIVISION))
+            store.save_division(division)
             store.log(by, "event-create", name=event.name)
         return cls(store)
 
@@ -90,19 +114,12 @@ class Tournament:
     def set_division(
         self, name: str, system: str = "swiss", rounds: int = 0, by: str = "organiser"
     ) -> Division:
-        name = name.strip()
-        if not name:
-            raise TournamentError("a division needs a name")
-        if system not in SYSTEMS:
-            raise TournamentError(f"unknown system {system!r}: one of {', '.join(SYSTEMS)}")
-        if rounds < 0 or (system == "swiss" and rounds < 1):
-            raise TournamentError("a Swiss needs its number of rounds (--rounds N)")
-        if self.last_round(name):
-            raise TournamentError(f"division {name!r} has started: its system is fixed")
-        d = Division(name, system, rounds)
+        d = check_division(Division(name.strip(), system, rounds))
+        if self.last_round(d.name):
+            raise TournamentError(f"division {d.name!r} has started: its system is fixed")
         with self.store.transaction():
             self.store.save_division(d)
-            self.store.log(by, "division", name=name, system=system, rounds=rounds)
+            self.store.log(by, "division", name=d.name, system=system, rounds=rounds)
         return d
 
     def division(self, name: str | None) -> Division:
@@ -149,27 +166,49 @@ class Tournament:
         rating: int | None = None,
         by: str = "organiser",
     ) -> Player:
-        name, school, division = name.strip(), school.strip(), division.strip() or DEFAULT_DIVISION
-        if not name:
-            raise TournamentError("a player needs a name")
-        if rating is not None and not 0 <= rating <= 4000:
-            raise TournamentError(f"{name}: rating {rating} is not between 0 and 4000")
+        """A player, by hand; a late entry once the division has started (Swiss only)."""
+        return self.add_players([(name, school, division, rating)], by)[0]
+
+    def import_players(self, csv_text: str, by: str = "organiser") -> list[Player]:
+        """Every player of a CSV list (``roster``), all or none."""
+        entries = read_roster(csv_text)
+        return self.add_players([(e.name, e.school, e.division, e.rating) for e in entries], by)
+
+    def add_players(
+        self, rows: Iterable[tuple[str, str, str, int | None]], by: str = "organiser"
+    ) -> list[Player]:
         divisions = self.divisions()
-        if division not in divisions:
-            with self.store.transaction():
-                self.store.save_division(Division(division))
-            divisions = self.divisions()
-        d = divisions[division]
-        started = self.last_round(division)
-        if started and d.system != "swiss":
-            raise TournamentError(
-                f"division {division!r} ({d.system}) has started: no late entries"
-            )
-        p = Player(0, name, school, division, rating, joined_round=started + 1)
+        known = {(p.name.casefold(), p.division) for p in self.players().values()}
+        new: list[Player] = []
+        for name, school, division, rating in rows:
+            name, school = name.strip(), school.strip()
+            division = division.strip() or DEFAULT_DIVISION
+            if not name:
+                raise TournamentError("a player needs a name")
+            if rating is not None and not 0 <= rating <= 4000:
+                raise TournamentError(f"{name}: rating {rating} is not between 0 and 4000")
+            if division not in divisions:
+                raise TournamentError(
+                    f"{name}: no division {division!r}; create it first with "
+                    f"`damath-board hub division set {division} --system swiss --rounds N`"
+                )
+            if (name.casefold(), division) in known:
+                raise TournamentError(f"{name} is already entered in division {division!r}")
+            known.add((name.casefold(), division))
+            d = divisions[division]
+            started = self.last_round(division)
+            if started and d.system != "swiss":
+                raise TournamentError(
+                    f"{name}: division {division!r} ({d.system}) has started: no late entries"
+                )
+            new.append(Player(0, name, school, division, rating, joined_round=started + 1))
         with self.store.transaction():
-            pid = self.store.add_player(p)
-            self.store.log(by, "player-add", player=pid, name=name, division=division)
-        return replace(p, id=pid)
+            added = []
+            for p in new:
+                pid = self.store.add_player(p)
+                self.store.log(by, "player-add", player=pid, name=p.name, division=p.division)
+                added.append(replace(p, id=pid))
+        return added
 
     def withdraw(self, ref: str | int, by: str = "organiser", reason: str = "") -> Player:
         p = self.player(ref)
