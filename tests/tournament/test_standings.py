@@ -129,6 +129,18 @@ def test_radical_scores_compare_exactly():
     assert str(table[1].tiebreaks["score-diff"]) == "-17 + 12√2"
 
 
+def test_a_difference_below_the_resolution_of_a_float_still_decides():
+    """√2 and the double nearest it are one number to a float, two to the tie-break."""
+    x, y = Player(1, "X"), Player(2, "Y")
+    ev = [
+        game(1, 1, 1, 1, 2, "blue", ("√2", "0")),
+        game(2, 2, 1, 2, 1, "blue", ("1.4142135623730951", "0")),
+    ]
+    assert float(parse_score("√2")) == float(parse_score("1.4142135623730951"))
+    table = standings([x, y], [p for p, _ in ev], {p.id: r for p, r in ev}, Points())
+    assert [(s.rank, s.player.name) for s in table] == [(1, "Y"), (2, "X")]
+
+
 def test_a_game_without_a_result_scores_nothing_yet():
     ev = [game(1, 1, 1, 1, 2, "blue"), game(2, 2, 1, 2, 1, "blue")]
     pairings, results = [p for p, _ in ev], {1: ev[0][1]}
