@@ -157,7 +157,11 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         help="blue (1-0), red (0-1), draw, blue-forfeit, red-forfeit, double-forfeit, bye; "
         "left out: from the scores",
     )
-    rs.add_argument("--scores", metavar="BLUE:RED", help="Damath scores, e.g. '24:-7/6'")
+    rs.add_argument(
+        "--scores",
+        metavar="BLUE:RED",
+        help="Damath scores, e.g. '24:-7/6' (a negative first one: --scores=-7:12)",
+    )
     rs.add_argument("--reason", default="", help="a correction's reason (required then)")
     rs.add_argument("--by", default="arbiter", help="who records it (logged)")
     rs.add_argument(

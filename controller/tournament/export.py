@@ -29,13 +29,19 @@ RESULT_SIGN = {
 }
 
 
+_GLYPHS = {(1, 2): "½", (1, 4): "¼", (3, 4): "¾"}
+
+
 def points_text(p: Fraction) -> str:
-    """``2½``, ``3``, ``½``, ``7/3`` (points of an event giving thirds)."""
+    """``2½``, ``3``, ``¾``, ``7/3`` (points of an event giving thirds)."""
     if p.denominator == 1:
         return str(p.numerator)
-    if p.denominator == 2:
-        whole = p.numerator // 2
-        return f"{whole or ''}½" if p > 0 else f"-{points_text(-p)}"
+    if p < 0:
+        return f"-{points_text(-p)}"
+    glyph = _GLYPHS.get((p.numerator % p.denominator, p.denominator))
+    if glyph:
+        whole = p.numerator // p.denominator
+        return f"{whole or ''}{glyph}"
     return str(p)
 
 
@@ -129,6 +135,7 @@ tr { page-break-inside: avoid; }
 th, td { border: 0.3mm solid #444; padding: 1mm 1.5mm; text-align: left; }
 th { background: #e8e8e8; }
 td.num, th.num { text-align: right; white-space: nowrap; }
+td.round, th.round { text-align: center; white-space: nowrap; }
 thead { display: table-header-group; }
 p.key { font-size: 8.5pt; color: #333; margin-top: 4mm; }
 """
@@ -141,6 +148,8 @@ def html_page(title: str, event: Event, division: str, rows: list[list[str]], ke
 
     def cell(tag: str, value: str, col: str) -> str:
         cls = "" if col in text_cols else ' class="num"'
+        if col[:1] == "R" and col[1:].isdigit():
+            cls = ' class="round"'
         return f"<{tag}{cls}>{html.escape(value)}</{tag}>"
 
     meta = " · ".join(
