@@ -128,6 +128,13 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     pr = sub.add_parser("pair", help="pair the next round")
     _dir(pr)
     pr.add_argument("--round", type=int, required=True, metavar="N")
+    pr.add_argument(
+        "--by-hand",
+        metavar="PAIRS",
+        help="the arbiter's own pairing by player numbers, Blue-Red, a lone number the bye: "
+        "'1-5,6-2,3'",
+    )
+    pr.add_argument("--reason", default="", help="why pair by hand (logged)")
     _division(pr)
     _json(pr)
 
@@ -197,11 +204,15 @@ def run(args: argparse.Namespace) -> int:
     action = args.hub_action
     if action == "event" and args.event_action == "create":
         return _event_create(args)
+    import sqlite3
+
     from .tournament import Tournament
 
     t = Tournament.open(args.dir)
     try:
         return _HANDLERS[action](t, args)
+    except sqlite3.Error as exc:  # e.g. the file locked by another program for too long
+        raise ValueError(f"{t.store.path}: {exc}; nothing was changed") from None
     finally:
         t.close()
 
@@ -413,8 +424,23 @@ def _print_pairings(t, pairings, as_json: bool) -> None:
             )
 
 
+def _by_hand(text: str) -> list[tuple[int, int | None]]:
+    from .model import TournamentError
+
+    pairs: list[tuple[int, int | None]] = []
+    for part in text.split(","):
+        numbers = [x.strip() for x in part.split("-")]
+        if not all(x.isdigit() for x in numbers) or len(numbers) not in (1, 2):
+            raise TournamentError(
+                f"--by-hand: {part.strip()!r} is not BLUE-RED or one number (the bye)"
+            )
+        pairs.append((int(numbers[0]), int(numbers[1]) if len(numbers) == 2 else None))
+    return pairs
+
+
 def _pair(t, args) -> int:
-    created = t.pair(args.round, args.division)
+    by_hand = _by_hand(args.by_hand) if args.by_hand else None
+    created = t.pair(args.round, args.division, by_hand=by_hand, reason=args.reason)
     if not args.json:
         print(f"Round {args.round}, division {created[0].division}:")
     _print_pairings(t, created, args.json)

@@ -63,7 +63,8 @@ def swiss(
     previous = {(min(a, b), max(a, b)) for a in seeds for b in past[a].opponents if b in number}
     with warnings.catch_warnings():
         warnings.simplefilter("error", engine.MissingFloatHistoryWarning)
-        raw = engine.generate_pairings(
+        raw = _ask(
+            engine,
             system="dutch",
             players=players,
             previous_pairings=previous,
@@ -96,7 +97,8 @@ def round_robin(seeds: Sequence[int], round_no: int, cycles: int = 1) -> list[Pa
             f"a round robin of {len(seeds)} players has rounds 1 to {last}, not {round_no}"
         )
     players = [{"id": pid, "starting_number": i} for i, pid in enumerate(seeds, start=1)]
-    raw = engine.generate_pairings(
+    raw = _ask(
+        engine,
         system="round_robin",
         players=players,
         previous_pairings=set(),
@@ -109,6 +111,17 @@ def round_robin(seeds: Sequence[int], round_no: int, cycles: int = 1) -> list[Pa
     return pairs
 
 
+def _ask(engine, **request) -> list[dict]:
+    """The engine's answer; its failure becomes the organiser's message, not a traceback."""
+    try:
+        return engine.generate_pairings(**request)
+    except Exception as exc:  # a third-party engine: any failure is one message
+        raise TournamentError(
+            f"the pairing engine could not pair this round ({type(exc).__name__}: {exc}); "
+            "pair it by hand (pair --by-hand)"
+        ) from None
+
+
 def _from_engine(raw: list[dict]) -> list[Pair]:
     ordered = sorted(raw, key=lambda p: (bool(p.get("bye")), p.get("table", 0)))
     return [(int(p["white_id"]), None if p.get("bye") else int(p["black_id"])) for p in ordered]
@@ -119,14 +132,14 @@ def check(pairs: Sequence[Pair], seeds: Sequence[int], previous: set[tuple[int, 
     seen: list[int] = [pid for pair in pairs for pid in pair if pid is not None]
     if sorted(seen) != sorted(seeds):
         raise TournamentError(
-            "the pairing engine did not pair every player exactly once; pair this round by hand"
+            "the pairing engine did not pair every player exactly once; pair it with pair --by-hand"
         )
     if sum(1 for _, b in pairs if b is None) > len(seeds) % 2:
         raise TournamentError("the pairing engine gave more byes than needed")
     for a, b in pairs:
         if b is not None and (min(a, b), max(a, b)) in previous:
             raise TournamentError(
-                f"the pairing engine paired {a} and {b} a second time; pair this round by hand"
+                f"the pairing engine paired {a} and {b} a second time; pair it with pair --by-hand"
             )
 
 

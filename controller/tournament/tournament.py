@@ -266,7 +266,16 @@ class Tournament:
         """Strongest first: rating (unrated last), then the order of entry."""
         return sorted(players, key=lambda p: (p.rating is None, -(p.rating or 0), p.id))
 
-    def pair(self, rnd: int, division: str | None = None, by: str = "organiser") -> list[Pairing]:
+    def pair(
+        self,
+        rnd: int,
+        division: str | None = None,
+        by: str = "organiser",
+        by_hand: list[tuple[int, int | None]] | None = None,
+        reason: str = "",
+    ) -> list[Pairing]:
+        """The next round's pairings: by the division's system, or the arbiter's own
+        (``by_hand``: (blue, red) player numbers, red None for the bye, with a reason)."""
         d = self.division(division)
         last = self.last_round(d.name)
         if rnd <= last:
@@ -282,15 +291,46 @@ class Tournament:
         results = self.results()
         done = self.pairings(d.name)
         histories(self.players(d.name), done, results, self.event.points, rnd)  # all in?
-        pairs = self._pairs(d, rnd, done, results)
+        if by_hand is None:
+            pairs = self._pairs(d, rnd, done, results)
+        else:
+            if not reason.strip():
+                raise TournamentError("pairing a round by hand needs a reason (--reason)")
+            pairs = self._check_by_hand(d, rnd, by_hand, done)
         created: list[Pairing] = []
         with self.store.transaction():
             for table, (blue, red) in enumerate(pairs, start=1):
                 pid = self.store.add_pairing(d.name, rnd, table, blue, red)
                 created.append(Pairing(pid, d.name, rnd, table, blue, red))
             self._forfeit_withdrawn(created, by)
-            self.store.log(by, "pair", division=d.name, round=rnd, tables=len(created))
+            self.store.log(
+                by,
+                "pair" if by_hand is None else "pair-by-hand",
+                division=d.name,
+                round=rnd,
+                tables=len(created),
+                reason=reason.strip(),
+            )
         return created
+
+    def _check_by_hand(
+        self, d: Division, rnd: int, pairs: list[tuple[int, int | None]], done: list[Pairing]
+    ) -> list[tuple[int, int | None]]:
+        """The arbiter's own pairing: everyone present once, one bye at most; a rematch is the
+        arbiter's call (it is in the logged pairing) but never a player against himself."""
+        present = {p.id for p in self._present(d.name, rnd)}
+        seen = [pid for pair in pairs for pid in pair if pid is not None]
+        for pid in seen:
+            if pid not in present:
+                raise TournamentError(f"player {pid} is not playing in round {rnd} of {d.name!r}")
+        if len(seen) != len(set(seen)):
+            raise TournamentError("a player is paired twice")
+        missing = sorted(present - set(seen))
+        if missing:
+            raise TournamentError(f"not paired: {', '.join(map(str, missing))}")
+        if sum(1 for _, red in pairs if red is None) > 1:
+            raise TournamentError("more than one bye")
+        return pairs
 
     def _pairs(self, d: Division, rnd: int, done: list[Pairing], results) -> list:
         if d.system == "swiss":

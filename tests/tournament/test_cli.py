@@ -76,6 +76,7 @@ def test_a_round_from_pairing_to_standings(event, tmp_path, capsys):
         (["event", "set", "--variant", "chess"], "unknown variant"),
         (["division", "set", "kids", "--system", "swiss"], "a Swiss needs its number of rounds"),
         (["player", "add", "Ana"], "Ana is already entered"),
+        (["pair", "--round", "1", "--by-hand", "1-x", "--reason", "r"], "'1-x' is not BLUE-RED"),
     ],
 )
 def test_mistakes_get_one_clear_line(event, capsys, argv, message):

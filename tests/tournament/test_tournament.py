@@ -178,3 +178,31 @@ def test_a_file_that_is_not_a_tournament_is_refused(tmp_path):
     (tmp_path / "ev" / "tournament.sqlite").write_bytes(b"not a database" * 100)
     with pytest.raises(TournamentError, match="not a tournament file"):
         Tournament.open(tmp_path / "ev")
+
+
+def test_the_arbiter_pairs_a_round_by_hand(tmp_path):
+    t = new(tmp_path, names="Ana Ben Cid Dee Eve")
+    with pytest.raises(TournamentError, match="needs a reason"):
+        t.pair(1, by_hand=[(1, 2), (3, 4), (5, None)])
+    with pytest.raises(TournamentError, match="not paired: 5"):
+        t.pair(1, by_hand=[(1, 2), (3, 4)], reason="x")
+    with pytest.raises(TournamentError, match="paired twice"):
+        t.pair(1, by_hand=[(1, 2), (2, 4), (5, None)], reason="x")
+    with pytest.raises(TournamentError, match="player 9 is not playing"):
+        t.pair(1, by_hand=[(1, 9), (3, 4), (5, None)], reason="x")
+    made = t.pair(1, by_hand=[(2, 1), (3, 4), (5, None)], reason="the engine was down")
+    assert [(p.blue, p.red) for p in made] == [(2, 1), (3, 4), (5, None)]
+    assert t.log()[-1]["action"] == "pair-by-hand"
+
+
+def test_an_engine_failure_is_a_message(tmp_path, monkeypatch):
+    import caissify_pairings
+
+    def broken(**_):
+        raise RuntimeError("matching did not converge")
+
+    monkeypatch.setattr(caissify_pairings, "generate_pairings", broken)
+    t = new(tmp_path)
+    with pytest.raises(TournamentError, match=r"could not pair this round .*did not converge"):
+        t.pair(1)
+    assert t.pairings() == []
