@@ -55,7 +55,7 @@ class Round:
     def share(self) -> Fraction:
         """The round's result as a fraction of a win (for Sonneborn-Berger)."""
         return {"win": Fraction(1), "draw": Fraction(1, 2), "forfeit-win": Fraction(1)}.get(
-            self.outcome, Fraction(1) if self.outcome == "bye" else Fraction(0)
+            self.outcome, Fraction(0)
         )
 
 
@@ -138,7 +138,9 @@ def _opponent_values(pid: int, rounds: dict[int, list[Round]], points: Points) -
         if r.played and r.opponent in rounds:
             values.append((_adjusted(rounds[r.opponent], points), r.share))
         else:
-            values.append((own, r.share))  # the dummy opponent: the player's own points
+            # the dummy opponent: the player's own points; a bye's share is what it scored
+            share = r.points / points.win if r.outcome == "bye" else r.share
+            values.append((own, share))
     return values
 
 

@@ -147,3 +147,10 @@ def test_a_game_without_a_result_scores_nothing_yet():
     table = standings([A, B], pairings, results, Points(), ("buchholz",))
     assert {s.player.id: s.points for s in table} == {1: 1, 2: 0}
     assert [r.outcome for r in table[0].rounds] == ["win", "pending"]
+
+
+def test_a_bye_worth_nothing_adds_nothing_to_sonneborn_berger():
+    rounds = player_rounds(PLAYERS, PAIRINGS, RESULTS, Points(bye=F(0)))
+    # E: bye (now 0 points) + losses to A and C: own points 0, so every dummy term is 0 anyway;
+    # B: lost to A, forfeit win (dummy 1 x 1), bye (dummy 1 x 0) = 1
+    assert individual("sonneborn-berger", 2, rounds, Points(bye=F(0))) == 1
