@@ -12,6 +12,7 @@ A pair is ``(blue, red)``; ``red is None`` is a bye.
 
 from __future__ import annotations
 
+import logging
 import warnings
 from collections.abc import Mapping, Sequence
 
@@ -32,6 +33,8 @@ def _engine():
         import caissify_pairings
     except ImportError:
         raise TournamentError(_MISSING_ENGINE) from None
+    # its warnings (e.g. "multiple forced byes") become our one message, not stray lines
+    logging.getLogger("caissify_pairings").addHandler(logging.NullHandler())
     return caissify_pairings
 
 
@@ -135,7 +138,10 @@ def check(pairs: Sequence[Pair], seeds: Sequence[int], previous: set[tuple[int, 
             "the pairing engine did not pair every player exactly once; pair it with pair --by-hand"
         )
     if sum(1 for _, b in pairs if b is None) > len(seeds) % 2:
-        raise TournamentError("the pairing engine gave more byes than needed")
+        raise TournamentError(
+            "no pairing of this round avoids a rematch (the pairing engine left players "
+            "unpaired): pair it with pair --by-hand, or end the event a round earlier"
+        )
     for a, b in pairs:
         if b is not None and (min(a, b), max(a, b)) in previous:
             raise TournamentError(

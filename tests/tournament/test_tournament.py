@@ -206,3 +206,13 @@ def test_an_engine_failure_is_a_message(tmp_path, monkeypatch):
     with pytest.raises(TournamentError, match=r"could not pair this round .*did not converge"):
         t.pair(1)
     assert t.pairings() == []
+
+
+def test_a_swiss_longer_than_the_field_allows_says_so(tmp_path, capsys):
+    t = new(tmp_path, rounds=5, names="A B C D")
+    for rnd in (1, 2, 3):
+        play_round(t, rnd, "draw")
+    with pytest.raises(TournamentError, match="no pairing of this round avoids a rematch"):
+        t.pair(4)
+    assert t.pairings("open", 4) == []
+    assert capsys.readouterr().err == ""  # the engine's own warnings do not leak
