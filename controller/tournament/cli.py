@@ -525,6 +525,8 @@ def _export(t, args) -> int:
             "standings",
             export.standings_key(t.event),
         )
+    elif d.system == "round-robin":
+        rows, title, key = export.grid_rows(table), "crosstable", export.GRID_KEY
     else:
         rows, title, key = export.crosstable_rows(table), "crosstable", export.CROSSTABLE_KEY
     title += f" after round {t.last_round(d.name)}"

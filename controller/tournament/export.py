@@ -87,6 +87,27 @@ def crosstable_rows(table: Sequence[Standing]) -> list[list[str]]:
     return rows
 
 
+def grid_rows(table: Sequence[Standing]) -> list[list[str]]:
+    """A round robin's crosstable: a row and a column per player in rank order; each cell the
+    row player's result against the column player (two in a double round robin)."""
+    order = [s.player.id for s in table]
+    rows = [["Rank", "Name"] + [str(n) for n in range(1, len(order) + 1)] + ["Points"]]
+    for s in table:
+        against: dict[int, list[str]] = {}
+        for r in s.rounds:
+            if r.opponent is not None:
+                against.setdefault(r.opponent, []).append(RESULT_SIGN[r.outcome])
+        cells = ["×" if pid == s.player.id else " ".join(against.get(pid, [])) for pid in order]
+        rows.append([str(s.rank), s.player.name, *cells, points_text(s.points)])
+    return rows
+
+
+GRID_KEY = (
+    "Each cell: the row player's result against the column player (numbered by rank): 1 win, "
+    "½ draw, 0 loss, + forfeit win, − forfeit loss, · not yet played."
+)
+
+
 def to_csv(rows: list[list[str]]) -> str:
     out = io.StringIO()
     csv.writer(out, lineterminator="\n").writerows(rows)
@@ -148,7 +169,7 @@ def html_page(title: str, event: Event, division: str, rows: list[list[str]], ke
 
     def cell(tag: str, value: str, col: str) -> str:
         cls = "" if col in text_cols else ' class="num"'
-        if col[:1] == "R" and col[1:].isdigit():
+        if col.isdigit() or (col[:1] == "R" and col[1:].isdigit()):
             cls = ' class="round"'
         return f"<{tag}{cls}>{html.escape(value)}</{tag}>"
 
