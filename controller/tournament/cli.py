@@ -53,6 +53,11 @@ def _division(p: argparse.ArgumentParser) -> None:
     p.add_argument("--division", metavar="NAME", help="which division (when there are several)")
 
 
+def _system(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--system", default="swiss", help="swiss, round-robin or knockout")
+    p.add_argument("--rounds", type=int, default=0, help="rounds (a Swiss needs it)")
+
+
 def _json(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -75,8 +80,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
         p.add_argument("--bye-points", metavar="P", help="points for a bye (a win's)")
         p.add_argument("--forfeit-points", metavar="P", help="points for a forfeit win (a win's)")
         p.add_argument("--tiebreaks", metavar="A,B,…", help="tie-break order (see docs)")
-    create.add_argument("--system", default="swiss", help="swiss, round-robin or knockout")
-    create.add_argument("--rounds", type=int, default=0, help="rounds (a Swiss needs it)")
+    _system(create)
     create.add_argument(
         "--division", default="open", metavar="NAME", help="the first division's name (open)"
     )
@@ -95,8 +99,7 @@ def add_commands(sub: argparse._SubParsersAction) -> None:
     dset = dvs.add_parser("set", help="a division run side by side: its system and rounds")
     _dir(dset)
     dset.add_argument("name", metavar="NAME")
-    dset.add_argument("--system", default="swiss", help="swiss, round-robin or knockout")
-    dset.add_argument("--rounds", type=int, default=0, help="rounds (a Swiss needs it)")
+    _system(dset)
     dlist = dvs.add_parser("list", help="every division")
     _dir(dlist)
 
