@@ -216,3 +216,30 @@ def test_a_swiss_longer_than_the_field_allows_says_so(tmp_path, capsys):
         t.pair(4)
     assert t.pairings("open", 4) == []
     assert capsys.readouterr().err == ""  # the engine's own warnings do not leak
+
+
+@pytest.mark.parametrize(
+    ("answer", "message"),
+    [
+        ([{"white_id": 1, "black_id": 2, "table": 1}], "did not pair every player"),
+        (
+            [
+                {"white_id": 1, "black_id": 2, "table": 1},
+                {"white_id": 3, "black_id": 4, "table": 2},
+                {"white_id": 5, "black_id": 6, "table": 3},
+            ],
+            "paired 1 and 2 a second time",
+        ),
+    ],
+)
+def test_a_wrong_engine_answer_is_refused_not_stored(tmp_path, monkeypatch, answer, message):
+    import caissify_pairings
+
+    t = new(tmp_path)
+    made = t.pair(1, by_hand=[(1, 2), (3, 4), (5, 6)], reason="drawn on stage")
+    for p in made:
+        t.record_result(p.id, GameResult("draw"))
+    monkeypatch.setattr(caissify_pairings, "generate_pairings", lambda **_: answer)
+    with pytest.raises(TournamentError, match=message):
+        t.pair(2)
+    assert t.pairings("open", 2) == []
