@@ -48,7 +48,10 @@ ALLOWED = {
         "controller.link.gamestate",
         "controller.link.config",
         "controller.link.client",
+        "controller.tournament",  # the organiser's commands under `damath-board hub`
     },
+    # the tournament: exact Damath scores from the rules engine; nothing of the hub or boards
+    "controller/tournament": {"controller.rules"},
     "drivers": {"firmware"},
     "firmware": set(),
 }

@@ -10,6 +10,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from controller.tournament.cli import add_commands as add_tournament_commands
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dir", metavar="DIR", help="the event directory (store, broker, keys)")
@@ -37,6 +39,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--ca", metavar="FILE", help="with TLS: the CA certificate boards trust")
     add.add_argument("--out", metavar="FILE", help="where to write it (DIR/boards/ID.toml)")
     add.add_argument("--replace", action="store_true", help="issue a new credential")
+    add_tournament_commands(sub)
 
 
 def run(args: argparse.Namespace) -> int:

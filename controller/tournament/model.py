@@ -1,0 +1,131 @@
+"""The tournament's records as plain frozen data: an event, its divisions, players, pairings and
+results. Every rule that reads them (pairing, standings, exports) is a pure function of these,
+so the web pages, the command line and the tests all see the same thing.
+
+Damath scores are exact (``Fraction`` or ``a + b√2``, as the rules engine scores them); points
+for a win, a draw and a loss are ``Fraction`` so an event may give 1, ½, 0 or 3, 1, 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from controller.rules.scoring import Score
+
+SYSTEMS = ("swiss", "round-robin", "knockout")
+
+# Outcomes of one pairing, from Blue's side (Blue moves first). A forfeit is a game not played:
+# "blue-forfeit" means Blue wins because Red did not play.
+OUTCOMES = ("blue", "red", "draw", "blue-forfeit", "red-forfeit", "double-forfeit", "bye")
+PLAYED = ("blue", "red", "draw")
+
+TIEBREAKS: dict[str, str] = {
+    "score-diff": "cumulative Damath score difference (own minus opponent's, every game)",
+    "score-total": "total Damath score (every game)",
+    "buchholz": "Buchholz: the opponents' points",
+    "buchholz-cut1": "Buchholz cut 1: the opponents' points without the lowest",
+    "sonneborn-berger": "Sonneborn-Berger: beaten opponents' points, half of those drawn",
+    "direct": "direct encounter: points among the players still tied, if all met",
+    "wins": "games won at the board",
+    "red-games": "games played with Red (moving second)",
+}
+DEFAULT_TIEBREAKS = ("score-diff", "buchholz-cut1", "sonneborn-berger", "direct", "wins")
+
+BLUE = "blue"
+RED = "red"
+
+
+class TournamentError(ValueError):
+    """A request the event's rules refuse; the message says what and how to fix it."""
+
+
+@dataclass(frozen=True)
+class Points:
+    """Points per outcome. A pairing-allocated bye scores ``bye``; a forfeit win ``forfeit_win``."""
+
+    win: Fraction = Fraction(1)
+    draw: Fraction = Fraction(1, 2)
+    loss: Fraction = Fraction(0)
+    bye: Fraction = Fraction(1)
+    forfeit_win: Fraction = Fraction(1)
+    forfeit_loss: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    date: str = ""
+    venue: str = ""
+    variant: str = "integer"
+    profile: str = "official"
+    time_control: str = ""
+    points: Points = field(default_factory=Points)
+    tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
+    initial_colour: str = BLUE  # the colour of pairing number 1 in round 1 (drawn by lot)
+
+
+@dataclass(frozen=True)
+class Division:
+    name: str
+    system: str = "swiss"
+    rounds: int = 0  # 0: all rounds of a round robin, else the number given
+
+
+@dataclass(frozen=True)
+class Player:
+    id: int
+    name: str
+    school: str = ""
+    division: str = "open"
+    rating: int | None = None
+    joined_round: int = 1  # a late entry joins at a later round
+    withdrawn_after: int | None = None  # plays no round after this one
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """One table of one round. ``red is None``: a bye for ``blue``."""
+
+    id: int
+    division: str
+    round: int
+    table: int
+    blue: int
+    red: int | None
+
+    @property
+    def is_bye(self) -> bool:
+        return self.red is None
+
+    def players(self) -> tuple[int, ...]:
+        return (self.blue,) if self.red is None else (self.blue, self.red)
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A pairing's outcome and, for a played game, both sides' Damath scores (exact)."""
+
+    outcome: str
+    blue_score: Score | None = None
+    red_score: Score | None = None
+    source: str = "hand"  # "hand" (typed), "board" (the board's signed sheet), "arbiter"
+
+    def __post_init__(self) -> None:
+        if self.outcome not in OUTCOMES:
+            raise TournamentError(f"unknown result {self.outcome!r}: one of {', '.join(OUTCOMES)}")
+        if (self.blue_score is None) != (self.red_score is None):
+            raise TournamentError("give both Damath scores or neither")
+        if self.blue_score is not None and self.outcome not in PLAYED:
+            raise TournamentError("a forfeit or a bye has no Damath scores")
+
+
+@dataclass(frozen=True)
+class ResultRecord:
+    """A result as recorded: the latest record of a pairing is its result; earlier ones stay."""
+
+    pairing: int
+    result: GameResult
+    at: str
+    by: str
+    reason: str
