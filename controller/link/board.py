@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from controller.i18n import _, side_word
+
 from .config import load
 from .publisher import CONNECT_ERRORS, Link
 
@@ -35,14 +37,19 @@ def assignment_line(assignment: dict[str, Any] | None) -> str:
         return ""
     parts = []
     if assignment.get("table") not in (None, ""):
-        parts.append(f"Table {assignment['table']}")
+        parts.append(_("Table {table}").format(table=assignment["table"]))
     if assignment.get("round"):
-        parts.append(f"Round {assignment['round']}")
+        parts.append(_("Round {round}").format(round=assignment["round"]))
     names = [_person(assignment.get(side)) for side in ("blue", "red")]
     if any(names):
-        blue = f"{names[0] or '?'} (Blue)"
-        red = f"{names[1] or '?'} (Red)"
-        parts.append(f"{blue} vs {red}")
+        parts.append(
+            _("{blue} ({blue_side}) vs {red} ({red_side})").format(
+                blue=names[0] or "?",
+                blue_side=side_word(0),
+                red=names[1] or "?",
+                red_side=side_word(1),
+            )
+        )
     return " · ".join(parts)
 
 
@@ -179,7 +186,7 @@ class BoardLink:
         info = assignment_info(assignment)
         if info and any(session.info.get(k) != v for k, v in info.items()):
             session.set_info(t, info)
-        self.say(f"assignment from the hub: {self.line}")
+        self.say(_("assignment from the hub: {line}").format(line=self.line))
         return self.line
 
 
