@@ -16,6 +16,7 @@ ALLOWED = {
     "controller/scoresheet": {"controller.rules"},
     "controller/audit": {"controller.rules", "controller.scoresheet"},
     "controller/tracker": {"controller.rules"},
+    "controller/engine": {"controller.rules"},
     "controller/session": {"controller.rules", "controller.scoresheet", "controller.tracker"},
     "controller/view": {
         "controller.rules",
