@@ -33,6 +33,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_optional(sub, "controller.selftest", "selftest", "walk the LEDs, map the sensors")
     _add_optional(sub, "controller.replay", "replay", "replay a recorded sensor trace")
     _add_optional(sub, "controller.sim.cli", "sim", "serve the virtual board in a browser")
+    _add_optional(sub, "controller.engine_cli", "engine", "the computer opponent (JSON Lines)")
+    _add_optional(sub, "controller.review_cli", "review", "the coach's review of a game")
     return parser
 
 
