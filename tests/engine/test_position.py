@@ -9,6 +9,7 @@ at the same moves; unmaking every move restores the start exactly.
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
@@ -25,7 +26,11 @@ from controller.rules.values import Sqrt2, placement_values
 GAMES = st.tuples(
     st.sampled_from(damath_data.VARIANTS),
     st.sampled_from(("official", "online")),
-    st.lists(st.integers(min_value=0, max_value=50), min_size=1, max_size=140),
+    st.integers(min_value=0, max_value=2**32).map(
+        # Whole random games (a seed, not a list hypothesis would keep short): long enough for
+        # damas to appear, take and be taken.
+        lambda seed: [random.Random(seed).randrange(1000) for _ in range(160)]
+    ),
 )
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -150,3 +155,26 @@ def test_scale_is_a_multiple_of_every_denominator() -> None:
     scale = key_scale("fraction", [Fraction(1, 7), Fraction(3, 10)], Fraction(1))
     assert scale.denominator % 70 == 0
     assert scale.key(Fraction(1, 7)) * 7 == scale.point
+
+
+@SETTINGS
+@given(GAMES)
+def test_the_search_orders_a_positions_takings_as_their_exact_scores(case) -> None:
+    """What the search compares at the root (keys) ranks the moves as the exact scores do."""
+    variant, profile, choices = case
+    game = Game.new(variant, profile)
+    pos = Position.from_game(game, DEFAULT_WEIGHTS)
+    played = []
+    for choice in choices:
+        if game.ending() is not None:
+            break
+        moves = game.legal_moves()
+        exact = [score_move(m, variant).score for m in moves]
+        keys = [pos.capture_gain(raw_for(pos, m)) for m in moves]
+        for i in range(len(moves)):
+            for j in range(len(moves)):
+                assert (keys[i] > keys[j]) - (keys[i] < keys[j]) == compare(exact[i], exact[j])
+        move = moves[choice % len(moves)]
+        raw = raw_for(pos, move)
+        played.append((raw, pos.make(raw)))
+        game.push(move)
