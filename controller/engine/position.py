@@ -60,7 +60,6 @@ class Position:
     """A Damath position being searched; ``make``/``unmake`` keep every key exact."""
 
     __slots__ = (
-        "_psq_table",
         "_root_rep",
         "_side_key",
         "_zkeys",
@@ -70,6 +69,7 @@ class Position:
         "grand",
         "n_values",
         "psq",
+        "psq_table",
         "quiet_run",
         "rep",
         "rep_start",
@@ -100,7 +100,7 @@ class Position:
         self.n_values = len(tables.values)
         self.repetition_rule = repetition_rule
         self._zkeys, self._side_key = zobrist_keys(max(1, self.n_values))
-        self._psq_table = square_table(weights, tables.typical)
+        self.psq_table = square_table(weights, tables.typical)
         key = tables.key
         self.totd = key(totals[0]) - key(totals[1])
         self.grand = self.totd
@@ -115,7 +115,7 @@ class Position:
             sgn = 1 if c > 0 else -1
             count[0 if c > 0 else 1] += 1
             self.grand += sgn * rc[(v * 32 + sq) * 2 + (c * sgn == 2)]
-            self.psq += self._psq_table[sq * 5 + c + 2]
+            self.psq += self.psq_table[sq * 5 + c + 2]
             zob ^= self._zkeys[(sq * 5 + c + 2) * self.n_values + v]
         if board.side:
             zob ^= self._side_key
@@ -233,7 +233,7 @@ class Position:
     def make(self, move: RawMove) -> Undo:
         path, captured, promotes, _ = move
         cells, vid = self.cells, self.vid
-        zkeys, psqt, nv = self._zkeys, self._psq_table, self.n_values
+        zkeys, psqt, nv = self._zkeys, self.psq_table, self.n_values
         rc = self.tables.remaining
         start, end = path[0], path[-1]
         piece = cells[start]

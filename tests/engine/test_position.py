@@ -52,7 +52,7 @@ def from_scratch(pos: Position) -> tuple[int, int]:
     for sq, c in enumerate(pos.cells):
         if c:
             zob ^= pos._zkeys[(sq * 5 + c + 2) * pos.n_values + pos.vid[sq]]
-            psq += pos._psq_table[sq * 5 + c + 2]
+            psq += pos.psq_table[sq * 5 + c + 2]
     return zob, psq
 
 
