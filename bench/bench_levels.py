@@ -54,8 +54,8 @@ def timing(per_variant: int) -> None:
         )
 
 
-def ladder(games: int, jobs: int, seed: int) -> None:
-    for n in range(2, len(LEVELS) + 1):
+def ladder(games: int, jobs: int, seed: int, rungs: range) -> None:
+    for n in rungs:
         first, second = f"engine:level={n}", f"engine:level={n - 1}"
         tasks = [(i // 2, i % 2, first, second, 4, seed, 160) for i in range(games)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -69,11 +69,15 @@ def main() -> None:
     parser.add_argument("--ladder", type=int, default=0, metavar="GAMES")
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rungs", default="2-8", help="which levels meet the one below: 2-8")
+    parser.add_argument("--no-timing", action="store_true")
     args = parser.parse_args()
     print(f"python {platform.python_version()} on {platform.machine()} ({platform.processor()})")
-    timing(args.positions)
+    if not args.no_timing:
+        timing(args.positions)
     if args.ladder:
-        ladder(args.ladder, args.jobs, args.seed)
+        lo, _, hi = args.rungs.partition("-")
+        ladder(args.ladder, args.jobs, args.seed, range(int(lo), int(hi or lo) + 1))
 
 
 if __name__ == "__main__":

@@ -32,11 +32,12 @@ LEVELS: tuple[Level, ...] = (
     Level(3, "player", 2, None, 0.4),
     Level(4, "club player", 3, None, 0.25),
     Level(5, "strong player", 4, None, 0.12),
-    Level(6, "expert", 5, None, 0.05),
+    Level(6, "expert", 6, 1.0, 0.03),
     Level(7, "master", 8, 1.0, 0.0),
     Level(8, "full strength", 64, 3.0, 0.0),
 )
-"""Levels 1–6 are depth-limited and quick (bench/bench_levels.py: time per move); 7 and 8 are
+"""Levels 1–5 are limited by depth alone and quick (bench/bench_levels.py: time per move);
+level 6 looks 6 moves ahead unless a second runs out first (on a slow board); 7 and 8 are
 limited by time."""
 
 FULL_STRENGTH = LEVELS[-1]

@@ -214,16 +214,23 @@ def test_totals_given_with_a_position_count_exactly() -> None:
 # ------------------------------------------------------------------ levels
 
 
+CLOSE_TAKINGS = [
+    [(1, 2), (0, 3)], [(0, 5), (1, 4)], [(5, 2), (4, 3)], [(4, 5), (3, 4)], [(4, 1), (5, 2)],
+    [(3, 4), (2, 3)], [(2, 1), (1, 2)], [(2, 3), (4, 1), (6, 3)], [(7, 2), (5, 4)],
+    [(2, 5), (3, 4)], [(4, 3), (2, 5)], [(1, 6), (3, 4)], [(0, 3), (2, 5), (4, 3)],
+    [(3, 6), (2, 5)], [(5, 0), (4, 1)], [(0, 7), (1, 6)], [(3, 0), (2, 1)], [(6, 5), (7, 4)],
+    [(5, 4), (6, 5)], [(7, 6), (5, 4), (3, 2), (5, 0), (7, 2)], [(2, 1), (3, 2)],
+    [(2, 5), (3, 4)], [(7, 0), (6, 1)], [(7, 2), (5, 0)], [(1, 2), (0, 3)], [(5, 0), (0, 5)],
+    [(0, 3), (1, 4)],
+]  # fmt: skip
+
+
 def _position_with_close_takings() -> Game:
-    """Blue must take, and three takings score differently; the rest of the game is long."""
+    """An Integer game (a seeded random one) where Red has four takings to choose from."""
     game = Game.new("integer")
-    for path in (
-        [(1, 2), (2, 3)],
-        [(2, 5), (1, 4)],
-        [(5, 2), (4, 3)],
-        [(6, 5), (5, 4)],
-    ):
+    for path in CLOSE_TAKINGS:
         game.push(game.find_move(path))
+    assert len(game.legal_moves()) == 4 and all(m.captures for m in game.legal_moves())
     return game
 
 
