@@ -49,7 +49,7 @@ def timing(per_variant: int) -> None:
         p90 = times[int(0.9 * (len(times) - 1))]
         pi = f"{times[-1] * PI4_FACTOR:.2f}" if lvl.seconds is None else f"{lvl.seconds:g} (cap)"
         print(
-            f"{lvl.number:>5} {lvl.name:14} {lvl.depth if lvl.seconds is None else '—':>5} "
+            f"{lvl.number:>5} {lvl.name:14} {lvl.depth if lvl.depth < 64 else '—':>5} "
             f"{statistics.median(times):>8.3f} {p90:>8.3f} {times[-1]:>8.3f} {pi:>9}"
         )
 
