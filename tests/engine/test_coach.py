@@ -72,8 +72,18 @@ def test_a_review_is_reproducible_and_counts_operations() -> None:
     for side in first.sides:
         takings = sum(len(m.move.takings) for m in first.moves if m.side == side.side)
         assert sum(a.takings for a in side.accuracy) == takings
+        good = sum(len(m.move.takings) for m in first.moves if m.side == side.side and m.accurate)
+        assert sum(a.accurate for a in side.accuracy) == good
         for a in side.accuracy:
-            assert 0 <= a.accurate <= a.takings
+            by_hand = [
+                m.accurate
+                for m in first.moves
+                if m.side == side.side
+                for t in m.move.takings
+                if t.operator == a.operator
+            ]
+            assert (a.takings, a.accurate) == (len(by_hand), sum(by_hand))
+    assert any(m.move.takings and not m.accurate for m in first.moves)  # a case that counts
     mistakes = first.mistakes()
     assert len(mistakes) == 3
     assert [m.loss_points for m in mistakes] == sorted(

@@ -68,12 +68,13 @@ def test_bad_lines_get_an_error_naming_the_line_and_the_engine_goes_on() -> None
         '{"pieces": [{"square": [0, 0], "side": "blue", "value": "1"}]}',
         '{"totals": {"blue": "1/2"}}',
         '{"movetime_ms": -5}',
+        "[" * 100_000,
         "",
         '{"depth": 1}',
         variant="integer",
     )
     errors = answers[:-1]
-    assert [a["line"] for a in errors] == list(range(1, 12))
+    assert [a["line"] for a in errors] == list(range(1, 13))
     assert all(set(a) == {"line", "error"} for a in errors)
     texts = [a["error"] for a in errors]
     assert "not valid JSON" in texts[0]
@@ -86,6 +87,7 @@ def test_bad_lines_get_an_error_naming_the_line_and_the_engine_goes_on() -> None
     assert "not a playable square" in texts[8]
     assert texts[9].startswith("totals.blue:")
     assert texts[10].startswith("movetime_ms:")
+    assert texts[11] == "the request is nested too deeply"
     assert "bestmove" in answers[-1]  # the blank line is skipped, the last one answered
 
 
