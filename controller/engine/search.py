@@ -113,10 +113,8 @@ class Search:
         self.nodes = 0
         self._deadline: float | None = None
         self._max_nodes: int | None = None
-        tables = pos.tables
-        biggest = max(map(abs, (*tables.taking, *tables.remaining)), default=1)
         psq = max(map(abs, pos.psq_table), default=0)
-        bound = 64 * biggest + abs(pos.totd) + 24 * psq + 1
+        bound = 64 * pos.tables.largest + abs(pos.totd) + 24 * psq + 1
         self.win = 1 << (bound.bit_length() + 1)
         self.inf = self.win * 4
 

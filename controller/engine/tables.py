@@ -125,6 +125,8 @@ class ScoreTables:
     typical: int
     """The median |score| of one taking without multiplier, as a key: a variant's 'one
     ordinary taking', the unit in which heuristic weights and temperatures are given."""
+    largest: int
+    """The largest |key| in the tables (bounds every total the game can reach)."""
 
     def key(self, score: Score) -> int:
         return self.scale.key(score)
@@ -179,11 +181,14 @@ def score_tables(
     scale = key_scale(kind, (*takings, *remaining, *extra), bound)
     plain = [abs(scale.key(s)) for s in takings[::3]]
     typical = max(1, median_low(plain)) if plain else scale.point
+    taking_keys = tuple(scale.key(s) for s in takings)
+    remaining_keys = tuple(scale.key(s) for s in remaining)
     return ScoreTables(
         values=values,
         kind=kind,
         scale=scale,
-        taking=tuple(scale.key(s) for s in takings),
-        remaining=tuple(scale.key(s) for s in remaining),
+        taking=taking_keys,
+        remaining=remaining_keys,
         typical=typical,
+        largest=max(map(abs, (*taking_keys, *remaining_keys)), default=1),
     )
