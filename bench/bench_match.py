@@ -170,7 +170,18 @@ def main() -> None:
     parser.add_argument("--max-plies", type=int, default=160)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--out", help="keep every game as a JSON line")
+    parser.add_argument(
+        "--start", type=int, default=0, help="skip the first games (resume an interrupted --out)"
+    )
+    parser.add_argument(
+        "--summary-of", metavar="FILE", help="only summarise the games kept in FILE by --out"
+    )
     args = parser.parse_args()
+    if args.summary_of:
+        with open(args.summary_of, encoding="utf-8") as kept:
+            games = [json.loads(line) for line in kept if line.strip()]
+        print(summary(args.first, args.second, games))
+        return
     print(
         f"python {platform.python_version()} on {platform.machine()}; "
         f"{args.first} vs {args.second}, {args.games} games, seed {args.seed}",
@@ -178,7 +189,7 @@ def main() -> None:
     )
     tasks = [
         (i // 2, i % 2, args.first, args.second, args.plies, args.seed, args.max_plies)
-        for i in range(args.games)
+        for i in range(args.start, args.games)
     ]
     games = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
@@ -186,7 +197,7 @@ def main() -> None:
         for g in pool.map(play, tasks):
             games.append(g)
             print(
-                f"{len(games):3} opening {g['opening']:2} {g['variant']:10} {g['profile']:8} "
+                f"{args.start + len(games):3} opening {g['opening']:2} {g['variant']:10} {g['profile']:8} "
                 f"first={g['first_is']:4} plies {g['plies']:3} {g['ending']:10} "
                 f"diff {g['diff_first']:+10.2f} points {g['points_first']}",
                 flush=True,
