@@ -197,7 +197,8 @@ def main() -> None:
         for g in pool.map(play, tasks):
             games.append(g)
             print(
-                f"{args.start + len(games):3} opening {g['opening']:2} {g['variant']:10} {g['profile']:8} "
+                f"{args.start + len(games):3} opening {g['opening']:2} "
+                f"{g['variant']:10} {g['profile']:8} "
                 f"first={g['first_is']:4} plies {g['plies']:3} {g['ending']:10} "
                 f"diff {g['diff_first']:+10.2f} points {g['points_first']}",
                 flush=True,
