@@ -17,6 +17,14 @@ ALLOWED = {
     "controller/audit": {"controller.rules", "controller.scoresheet"},
     "controller/tracker": {"controller.rules"},
     "controller/engine": {"controller.rules"},
+    # the coach on a board: the engine's searches for a session, run in worker processes
+    "controller/coach": {
+        "controller.rules",
+        "controller.engine",
+        "controller.session",
+        "controller.game_record",
+        "controller.review_cli",
+    },
     "controller/session": {"controller.rules", "controller.scoresheet", "controller.tracker"},
     "controller/view": {
         "controller.rules",

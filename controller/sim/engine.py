@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from controller.app import Board, build_session_for_sim, journal_path
+from controller.coach.board import BoardCoach, CoachError
+from controller.engine.levels import LEVELS
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
 from controller.rules.move import Square
 from controller.rules.notation import NotationError, game_from_json, game_to_json
@@ -90,6 +92,8 @@ class SimBoard:
         self.version = 0
         self.notice = ""
         self.said: deque[str] = deque(maxlen=8)
+        self.coach = BoardCoach()
+        """The computer opponent, hints and review: searches in worker processes, polled."""
         if state_dir is not None and journal_path(state_dir, board_id).is_file():
             self._resume()
         else:
@@ -216,6 +220,8 @@ class SimBoard:
     def tick(self) -> None:
         """One pass of the scan loop: time passes (settle, error delay, the clocks), outputs
         are rendered on the mock devices and buzzer cues played."""
+        if self.coach.poll(self.session):  # a search finished or started: show it at once
+            self.version += 1
         self.loop.step(self.clock())
 
     # ------------------------------------------------------------------ actions from the page
@@ -234,6 +240,7 @@ class SimBoard:
         except TableError as exc:
             raise SimError(str(exc)) from None
         self._sense()
+        self.coach.poll(self.session)  # the computer starts thinking as soon as it is its turn
         self.loop.render(self.clock())  # the outputs show what was done at once
         self.notice = done
         self.version += 1
@@ -256,7 +263,15 @@ class SimBoard:
             "new_game": self._new_game_message,
             "info": self._info,
             "play": self._play,
+            "hint": lambda m: self._coach(self.coach.ask_hint),
+            "review": lambda m: self._coach(self.coach.ask_review),
         }
+
+    def _coach(self, ask: Callable[[Session], str]) -> str:
+        try:
+            return ask(self.session)
+        except CoachError as exc:
+            raise SimError(str(exc)) from None
 
     @staticmethod
     def _chip_said(template: str, chip: Any, message: dict[str, Any]) -> str:
@@ -414,6 +429,7 @@ class SimBoard:
         snap["notice"] = self.notice
         snap["roster"] = list(self.session.roster)
         snap["player_takeback"] = self.session.play.players_take_back
+        snap["coach"] = self.coach.json(self.session)
         return snap
 
     def summary(self) -> dict[str, Any]:
@@ -502,6 +518,7 @@ def static_facts() -> dict[str, Any]:
             for x in ALL_LIGHTS.values()
         ],
         "patterns": {k: [[f, s] for f, s in v] for k, v in PATTERNS.items()},
+        "levels": [{"number": lv.number, "name": lv.name} for lv in LEVELS],
     }
 
 
