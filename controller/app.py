@@ -81,8 +81,11 @@ class Board:
         devices,
         export_dir: Path | None = None,
         mirrors: tuple = (),
+        coach=None,
     ) -> None:
         self.session = session
+        self.coach = coach
+        """``controller.coach.board.BoardCoach``: the computer's moves and hints (practice)."""
         self.devices = devices
         self.export_dir = export_dir
         self.mirrors = mirrors
@@ -110,6 +113,8 @@ class Board:
                 s.press(press.t, press.name, press.kind)
                 changed = True
         if s.tick(t):
+            changed = True
+        if self.coach is not None and self.coach.poll(s):
             changed = True
         if changed or t - self._rendered_at >= RENDER_PERIOD:
             self.render(t)
@@ -329,7 +334,9 @@ def run(args: argparse.Namespace) -> int:
         return harness is None or harness.step(clock(), devices)
 
     with devices:
-        board = Board(session, devices, state / "games", mirrors)
+        from controller.coach.board import BoardCoach  # the computer and hints (practice)
+
+        board = Board(session, devices, state / "games", mirrors, coach=BoardCoach())
         board.render(clock())
         watchdog.notify("READY=1")
         print(f"damath-board run: {session.ready_line(profile.name)}", flush=True)

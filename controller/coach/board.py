@@ -58,16 +58,33 @@ class BoardCoach:
         self.review_error = ""
         self.problem = ""
         """The last search that failed (a worker that died): said on the page."""
+        self._hints_seen: tuple[Session | None, int] = (None, 0)
 
     # ------------------------------------------------------------------ the loop
 
     def poll(self, session: Session) -> bool:
         """One pass of the board's loop; True when what the board shows changed."""
         changed = self._harvest(session)
+        if self._board_hint(session):
+            changed = True
         if self._computer_to_move(session) and self._move_job is None:
             self._move_job = self._start(session, "computer", worker.computer_move)
             changed = self._harvest(session) or True  # an answer already there is shown now
         return changed
+
+    def _board_hint(self, session: Session) -> bool:
+        """The board's own hint button (Confirm with nothing to confirm): as the page's."""
+        seen_session, seen = self._hints_seen
+        if seen_session is not session:
+            seen = 0
+        if session.hint_requests <= seen:
+            return False
+        self._hints_seen = (session, session.hint_requests)
+        try:
+            self.ask_hint(session)
+        except CoachError as exc:
+            session.message = str(exc)
+        return True
 
     def _computer_to_move(self, session: Session) -> bool:
         side = session.play.computer_side

@@ -185,6 +185,9 @@ class Session:
         self._now = 0.0
         self.board: frozenset[Square] | None = None
         self.roster: tuple[str, ...] = config.roster or ()
+        self.hint_requests = 0
+        """Confirm pressed during play with nothing to confirm and hints on: the board's own
+        hint button (the coach answers it, ``controller/coach``)."""
         """The class list the board's buttons choose the players' names from."""
         self._new_game_objects(config)
         self.phase = "setup"
@@ -898,7 +901,17 @@ class Session:
         elif name == "new_game":
             self._open_menu(t, abandon_menu())
         elif name in ("confirm", "next"):
-            self._handle(self.tracker.feed_button(t, name), t)
+            events = self.tracker.feed_button(t, name)
+            g = self.tracker.guidance()
+            if (
+                name == "confirm"
+                and self.play.hints_on
+                and events
+                and isinstance(events[-1], ButtonIgnored)
+                and g.phase == "idle"
+            ):
+                self.hint_requests += 1  # nothing to confirm: the players ask for a hint
+            self._handle(events, t)
         else:
             self._ignored(t, name, None)
 
