@@ -142,16 +142,21 @@ class Position:
         kind = kind_of(game.variant)
         totals = game_totals(game, base_totals)
         board = game.generator_board()
-        values: dict[Value, int] = {}
-        chips = game.chips()
+        # Value ids from the game's start, not from the chips left now: the tables (built
+        # once per game and cached) then serve every move of the game, takings or not.
         squares = board.geo.squares
+        chips = game.chips()
+        values = {v: i for i, v in enumerate(_start_values(game, chips))}
         vid = [-1] * len(squares)
         for i, sq in enumerate(squares):
             chip = chips.get(sq)
             if chip is not None:
-                vid[i] = values.setdefault(chip.value, len(values))
+                vid[i] = values[chip.value]
         rc_profile = "official" if game.profile.remaining_dama_double else "online"
-        tables = score_tables(tuple(values), kind, rc_profile, (totals[0], totals[1]))
+        # The totals the game's own takings make are sums of table scores; only totals given
+        # with a position come from outside the tables.
+        extra = () if base_totals is None else (base_totals[0], base_totals[1])
+        tables = score_tables(tuple(values), kind, rc_profile, extra)
         history, quiet = _history(game, board, vid, tables)
         return cls(
             board,
@@ -388,3 +393,12 @@ def _history(
         keys.append(z)
     keys.reverse()
     return keys, (quiet[0], quiet[1])
+
+
+def _start_values(game: Game, chips: dict) -> tuple[Value, ...]:
+    """Every chip value the game started with (the chips left and the chips taken), in one
+    fixed order: the same for every position of the game."""
+    found = {chip.value for chip in chips.values()}
+    for move in game.move_stack:
+        found.update(taking.taken.value for taking in move.takings)
+    return tuple(sorted(found, key=repr))
