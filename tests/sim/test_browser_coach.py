@@ -53,9 +53,13 @@ class Hands:
         self.server = server
 
     def click(self, x: int, y: int) -> None:
+        self.press(square(self.page, x, y))
+
+    def press(self, target) -> None:
+        """Click, and wait for the board's answer: time must not pass before it has acted."""
         status = self.page.locator("#status")
         before = status.inner_text()
-        square(self.page, x, y).click()
+        target.click()
         expect(status).not_to_have_text(before)
 
     def make(self, path, captured) -> None:
@@ -134,7 +138,7 @@ def test_a_game_against_the_computer_with_hints_and_the_review(
             expect(body).to_have_attribute("data-phase", "restore")
             expect(page.locator("#says")).to_contain_text("not the computer's move")
             hands.shot("coach-04-not-as-shown")
-            page.locator("#arrange").click()
+            hands.press(page.locator("#arrange"))
             practice_server.clock.advance(STEP)
             expect(body).to_have_attribute("data-phase", "play")
             expect(body).to_have_attribute("data-ply", str(game.ply))
