@@ -23,7 +23,7 @@ from controller.engine.coach import hint
 from controller.engine.think import think
 from controller.game_record import read_record
 from controller.rules.game import Game
-from controller.rules.notation import game_from_json
+from controller.rules.notation import game_from_json, game_to_json
 from controller.rules.scoring import score_move
 
 HINT_DEPTH = 8
@@ -93,4 +93,17 @@ def game_review(request: dict[str, Any]) -> dict[str, Any]:
 
     record = read_record(request["pdn"], "this game")
     result = review(record.start, record.paths, totals=record.totals, depth=request["depth"])
-    return review_json(result, record)
+    out = review_json(result, record)
+    out["lessons"] = _lessons(record.start, record.paths, set(out["mistakes"]))
+    return out
+
+
+def _lessons(start: Game, paths: Any, wanted: set[int]) -> dict[str, Any]:
+    """The position before each of the mistakes (JSON position format): a lesson to practise."""
+    game = start.copy()
+    lessons = {}
+    for index, path in enumerate(paths):
+        if index in wanted:
+            lessons[str(index)] = game_to_json(game)
+        game.push(game.find_move([tuple(sq) for sq in path]))
+    return lessons

@@ -220,9 +220,11 @@ class SimBoard:
     def tick(self) -> None:
         """One pass of the scan loop: time passes (settle, error delay, the clocks), outputs
         are rendered on the mock devices and buzzer cues played."""
-        if self.coach.poll(self.session):  # a search finished or started: show it at once
-            self.version += 1
+        changed = self.coach.poll(self.session)
         self.loop.step(self.clock())
+        if changed:  # a search finished or started: every output shows it at once
+            self.loop.render(self.clock())
+            self.version += 1
 
     # ------------------------------------------------------------------ actions from the page
 

@@ -127,6 +127,7 @@ def test_a_game_against_the_computer_with_hints_and_the_review(
             f"The computer (level 2) plays {shown['path'][0][0]},{shown['path'][0][1]}"
         )
         expect(page.locator(".oled-box")).to_be_visible()
+        assert state(page, url, "coach")["display"][1].startswith("PC: ")
         if turn == 0:
             hands.shot("coach-03-computer-move")
             # Another legal move of the computer's side is refused: the board asks for the
@@ -163,3 +164,15 @@ def test_a_game_against_the_computer_with_hints_and_the_review(
     for index in data["mistakes"]:
         expect(review.locator(f'li[data-move="{index}"]')).to_contain_text("Better:")
     hands.shot("coach-05-review")
+
+    # A mistake's position opened as a lesson: a new practice game from just before it.
+    if data["mistakes"]:
+        index = data["mistakes"][0]
+        lesson = data["lessons"][str(index)]
+        review.locator(f'li[data-move="{index}"] button.lesson').click()
+        expect(body).to_have_attribute("data-ply", "0")
+        expect(page.locator(".sq .chip")).to_have_count(len(lesson["pieces"]))
+        practice_server.clock.advance(STEP)
+        expect(body).to_have_attribute("data-phase", "play")
+        expect(body).to_have_attribute("data-to-move", lesson["to_move"])
+        hands.shot("coach-06-lesson")

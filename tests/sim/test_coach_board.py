@@ -72,9 +72,7 @@ def test_the_computers_move_is_lit_said_and_must_be_made_as_shown(clock: ManualC
     assert lit(board, "shown_from") == [computer.start]
     assert lit(board, "shown_path") == sorted(computer.path[1:])
     assert "The computer (level 3) plays" in snap["message"]
-    clock.advance(0.5)  # the display is drawn at its own pace
-    board.tick()
-    assert board.display_lines()[1].startswith("PC:")
+    assert board.display_lines()[1].startswith("PC:")  # drawn as soon as the move came
 
     other = next(m for m in game.legal_moves() if m.path != computer.path)
     make(board, clock, other.path, other.captures)
@@ -169,6 +167,13 @@ def test_the_review_on_the_page(clock: ManualClock) -> None:
     ]
     assert set(review["sides"][0]["accuracy"]) == {"+", "−", "×", "÷"}
     assert len(review["mistakes"]) <= 3
+    for index in review["mistakes"]:  # each mistake's position, ready to open as a lesson
+        lesson = review["lessons"][str(index)]
+        assert lesson["to_move"] == review["moves"][index]["side"]
+        before = Game.new("integer", "official")
+        for m in board.session.game.move_stack[:index]:
+            before.push(m)
+        assert len(lesson["pieces"]) == len(before.chips())
 
 
 def test_searches_run_in_worker_processes_while_the_loop_goes_on(clock: ManualClock) -> None:

@@ -33,6 +33,8 @@ const C = {
   same: "=",
   forced: "only move",
   problem: "The computer could not answer: {problem}",
+  lesson: "Practise from this position",
+  lessonTitle: "A new practice game from the position before this move",
 };
 const cfmt = (key, values) => C[key].replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? values[k] : m));
 const pathText = (path, takes) => path.map((sq) => sq.join(",")).join(takes ? "x" : "-");
@@ -114,6 +116,15 @@ function renderReview(s, coach) {
       const rest = m.best_line.slice(1).map((lm) => capital(lm.side) + " " + pathText(lm.move, lm.takings.length)
         + (lm.takings.length ? " (" + lm.takings.join("; ") + ")" : ""));
       li.append(el("div", cfmt("then", { line: rest.join(", ") })));
+    }
+    const lesson = r.lessons && r.lessons[String(index)];
+    if (lesson) {
+      const b = el("button", C.lesson, "lesson");
+      b.type = "button";
+      b.title = C.lessonTitle;
+      b.addEventListener("click", () => send({ type: "new_game", variant: r.variant, profile: r.profile,
+        position: lesson, confirm: true, play: Object.assign({}, state.play) }));
+      li.append(b);
     }
     list.append(li);
   }
