@@ -162,6 +162,8 @@ class BoardCoach:
             raise CoachError(say.REVIEW_NOT_YET)
         if self._review_job is not None and self._review_job.current(session):
             return say.REVIEW_WORKING
+        if self.review is not None and self.review_for == (session, session.game.ply):
+            return say.REVIEW_STARTED  # this game, these moves: reviewed already
         request = {"pdn": session.export_pdn(), "depth": REVIEW_DEPTH}
         self.review = None
         self.review_error = ""
