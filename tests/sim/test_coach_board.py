@@ -202,3 +202,18 @@ def test_the_run_commands_loop_shows_the_computers_move(clock: ManualClock) -> N
     assert shown is not None and shown["kind"] == "computer" and shown["level"] == 2
     assert board.devices.leds is not None
     assert lit(board, "shown_from") == [tuple(shown["from"])]
+
+
+def test_the_computers_clock_runs_while_it_thinks(clock: ManualClock) -> None:
+    board = SimBoard("k", clock, defaults={"practice": True, "computer": "red"})
+    board.coach = BoardCoach(submit=never)
+    clock.advance(SETTLE)
+    board.tick()
+    make(board, clock, [(1, 2), (2, 3)])
+    before = board.session.clocks.reading(clock())
+    clock.advance(7.0)
+    board.tick()
+    after = board.session.clocks.reading(clock())
+    assert board.snapshot()["to_move"] == "red" and board.snapshot()["coach"]["thinking"]
+    assert before.move_left - after.move_left == pytest.approx(7.0)
+    assert after.running
