@@ -14,7 +14,8 @@ from playwright.sync_api import Page, expect
 from controller.rules.game import Game
 from controller.sim.server import create_app
 
-from .conftest import ARTIFACTS, ManualClock, RunningServer, open_board, serve
+from .conftest import ManualClock, RunningServer, open_board, serve
+from .test_browser import Player
 
 STEP = 0.5  # how far the test's clock moves to let a move settle
 ENGINE_WAIT = 60_000  # ms: a search in a worker on a loaded machine (level 2 takes milliseconds)
@@ -30,10 +31,6 @@ def practice_server(clock: ManualClock) -> Iterator[RunningServer]:
         yield running
 
 
-def square(page: Page, x: int, y: int):
-    return page.locator(f'.sq[data-x="{x}"][data-y="{y}"]')
-
-
 def lit(page: Page, name: str) -> list[tuple[int, int]]:
     """The squares whose LED shows ``name`` now."""
     cells = page.locator(f'.sq[data-led="{name}"]')
@@ -47,20 +44,8 @@ def state(page: Page, url: str, board: str) -> dict:
     return json.loads(page.request.get(f"{url}/board/{board}/state.json").text())
 
 
-class Hands:
-    def __init__(self, page: Page, server: RunningServer) -> None:
-        self.page = page
-        self.server = server
-
-    def click(self, x: int, y: int) -> None:
-        self.press(square(self.page, x, y))
-
-    def press(self, target) -> None:
-        """Click, and wait for the board's answer: time must not pass before it has acted."""
-        status = self.page.locator("#status")
-        before = status.inner_text()
-        target.click()
-        expect(status).not_to_have_text(before)
+class Hands(Player):
+    """The hands of tests/sim/test_browser.py, making a move shown by the board."""
 
     def make(self, path, captured) -> None:
         """Lift, set down at the end of the path, take each captured chip off."""
@@ -69,9 +54,6 @@ class Hands:
         for sq in captured:
             self.click(*sq)
         self.server.clock.advance(STEP)
-
-    def shot(self, name: str) -> None:
-        self.page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def test_a_game_against_the_computer_with_hints_and_the_review(
