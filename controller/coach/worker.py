@@ -8,23 +8,20 @@ only polls its ``Future``. Requests and answers are plain JSON-ready data: the s
 game with the rules engine, so nothing but data crosses the process boundary.
 
 The pool is shared by every board of the process (two workers) and started on first use with
-``spawn`` (forking a process that runs an event loop and threads is unsafe)."""
+``spawn`` (forking a process that runs an event loop and threads is unsafe). The engine is
+imported by the tasks, in the workers: the board's own start stays as quick as before."""
 
 from __future__ import annotations
 
-import multiprocessing
 import threading
 import time
-from concurrent.futures import Future, ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any
 
-from controller.engine.coach import hint
-from controller.engine.think import think
-from controller.game_record import read_record
-from controller.rules.game import Game
-from controller.rules.notation import game_from_json, game_to_json
-from controller.rules.scoring import score_move
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from controller.rules.game import Game
 
 HINT_DEPTH = 8
 HINT_SECONDS = 1.5
@@ -36,6 +33,9 @@ _lock = threading.Lock()
 
 
 def _executor() -> ProcessPoolExecutor:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     global _pool
     with _lock:
         if _pool is None:
@@ -46,6 +46,8 @@ def _executor() -> ProcessPoolExecutor:
 
 def submit(task: Any, request: dict[str, Any]) -> Future:
     """Run ``task(request)`` in a worker; a pool broken by a killed worker is started again."""
+    from concurrent.futures.process import BrokenProcessPool
+
     global _pool
     try:
         return _executor().submit(task, request)
@@ -56,6 +58,8 @@ def submit(task: Any, request: dict[str, Any]) -> Future:
 
 
 def _game(request: dict[str, Any]) -> Game:
+    from controller.rules.notation import game_from_json
+
     game = game_from_json(request["start"])
     for path in request["paths"]:
         game.push(game.find_move([tuple(sq) for sq in path]))
@@ -64,6 +68,9 @@ def _game(request: dict[str, Any]) -> Game:
 
 def computer_move(request: dict[str, Any]) -> dict[str, Any]:
     """The computer's move at its level: ``{"path", "score", "depth", "seconds"}``."""
+    from controller.engine.think import think
+    from controller.rules.scoring import score_move
+
     game = _game(request)
     answer = think(game, level=request["level"], seed=request.get("seed"), clock=time.monotonic)
     assert game.variant is not None
@@ -77,6 +84,8 @@ def computer_move(request: dict[str, Any]) -> dict[str, Any]:
 
 def best_move(request: dict[str, Any]) -> dict[str, Any]:
     """A hint: the best move at full strength within ``HINT_SECONDS``."""
+    from controller.engine.coach import hint
+
     game = _game(request)
     found = hint(game, depth=HINT_DEPTH, seconds=HINT_SECONDS, clock=time.monotonic)
     return {
@@ -89,6 +98,7 @@ def best_move(request: dict[str, Any]) -> dict[str, Any]:
 def game_review(request: dict[str, Any]) -> dict[str, Any]:
     """The post-game review of the board's own PDN export (the file a teacher downloads)."""
     from controller.engine.coach import review
+    from controller.game_record import read_record
     from controller.review_cli import review_json
 
     record = read_record(request["pdn"], "this game")
@@ -100,6 +110,8 @@ def game_review(request: dict[str, Any]) -> dict[str, Any]:
 
 def _lessons(start: Game, paths: Any, wanted: set[int]) -> dict[str, Any]:
     """The position before each of the mistakes (JSON position format): a lesson to practise."""
+    from controller.rules.notation import game_to_json
+
     game = start.copy()
     lessons = {}
     for index, path in enumerate(paths):
