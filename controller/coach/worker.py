@@ -13,6 +13,7 @@ imported by the tasks, in the workers: the board's own start stays as quick as b
 
 from __future__ import annotations
 
+import atexit
 import threading
 import time
 from concurrent.futures import Future
@@ -41,6 +42,7 @@ def _executor() -> ProcessPoolExecutor:
         if _pool is None:
             context = multiprocessing.get_context("spawn")
             _pool = ProcessPoolExecutor(max_workers=WORKERS, mp_context=context)
+            atexit.register(_pool.shutdown, wait=False, cancel_futures=True)
         return _pool
 
 
