@@ -140,7 +140,8 @@ def test_slow_headers_are_cut_off(clock: ManualClock):
             return await slow, latencies
 
         took, latencies = run(scenario())
-    assert 1.0 <= took < FROZEN  # uvicorn alone waits for ever
+    # the server's timer starts at accept, a moment before the client's: a little under 1 s
+    assert 0.9 <= took < FROZEN  # uvicorn alone waits for ever
     assert max(latencies) < FROZEN
 
 
