@@ -352,7 +352,13 @@ class SimBoard:
             raise SimError(texts.NO_PLAYER_TAKEBACK)
         if not self.session.game.ply:
             raise SimError(texts.NOTHING_TO_TAKE_BACK)
-        self.devices.buttons.inject("takeback", "press")  # type: ignore[union-attr]
+        session = self.session
+        presses = 1
+        computer = session.play.computer_side
+        if computer is not None and session.game.side_to_move != computer and session.game.ply > 1:
+            presses = 2  # the computer's answer goes too: the player's own move comes back
+        for _ in range(presses):
+            self.devices.buttons.inject("takeback", "press")  # type: ignore[union-attr]
         return texts.TAKEN_BACK
 
     def _new_game_message(self, message: dict[str, Any]) -> str:

@@ -217,3 +217,20 @@ def test_the_computers_clock_runs_while_it_thinks(clock: ManualClock) -> None:
     assert board.snapshot()["to_move"] == "red" and board.snapshot()["coach"]["thinking"]
     assert before.move_left - after.move_left == pytest.approx(7.0)
     assert after.running
+
+
+def test_a_players_takeback_against_the_computer_gives_back_their_own_move(
+    clock: ManualClock,
+) -> None:
+    board = board_with(clock, computer="red", level=2, takeback="players")
+    make(board, clock, [(1, 2), (2, 3)])
+    shown = board.snapshot()["shown"]
+    move = board.session.game.find_move([tuple(sq) for sq in shown["path"]])
+    make(board, clock, move.path, move.captures)
+    assert board.snapshot()["ply"] == 2
+    board.act({"type": "takeback"})
+    board.act({"type": "arrange"})
+    clock.advance(SETTLE)
+    board.tick()
+    snap = board.snapshot()
+    assert snap["ply"] == 0 and snap["to_move"] == "blue" and snap["phase"] == "play"
