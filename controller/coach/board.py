@@ -59,6 +59,9 @@ class BoardCoach:
         self.problem = ""
         """The last search that failed (a worker that died): said on the page."""
         self._hints_seen: tuple[Session | None, int] = (None, 0)
+        self._failed: _Job | None = None
+        """The computer's last search that failed: not started again for the same position
+        (a worker that keeps dying would otherwise be asked at every pass)."""
 
     # ------------------------------------------------------------------ the loop
 
@@ -67,7 +70,8 @@ class BoardCoach:
         changed = self._harvest(session)
         if self._board_hint(session):
             changed = True
-        if self._computer_to_move(session) and self._move_job is None:
+        failed = self._failed is not None and self._failed.current(session)
+        if self._computer_to_move(session) and self._move_job is None and not failed:
             self._move_job = self._start(session, "computer", worker.computer_move)
             changed = self._harvest(session) or True  # an answer already there is shown now
         return changed
@@ -120,7 +124,10 @@ class BoardCoach:
                 move = session.game.find_move([tuple(sq) for sq in answer["path"]])
             except Exception as exc:  # a worker that died, a move the rules refuse
                 self.problem = f"{type(exc).__name__}: {exc}"[:200]
+                if job.kind == "computer":
+                    self._failed = job
                 continue
+            self.problem = ""
             level = session.play.level if job.kind == "computer" else None
             session.show(Shown(job.kind, job.ply, move, answer["score"], level))
         job = self._review_job
@@ -133,7 +140,7 @@ class BoardCoach:
                 self.review_error = ""
             except Exception as exc:
                 self.review = None
-                self.review_error = say.REVIEW_FAILED.format(reason=str(exc)[:200]).page
+                self.review_error = say.REVIEW_FAILED.format(reason=str(exc)[:200])
         return changed
 
     # ------------------------------------------------------------------ the players' requests

@@ -13,7 +13,6 @@ COMPUTER_MOVE = Text(
     "PC: {move}\nscore {score}",
 )
 COMPUTER_TAKES = Text(", take off {squares}")
-COMPUTER_THINKING = Text("The computer (level {level}) is thinking…", "PC thinking...")
 NOT_THE_SHOWN_MOVE = Text(
     "That is not the computer's move: put the chips back as the lights show, then play {move}.",
     "Not the PC's move:\nput it back",
@@ -27,11 +26,10 @@ HINT_CHIP = Text(
 )
 HINT_MOVE = Text("Hint: {move}{takes}. Score {score}.", "Hint: {move}\nscore {score}")
 HINT_THINKING = Text("Looking for a good move…", "Hint: thinking...")
-HINTS_OFF = "Hints are for practice games: the arbiter turns them on under Practice helps."
+HINTS_OFF = "Hints are for practice games: the arbiter turns them on under Computer and coach."
 HINT_NOT_NOW = "A hint is given while a game is being played, on a player's turn."
 NO_COMPUTER_HINT = "It is the computer's turn: its move is already on the lights."
 REVIEW_NOT_YET = "The review is made once the game has moves."
 REVIEW_WORKING = "The coach is reviewing the game…"
 REVIEW_STARTED = "The coach reviews the game: the review appears below the board."
 REVIEW_FAILED = "The coach could not review this game: {reason}"
-HINT_ASKED = "Hint asked."

@@ -234,3 +234,26 @@ def test_a_players_takeback_against_the_computer_gives_back_their_own_move(
     board.tick()
     snap = board.snapshot()
     assert snap["ply"] == 0 and snap["to_move"] == "blue" and snap["phase"] == "play"
+
+
+def test_a_search_that_fails_is_said_and_the_board_goes_on(clock: ManualClock) -> None:
+    asked = []
+
+    def failing(task: Any, request: dict[str, Any]) -> Future:
+        asked.append(task.__name__)
+        done: Future = Future()
+        done.set_exception(RuntimeError("the worker died"))
+        return done
+
+    board = board_with(clock, submit=failing, computer="red")
+    make(board, clock, [(1, 2), (2, 3)])
+    assert "the worker died" in board.snapshot()["coach"]["problem"]
+    for _ in range(5):
+        board.tick()
+    assert asked == ["computer_move"]  # not asked again at every pass for the same position
+    board.act({"type": "review"})
+    board.tick()
+    coach = board.snapshot()["coach"]
+    assert coach["review"] is None
+    assert coach["review_error"] == "The coach could not review this game: the worker died"
+    assert board.snapshot()["phase"] == "play"
