@@ -84,8 +84,11 @@ class Board:
         export_dir: Path | None = None,
         mirrors: tuple = (),
         link=None,
+        coach=None,
     ) -> None:
         self.session = session
+        self.coach = coach
+        """``controller.coach.board.BoardCoach``: the computer's moves and hints (practice)."""
         self.devices = devices
         self.export_dir = export_dir
         self.mirrors = mirrors
@@ -115,6 +118,8 @@ class Board:
                 s.press(press.t, press.name, press.kind)
                 changed = True
         if s.tick(t):
+            changed = True
+        if self.coach is not None and self.coach.poll(s):
             changed = True
         if changed or t - self._rendered_at >= RENDER_PERIOD:
             self.render(t)
@@ -353,7 +358,9 @@ def run(args: argparse.Namespace) -> int:
     if link is not None:
         link.start()
     with devices:
-        board = Board(session, devices, state / "games", mirrors, link)
+        from controller.coach.board import BoardCoach  # the computer and hints (practice)
+
+        board = Board(session, devices, state / "games", mirrors, link, coach=BoardCoach())
         board.render(clock())
         watchdog.notify("READY=1")
         print(f"damath-board run: {session.ready_line(profile.name)}", flush=True)

@@ -39,6 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_optional(sub, "controller.replay", "replay", _("replay a recorded sensor trace"))
     _add_optional(sub, "controller.sim.cli", "sim", _("serve the virtual board in a browser"))
     _add_optional(sub, "controller.hub.cli", "hub", "the tournament hub: every board, live")
+    _add_optional(sub, "controller.engine_cli", "engine", "the computer opponent (JSON Lines)")
+    _add_optional(sub, "controller.review_cli", "review", "the coach's review of a game")
     return parser
 
 

@@ -17,6 +17,16 @@ ALLOWED = {
     "controller/scoresheet": {"controller.i18n", "controller.rules"},
     "controller/audit": {"controller.i18n", "controller.rules", "controller.scoresheet"},
     "controller/tracker": {"controller.i18n", "controller.rules"},
+    "controller/engine": {"controller.i18n", "controller.rules"},
+    # the coach on a board: the engine's searches for a session, run in worker processes
+    "controller/coach": {
+        "controller.i18n",
+        "controller.rules",
+        "controller.engine",
+        "controller.session",
+        "controller.game_record",
+        "controller.review_cli",
+    },
     "controller/session": {
         "controller.i18n",
         "controller.rules",

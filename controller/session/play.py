@@ -21,7 +21,9 @@ from controller.i18n import _
 CHOICES: dict[str, tuple[str, ...]] = {
     "clocks": ("on", "off"),
     "takeback": ("arbiter", "players"),
+    "computer": ("off", "blue", "red"),
 }
+RANGES: dict[str, tuple[int, int]] = {"level": (1, 8)}
 
 
 class PlayError(ValueError):
@@ -38,6 +40,23 @@ class PlaySettings:
     """``arbiter``: only the arbiter takes a move back; ``players`` (practice): the players too."""
     capture_preview: bool = False
     """Practice only: a lifted chip's landing squares show what each taking would score."""
+    computer: str = "off"
+    """Practice only: the side the computer plays (``blue``, ``red``) or ``off``."""
+    level: int = 4
+    """The computer's level, 1 (beginner) to 8 (full strength): docs/engine.md."""
+    hints: bool = False
+    """Practice only: the players may ask the board for a hint."""
+
+    @property
+    def computer_side(self) -> int | None:
+        """The side the computer plays (0 Blue, 1 Red), None when nobody plays the computer."""
+        if not self.practice or self.computer == "off":
+            return None
+        return 0 if self.computer == "blue" else 1
+
+    @property
+    def hints_on(self) -> bool:
+        return self.practice and self.hints
 
     @property
     def timed(self) -> bool:
@@ -66,7 +85,15 @@ class PlaySettings:
                     )
                 )
             current = getattr(self, key)
-            if isinstance(current, bool):
+            if key in RANGES:
+                lo, hi = RANGES[key]
+                if isinstance(raw, bool) or not isinstance(raw, int | str):
+                    raise PlayError(f"play setting {key}: expected a whole number {lo}-{hi}")
+                number = int(raw) if str(raw).strip().isdigit() else None
+                if number is None or not lo <= number <= hi:
+                    raise PlayError(f"play setting {key}: expected a whole number {lo}-{hi}")
+                out[key] = number
+            elif isinstance(current, bool):
                 if not isinstance(raw, bool):
                     raise PlayError(
                         _("play setting {key}: expected true or false, got {raw!r}").format(

@@ -40,13 +40,14 @@ from controller.tracker import (
     Tracker,
 )
 
+from . import coach_texts, texts
 from . import info as game_info
 from . import play as play_mode
-from . import texts
 from .clocks import ArbiterClocks, ClockEvent
 from .journal import Journal, JournalError, JournalLoad, Record
 from .menu import Menu, abandon_menu, adjudication_menu, names_menu, settings_menu
 from .outcome import Outcome, scoring_profile, tally
+from .shown import Shown, move_text
 
 VARIANTS = ("counting", "whole", "integer", "fraction", "rational", "radical", "polynomial")
 RULES = ("official", "online")
@@ -105,6 +106,8 @@ class SessionConfig:
                     ("clocks=off", settings.clocks == "off"),
                     ("takeback=players", settings.takeback == "players"),
                     ("capture_preview=true", settings.capture_preview),
+                    (f"computer={settings.computer}", settings.computer != "off"),
+                    ("hints=true", settings.hints),
                 )
                 if asked
             ]
@@ -152,6 +155,8 @@ class ViewInput:
     timed: bool = True
     """False in practice with the clocks off: the clock displays show no time."""
     preview: tuple[tuple[Square, str], ...] = ()
+    shown: Shown | None = None
+    """The computer's move or a hint the board shows for this position (``shown.py``)."""
     """Practice: where the lifted chip may land and what that taking would score."""
     start_order: tuple[Square, ...] = ()
     """Setup: the squares in the order the display asks for their chips."""
@@ -182,6 +187,9 @@ class Session:
         self._now = 0.0
         self.board: frozenset[Square] | None = None
         self.roster: tuple[str, ...] = config.roster or ()
+        self.hint_requests = 0
+        """Confirm pressed during play with nothing to confirm and hints on: the board's own
+        hint button (the coach answers it, ``controller/coach``)."""
         """The class list the board's buttons choose the players' names from."""
         self._new_game_objects(config)
         self.phase = "setup"
@@ -227,6 +235,8 @@ class Session:
         zero = sum_scores((), kind_of(game.variant))
         self._running = [zero, zero]
         self.last_move: Move | None = None
+        self.shown: Shown | None = None
+        """The computer's move or a hint, shown on the board before it is made (coach)."""
 
     @classmethod
     def open(
@@ -529,6 +539,8 @@ class Session:
         return cues
 
     def view_input(self, t: float) -> ViewInput:
+        shown = self.current_shown()
+        shown_said = shown.said() if shown is not None and not self.paused else None
         return ViewInput(
             phase=self.phase,
             paused=self.paused,
@@ -542,15 +554,42 @@ class Session:
             rows=tuple(self.rows),
             totals=self.totals(),
             menu=self.menu,
-            message=self.message,
+            message=self.message or (shown_said.page if shown_said else ""),
             outcome=self.outcome,
             proxy=self.proxy,
-            display_message=self.display_message,
+            display_message=self.display_message or (shown_said.display if shown_said else ""),
             info=dict(self.info),
             timed=self.play.timed,
             preview=self.capture_preview(),
             start_order=self.start_order,
+            shown=shown,
         )
+
+    def current_shown(self) -> Shown | None:
+        """What is shown for the position on the board now (nothing outside play)."""
+        shown = self.shown
+        if shown is None or self.phase not in ("play", "restore") or shown.ply != self.game.ply:
+            return None
+        return shown
+
+    def show(self, shown: Shown | None) -> bool:
+        """Show the computer's move or a hint for the current position (the coach calls this
+        when its search is done); False when the position has moved on meanwhile."""
+        if shown is not None and (shown.ply != self.game.ply or self.phase != "play"):
+            return False
+        self.shown = shown
+        return True
+
+    def _not_as_shown(self, move: Move) -> texts.Text | None:
+        """A move of the computer's side that is not the move the board shows: refused."""
+        if self.play.computer_side != self.game.side_to_move:
+            return None
+        shown = self.current_shown()
+        if shown is None or shown.kind != "computer":
+            return coach_texts.WAIT_FOR_COMPUTER
+        if tuple(move.path) != tuple(shown.move.path):
+            return coach_texts.NOT_THE_SHOWN_MOVE
+        return None
 
     def capture_preview(self) -> tuple[tuple[Square, str], ...]:
         """Practice help: while a chip is lifted, each square where a taking of it may end and
@@ -739,6 +778,15 @@ class Session:
         if self.phase == "over":
             return
         t = ev.t
+        wrong = self._not_as_shown(ev.move)
+        if wrong is not None:  # the computer's chips moved, but not as the board showed
+            self.phase = "restore"
+            self._cue(t, "error")
+            self._handle(self.tracker.set_position(self.game, t), t)
+            shown = self.shown
+            self._say(wrong, move=move_text(shown.move) if shown else "")
+            self._log(t, "not_as_shown", {"move": str(ev.move)})
+            return
         record = {
             "k": "move",
             "t": t,
@@ -753,6 +801,7 @@ class Session:
             return
         move = self._apply_move(ev.move, (record["game_ms"], record["move_ms"]))
         self.proxy = False
+        self.shown = None
         self.clocks.new_move(t)
         self._last_checkpoint = t
         self.message = ""
@@ -867,7 +916,17 @@ class Session:
         elif name == "new_game":
             self._open_menu(t, abandon_menu())
         elif name in ("confirm", "next"):
-            self._handle(self.tracker.feed_button(t, name), t)
+            events = self.tracker.feed_button(t, name)
+            g = self.tracker.guidance()
+            if (
+                name == "confirm"
+                and self.play.hints_on
+                and events
+                and isinstance(events[-1], ButtonIgnored)
+                and g.phase == "idle"
+            ):
+                self.hint_requests += 1  # nothing to confirm: the players ask for a hint
+            self._handle(events, t)
         else:
             self._ignored(t, name, None)
 
@@ -953,6 +1012,7 @@ class Session:
         self.clocks.stop(t)
         self.clocks.new_move(t)
         move = self._undo_move()
+        self.shown = None
         self.outcome = None
         self.proxy = False
         self.phase = "restore"

@@ -46,6 +46,8 @@ ACTIONS: dict[str, str] = {
     "arrange": PLAYER,
     "touch": PLAYER,  # touching a blinking square chooses which way a taking went
     "takeback": PLAYER,  # a player's own takeback: the board allows it only in practice
+    "hint": PLAYER,  # the coach's hint: the board gives it only in practice, when turned on
+    "review": PLAYER,  # the coach's review of the game: reading, it changes nothing
     # the board's questions to the players: which way a taking went, a board turned round
     "button.next.choice": PLAYER,
     "button.confirm.choice": PLAYER,

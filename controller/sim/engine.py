@@ -21,6 +21,8 @@ from typing import Any
 
 from controller.app import Board, build_session_for_sim, journal_path
 from controller.i18n import _
+from controller.coach.board import BoardCoach, CoachError
+from controller.engine.levels import LEVELS
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
 from controller.rules.move import Square
 from controller.rules.notation import NotationError, game_from_json, game_to_json
@@ -91,6 +93,8 @@ class SimBoard:
         self.version = 0
         self.notice = ""
         self.said: deque[str] = deque(maxlen=8)
+        self.coach = BoardCoach()
+        """The computer opponent, hints and review: searches in worker processes, polled."""
         if state_dir is not None and journal_path(state_dir, board_id).is_file():
             self._resume()
         else:
@@ -217,7 +221,11 @@ class SimBoard:
     def tick(self) -> None:
         """One pass of the scan loop: time passes (settle, error delay, the clocks), outputs
         are rendered on the mock devices and buzzer cues played."""
+        changed = self.coach.poll(self.session)
         self.loop.step(self.clock())
+        if changed:  # a search finished or started: every output shows it at once
+            self.loop.render(self.clock())
+            self.version += 1
 
     # ------------------------------------------------------------------ actions from the page
 
@@ -235,6 +243,7 @@ class SimBoard:
         except TableError as exc:
             raise SimError(str(exc)) from None
         self._sense()
+        self.coach.poll(self.session)  # the computer starts thinking as soon as it is its turn
         self.loop.render(self.clock())  # the outputs show what was done at once
         self.notice = done
         self.version += 1
@@ -261,7 +270,15 @@ class SimBoard:
             "new_game": self._new_game_message,
             "info": self._info,
             "play": self._play,
+            "hint": lambda m: self._coach(self.coach.ask_hint),
+            "review": lambda m: self._coach(self.coach.ask_review),
         }
+
+    def _coach(self, ask: Callable[[Session], str]) -> str:
+        try:
+            return ask(self.session)
+        except CoachError as exc:
+            raise SimError(str(exc)) from None
 
     @staticmethod
     def _chip_said(template: str, chip: Any, message: dict[str, Any]) -> str:
@@ -340,7 +357,13 @@ class SimBoard:
             raise SimError(_(texts.NO_PLAYER_TAKEBACK))
         if not self.session.game.ply:
             raise SimError(_(texts.NOTHING_TO_TAKE_BACK))
-        self.devices.buttons.inject("takeback", "press")  # type: ignore[union-attr]
+        session = self.session
+        presses = 1
+        computer = session.play.computer_side
+        if computer is not None and session.game.side_to_move != computer and session.game.ply > 1:
+            presses = 2  # the computer's answer goes too: the player's own move comes back
+        for _press in range(presses):
+            self.devices.buttons.inject("takeback", "press")  # type: ignore[union-attr]
         return _(texts.TAKEN_BACK)
 
     def _new_game_message(self, message: dict[str, Any]) -> str:
@@ -419,6 +442,7 @@ class SimBoard:
         snap["notice"] = self.notice
         snap["roster"] = list(self.session.roster)
         snap["player_takeback"] = self.session.play.players_take_back
+        snap["coach"] = self.coach.json(self.session)
         return snap
 
     def summary(self) -> dict[str, Any]:
@@ -507,6 +531,7 @@ def static_facts() -> dict[str, Any]:
             for x in ALL_LIGHTS.values()
         ],
         "patterns": {k: [[f, s] for f, s in v] for k, v in PATTERNS.items()},
+        "levels": [{"number": lv.number, "name": lv.name} for lv in LEVELS],
     }
 
 

@@ -34,6 +34,12 @@ SESSION_LEGEND: dict[str, Light] = {
               N_("game over, a draw: every square dim white")),
         Light("place_next", (240, 228, 66), "steady", 1.0,
               N_("setting up: put the chip the display names here (yellow, steady)")),
+        Light("shown_from", (0, 158, 115), "pulse", 1.0,
+              N_("lift this chip: the computer's move or a hint (teal, breathing)")),
+        Light("shown_path", (0, 158, 115), "steady", 0.35,
+              N_("the shown move goes here (dim teal)")),
+        Light("shown_taken", (213, 94, 0), "pulse", 0.8,
+              N_("the shown move takes this chip off (vermillion, breathing)")),
     )
 }  # fmt: skip
 
@@ -80,7 +86,17 @@ def session_lights(inp) -> dict[Square, Light]:
         put("time_up", home_row(inp.side_to_move))
     elif inp.phase == "play" and clock.warned:
         put("time_warning", home_row(inp.side_to_move))
+    shown = getattr(inp, "shown", None)
+    if shown is not None and inp.phase == "play":
+        put("shown_path", shown.squares[1:])
+        put("shown_taken", shown.taken)
+        put("shown_from", shown.squares[:1])
     lights = square_lights(inp.guidance)
+    if shown is not None and inp.phase == "play" and not inp.guidance.lifted:
+        # before a chip is lifted the shown move says more than "this chip must take, these
+        # may be taken": it names the taking to make
+        general = ("must_take", "to_be_taken")
+        lights = {sq: light for sq, light in lights.items() if light.name not in general}
     if inp.phase == "setup" and inp.guidance.mode == "setup":
         # guided setup: one square at a time, the one the display names; extras stay lit
         lights = {sq: light for sq, light in lights.items() if light.name != "missing"}

@@ -77,6 +77,7 @@ def snapshot(session: Any, t: float) -> dict[str, Any]:
         info=dict(inp.info),
         play=session.play.json(),
         timed=inp.timed,
+        shown=inp.shown.json() if inp.shown is not None else None,
     )
     return out
 

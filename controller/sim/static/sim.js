@@ -326,6 +326,7 @@ function render(s) {
   renderBar(s);
   renderSays(s);
   if (VIEW === "board") renderControls(s, first, newGame);
+  if (VIEW === "board" && window.renderCoach) window.renderCoach(s);
   renderOled(s);
   renderSheet(s.sheet);
   playCues(s.cues);

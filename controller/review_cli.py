@@ -1,0 +1,200 @@
+"""``damath-board review [GAME]``: the coach's review of a game (docs/engine.md).
+
+GAME is the board's PDN export, a JSON game (``{"variant", "moves", …}``), ``-`` for standard
+input, or nothing for the bundled sample game. It prints every move with the engine's best and
+the points lost, the three biggest mistakes with the better move and its arithmetic, and each
+player's accuracy per operation; ``--json`` gives the same as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .engine.coach import OPERATORS, REVIEW_DEPTH, MoveReview, Review, review
+from .game_record import GameRecord, read_record
+from .rules.move import Move, side_name
+from .rules.scoring import score_move
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "game", nargs="?", metavar="GAME", help="a PDN or JSON game; '-' reads standard input"
+    )
+    parser.add_argument(
+        "--depth",
+        type=int,
+        default=REVIEW_DEPTH,
+        choices=range(1, 13),
+        metavar="N",
+        help=f"how far the engine looks at each move (1–12, default {REVIEW_DEPTH})",
+    )
+    parser.add_argument("--json", action="store_true", help="answer in JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    source, text = _read(args.game)
+    record = read_record(text, source)
+    progress = _progress if sys.stderr.isatty() and not args.json else None
+    result = review(
+        record.start, record.paths, totals=record.totals, depth=args.depth, progress=progress
+    )
+    if progress is not None:
+        sys.stderr.write("\r" + " " * 40 + "\r")
+    if args.json:
+        print(json.dumps(review_json(result, record), ensure_ascii=False))
+    else:
+        print(review_text(result, record, source))
+    return 0
+
+
+def _read(path: str | None) -> tuple[str, str]:
+    if path is None:
+        data = resources.files("controller.data").joinpath("sample_game.json")
+        return "the sample game", data.read_text("utf-8")
+    if path == "-":
+        return "standard input", sys.stdin.read()
+    try:
+        return path, Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ValueError(f"{path}: not a text file (UTF-8)") from None
+
+
+def _progress(done: int, total: int) -> None:
+    sys.stderr.write(f"\rreviewing move {done + 1} of {total}")
+    sys.stderr.flush()
+
+
+# ---------------------------------------------------------------------------- text
+
+
+def review_text(result: Review, record: GameRecord, source: str) -> str:
+    names = record.names
+    out = [
+        f"Review of {source}: {result.variant} Damath ({result.profile} rules), "
+        f"{len(result.moves)} moves, the engine looking {result.depth} moves ahead",
+        "",
+        f"{'move':>4}  {'side':4}  {'played':24} {'score':>10}  {'engine':24} {'lost':>9}",
+    ]
+    for m in result.moves:
+        score = score_move(m.move, result.variant).text if m.move.takings else ""
+        best = "=" if m.accurate else str(m.best)
+        lost = "" if m.accurate else f"{m.loss:.2f}"
+        out.append(
+            f"{m.number:>4}  {side_name(m.side).capitalize():4}  {m.move!s:24} "
+            f"{score:>10}  {best:24} {lost:>9}"
+        )
+    out += ["", "The three biggest mistakes"]
+    mistakes = result.mistakes()
+    if not mistakes:
+        out.append("  none: every move was as good as the engine's")
+    for n, m in enumerate(mistakes, start=1):
+        out.append(_mistake(n, m, names))
+    out += ["", _accuracy_table(result, names)]
+    return "\n".join(out)
+
+
+def _mistake(n: int, m: MoveReview, names: tuple[str, str]) -> str:
+    who = names[m.side]
+    lines = [
+        f"{n}. Move {m.number}, {who} ({side_name(m.side)}): {m.move} lost {m.loss:.2f} points."
+    ]
+    if m.missed_win:
+        lines.append("   It let a won game slip.")
+    if m.takings:
+        lines.append(f"   Played: {'; '.join(m.takings)}")
+    lines.append(
+        f"   Better: {m.best}" + (f"  {'; '.join(m.best_takings)}" if m.best_takings else "")
+    )
+    if len(m.best_line) > 1:
+        steps = []
+        for lm in m.best_line[1:]:
+            text = f"{side_name(lm.side)} {lm.move}"
+            if lm.takings:
+                text += f" ({'; '.join(lm.takings)})"
+            steps.append(text)
+        lines.append("   Then: " + ", ".join(steps))
+    return "\n".join(lines)
+
+
+def _accuracy_table(result: Review, names: tuple[str, str]) -> str:
+    cols = [f"{names[s.side]} ({side_name(s.side)})" for s in result.sides]
+    width = max(24, *(len(c) + 2 for c in cols))
+    rows = [f"{'accuracy':16}" + "".join(f"{c:>{width}}" for c in cols)]
+
+    def cell(ok: int, n: int) -> str:
+        return "—" if not n else f"{ok} of {n} ({round(100 * ok / n)} %)"
+
+    rows.append(
+        f"{'best moves':16}"
+        + "".join(f"{cell(s.best_moves, s.choices):>{width}}" for s in result.sides)
+    )
+    rows.append(
+        f"{'points lost':16}" + "".join(f"{s.total_loss:>{width}.2f}" for s in result.sides)
+    )
+    for i, op in enumerate(OPERATORS):
+        label = f"takings on {op}"
+        rows.append(
+            f"{label:16}"
+            + "".join(
+                f"{cell(s.accuracy[i].accurate, s.accuracy[i].takings):>{width}}"
+                for s in result.sides
+            )
+        )
+    return "\n".join(rows)
+
+
+# ---------------------------------------------------------------------------- JSON
+
+
+def _path(move: Move) -> list[list[int]]:
+    return [[x, y] for x, y in move.path]
+
+
+def review_json(result: Review, record: GameRecord) -> dict[str, Any]:
+    def move_json(m: MoveReview) -> dict[str, Any]:
+        return {
+            "index": m.index,
+            "number": m.number,
+            "side": side_name(m.side),
+            "move": _path(m.move),
+            "takings": list(m.takings),
+            "best": _path(m.best),
+            "best_takings": list(m.best_takings),
+            "best_line": [
+                {"side": side_name(lm.side), "move": _path(lm.move), "takings": list(lm.takings)}
+                for lm in m.best_line
+            ],
+            "loss": m.loss,
+            "accurate": m.accurate,
+            "forced": m.forced,
+            "missed_win": m.missed_win,
+        }
+
+    return {
+        "variant": result.variant,
+        "profile": result.profile,
+        "depth": result.depth,
+        "moves": [move_json(m) for m in result.moves],
+        "mistakes": [m.index for m in result.mistakes()],
+        "sides": [
+            {
+                "side": side_name(s.side),
+                "name": record.names[s.side],
+                "moves": s.moves,
+                "choices": s.choices,
+                "best_moves": s.best_moves,
+                "points_lost": s.total_loss,
+                "mistakes": [m.index for m in result.mistakes(s.side)],
+                "accuracy": {
+                    a.operator: {"takings": a.takings, "accurate": a.accurate, "percent": a.percent}
+                    for a in s.accuracy
+                },
+            }
+            for s in result.sides
+        ],
+    }
