@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 from controller.app import Board, build_session_for_sim, journal_path
-from controller.i18n import _
 from controller.coach.board import BoardCoach, CoachError
 from controller.engine.levels import LEVELS
+from controller.i18n import _
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
 from controller.rules.move import Square
 from controller.rules.notation import NotationError, game_from_json, game_to_json
