@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -106,9 +107,10 @@ def format_score(score: Score, kind: str) -> str:
 
 
 def _exact_text(q: Fraction) -> str:
-    """An exact intermediate result: a decimal when it terminates (-3.5), else a fraction."""
+    """An exact intermediate result: a decimal when it terminates (-3.5, -0.625), else a
+    fraction. (Decimal division is exact for a terminating quotient of such small numbers.)"""
     if _terminates(q):
-        return format_decimal(q, places=max(2, len(str(q.denominator))))
+        return str(Decimal(q.numerator) / q.denominator)
     return format_fraction(q)
 
 
