@@ -1,0 +1,249 @@
+"""Tracker cases found by mutation testing (docs/testing.md), driven through the public API
+with exact times: what the board shows and when, for the paths the traces did not pin down."""
+
+from __future__ import annotations
+
+from controller.rules import Game, game_from_json
+from controller.tracker import Tracker
+from controller.tracker.events import (
+    Ambiguity,
+    BoardReady,
+    ButtonIgnored,
+    Choice,
+    Crowned,
+    Lifted,
+    Mismatch,
+    MoveCommitted,
+    Promoted,
+    PutBack,
+    Recovered,
+)
+from controller.tracker.settings import Settings
+
+
+class Hands:
+    """A person at the board: lifts and sets chips down at given times; collects events."""
+
+    def __init__(self, game: Game, settings: Settings | None = None, t: float = 0.0) -> None:
+        self.tracker = Tracker(game, settings)
+        self.board = set(game.occupied())
+        self.t = t
+        self.events = list(self.tracker.feed_frame(t, self.board))
+
+    def at(self, t: float) -> list:
+        self.t = t
+        new = self.tracker.tick(t)
+        self.events += new
+        return new
+
+    def lift(self, square, t: float | None = None) -> list:
+        self.board.discard(tuple(square))
+        return self._frame(t)
+
+    def put(self, square, t: float | None = None) -> list:
+        self.board.add(tuple(square))
+        return self._frame(t)
+
+    def press(self, name: str, t: float | None = None) -> list:
+        self.t = self.t if t is None else t
+        new = self.tracker.feed_button(self.t, name)
+        self.events += new
+        return new
+
+    def _frame(self, t: float | None) -> list:
+        self.t = self.t if t is None else t
+        new = self.tracker.feed_frame(self.t, self.board)
+        self.events += new
+        return new
+
+
+def playing(game: Game, settings: Settings | None = None) -> Hands:
+    hands = Hands(game, settings)
+    hands.at(0.25)
+    assert hands.tracker.guidance().mode == "play"
+    return hands
+
+
+def position(pieces: dict, to_move: str = "blue", **settings) -> Game:
+    listed = [
+        {"square": list(sq), "side": "blue" if code[0] in "bB" else "red",
+         "value": code[2:] or "2", "dama": code[0].isupper()}
+        for sq, code in pieces.items()
+    ]  # fmt: skip
+    data = {"variant": "integer", "to_move": to_move, "pieces": listed}
+    if settings:
+        data["settings"] = settings
+    return game_from_json(data)
+
+
+# ---------------------------------------------------------------------------- set-up
+
+
+def test_setup_guidance_waits_then_is_ready_then_plays():
+    game = Game.new("integer")
+    tracker = Tracker(game)
+    before = tracker.guidance()
+    assert (before.mode, before.phase) == ("setup", "waiting")
+    assert len(before.missing) == 24 and before.extra == ()
+    assert tracker.next_deadline() is None and not tracker.pending
+    board = set(game.occupied())
+    board.discard((1, 2))
+    tracker.feed_frame(0.0, board)
+    g = tracker.guidance()
+    assert (g.phase, g.missing, g.place) == ("waiting", ((1, 2),), (((1, 2), "blue -9"),))
+    assert not tracker.pending and tracker.tick(5.0) == []
+    board.add((1, 2))
+    tracker.feed_frame(6.0, board)
+    assert tracker.guidance().phase == "ready"
+    assert tracker.pending and tracker.next_deadline() == 6.25
+    assert tracker.tick(6.2) == []
+    assert tracker.tick(6.25) == [BoardReady(6.25, "setup")]
+    assert tracker.guidance().mode == "play"
+
+
+# ---------------------------------------------------------------------------- mistakes
+
+
+def test_an_illegal_lift_says_why_at_once_and_becomes_a_mismatch_after_error_delay():
+    hands = playing(Game.new("integer"), Settings(error_delay=1.0))
+    events = hands.lift((6, 5), t=2.0)  # a red chip, Blue to move
+    assert events == [Lifted(2.0, (6, 5), (), "not this side's turn")]
+    g = hands.tracker.guidance()
+    assert (g.phase, g.cannot_move) == ("invalid", ((6, 5),))
+    assert hands.tracker.next_deadline() == 3.0
+    assert hands.at(2.99) == []
+    assert hands.at(3.0) == [Mismatch(3.0, ((6, 5),), ())]
+    g = hands.tracker.guidance()
+    assert (g.phase, g.missing, g.place) == ("mismatch", ((6, 5),), (((6, 5), "red -9"),))
+    assert hands.put((6, 5), t=4.0) == [PutBack(4.0), Recovered(4.0)]
+    assert hands.tracker.guidance().phase == "idle"
+
+
+def test_a_blue_chip_with_nowhere_to_go_says_so():
+    hands = playing(Game.new("integer"))
+    events = hands.lift((1, 0), t=1.0)  # behind its own chips
+    assert events == [Lifted(1.0, (1, 0), (), "this chip has no legal move")]
+
+
+def test_a_chip_that_may_not_take_says_taking_is_mandatory_elsewhere():
+    game = position({(2, 3): "b:6", (3, 4): "r:-1", (7, 2): "b:4", (0, 7): "r:2"})
+    hands = playing(game)
+    events = hands.lift((7, 2), t=1.0)
+    assert events == [Lifted(1.0, (7, 2), (), "taking is mandatory with another chip")]
+
+
+def test_touch_move_names_the_chip_that_must_be_moved():
+    hands = playing(Game.new("integer", "online"))
+    assert hands.lift((1, 2), t=1.0) == [Lifted(1.0, (1, 2), ((0, 3), (2, 3)))]
+    assert hands.tracker.guidance().locked == (1, 2)
+    hands.put((1, 2), t=1.5)
+    events = hands.lift((3, 2), t=2.0)
+    assert events == [
+        Lifted(2.0, (3, 2), (), "touch-move: the chip on (1, 2) must be moved"),
+    ]
+
+
+def test_a_mismatch_that_follows_the_board_live_until_it_is_put_right():
+    hands = playing(Game.new("integer"), Settings(error_delay=0.5))
+    hands.lift((1, 2), t=1.0)
+    hands.lift((3, 2), t=1.1)  # two chips up: matches nothing
+    assert hands.at(1.59) == []
+    assert hands.at(1.6) == [Mismatch(1.6, ((1, 2), (3, 2)), ())]
+    hands.put((3, 2), t=2.0)  # one back: the rest is a legal move in progress
+    assert hands.tracker.guidance().phase == "moving"
+    assert Recovered(2.0) in hands.events
+
+
+# ---------------------------------------------------------------------------- crowning
+
+
+def test_a_chip_crowned_before_the_move_settles_is_noticed_on_arrival():
+    """The player sets the chip on the dama square, lifts it to crown it and sets it back,
+    all before the move commits: the board promotes and crowns at once."""
+    game = position({(1, 6): "b:6", (7, 4): "r:2"})
+    hands = playing(game)
+    hands.lift((1, 6), t=1.0)
+    hands.put((2, 7), t=1.1)
+    hands.lift((2, 7), t=1.2)  # picked up again to be crowned
+    hands.put((2, 7), t=1.3)
+    events = hands.at(1.55)
+    move = events[0].move
+    assert events == [MoveCommitted(1.55, move), Promoted(1.55, (2, 7)), Crowned(1.55, (2, 7))]
+    assert move.path == ((1, 6), (2, 7)) and move.promotes
+    assert hands.tracker.guidance().crown is None
+
+
+def test_a_chip_set_down_once_is_crowned_when_lifted_and_set_back_after_the_move():
+    game = position({(1, 6): "b:6", (7, 4): "r:2"})
+    hands = playing(game)
+    hands.lift((1, 6), t=1.0)
+    hands.put((2, 7), t=1.1)
+    events = hands.at(1.35)
+    assert [e.kind for e in events] == ["move", "promoted"]
+    assert hands.tracker.guidance().crown == (2, 7)
+    hands.lift((2, 7), t=2.0)
+    assert hands.tracker.guidance().phase == "crowning"
+    assert hands.put((2, 7), t=2.5) == [Crowned(2.5, (2, 7))]
+    assert hands.tracker.guidance().crown is None
+
+
+# ---------------------------------------------------------------------------- the ring
+
+RING = {(2, 1): "b:-5", (3, 2): "r:3", (3, 4): "r:-7", (1, 4): "r:2", (1, 2): "r:8",
+        (6, 7): "r:-1"}  # fmt: skip
+CLOCKWISE = ((2, 1), (4, 3), (2, 5), (0, 3), (2, 1))
+ANTICLOCKWISE = ((2, 1), (0, 3), (2, 5), (4, 3), (2, 1))
+
+
+def ring_taken() -> Hands:
+    """The four red chips come off; the taker, having gone round, stands where it began."""
+    hands = playing(position(RING))
+    for t, sq in enumerate(((3, 2), (3, 4), (1, 4), (1, 2)), start=1):
+        hands.lift(sq, t=float(t))
+    return hands
+
+
+def test_a_ring_taken_either_way_asks_and_blinks_the_first_landings():
+    hands = ring_taken()
+    assert hands.at(4.2) == []
+    events = hands.at(4.25)
+    assert len(events) == 1 and isinstance(events[0], Ambiguity)
+    assert {m.path for m in events[0].choices} == {CLOCKWISE, ANTICLOCKWISE}
+    assert events[0].blink == ((0, 3), (4, 3))
+    g = hands.tracker.guidance()
+    assert (g.phase, g.blink, g.selected, g.selected_marks) == (
+        "ambiguity", ((0, 3), (4, 3)), None, ()
+    )  # fmt: skip
+    first = hands.press("next", t=6.0)
+    assert len(first) == 1 and isinstance(first[0], Choice)
+    g = hands.tracker.guidance()
+    assert g.selected == first[0].move
+    assert g.selected_marks == (first[0].move.path[1],)  # where this way parts from the other
+
+
+def test_touching_a_first_landing_chooses_that_way_round():
+    hands = ring_taken()
+    hands.at(4.25)
+    hands.lift((2, 1), t=6.0)
+    assert hands.put((0, 3), t=6.1) == [Choice(6.1, hands.events[-1].move)]
+    assert hands.events[-1].move.path == ANTICLOCKWISE
+    hands.lift((0, 3), t=6.2)
+    hands.put((2, 1), t=6.3)
+    events = hands.at(6.55)
+    assert [type(e) for e in events] == [MoveCommitted]
+    assert events[0].move.path == ANTICLOCKWISE
+
+
+def test_confirm_takes_the_chosen_way_only_while_the_board_shows_the_move():
+    hands = ring_taken()
+    hands.at(4.25)
+    assert hands.press("confirm", t=5.8) == [ButtonIgnored(5.8, "confirm")]  # nothing chosen
+    chosen = hands.press("next", t=6.0)[0].move
+    again = hands.press("next", t=6.1)[0].move
+    assert again != chosen
+    assert hands.press("next", t=6.2)[0].move == chosen  # round again
+    hands.lift((2, 1), t=6.3)
+    assert hands.press("confirm", t=6.4) == [ButtonIgnored(6.4, "confirm")]
+    hands.put((2, 1), t=6.5)
+    events = hands.press("confirm", t=6.6)
+    assert events[0] == MoveCommitted(6.6, chosen)
