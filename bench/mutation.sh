@@ -39,7 +39,10 @@ done
 case "$module" in
     scoring) file=controller/rules/scoring.py; tests='"tests/scoring"' ;;
     movegen) file=controller/rules/movegen.py; tests='"tests/rules"' ;;
-    tracker) file=controller/tracker/tracker.py; tests='"tests/tracker"' ;;
+    # tracker.py moves chips the same way in every variant: one variant's generated games
+    # (of seven) are enough to play every path, and keep the run near ten minutes.
+    tracker) file=controller/tracker/tracker.py
+        tests='"tests/tracker", "-k", "not test_human_traces_replay_to_the_original_game or integer"' ;;
     *) usage ;;
 esac
 

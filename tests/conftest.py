@@ -13,3 +13,13 @@ settings.register_profile(
     print_blob=False,
     phases=(Phase.explicit, Phase.generate),
 )
+
+# Under the mutation profile the long property tests run last: a mutant is usually killed by a
+# quick case test, and mutmut stops at the first failure.
+_LONG_LAST = ("test_generated.py", "test_fuzz.py", "test_oracle.py", "test_property.py",
+              "test_pydraughts_crosscheck.py", "test_perft.py")  # fmt: skip
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("hypothesis_profile", None) == "mutation":
+        items.sort(key=lambda item: item.path.name in _LONG_LAST)

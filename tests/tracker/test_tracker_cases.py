@@ -3,10 +3,13 @@ with exact times: what the board shows and when, for the paths the traces did no
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from controller.rules import Game, game_from_json
 from controller.tracker import Tracker
 from controller.tracker.events import (
     Ambiguity,
+    BoardNeeded,
     BoardReady,
     ButtonIgnored,
     Choice,
@@ -18,6 +21,7 @@ from controller.tracker.events import (
     PutBack,
     Recovered,
 )
+from controller.tracker.guidance import Guidance
 from controller.tracker.settings import Settings
 
 
@@ -99,6 +103,40 @@ def test_setup_guidance_waits_then_is_ready_then_plays():
     assert tracker.tick(6.2) == []
     assert tracker.tick(6.25) == [BoardReady(6.25, "setup")]
     assert tracker.guidance().mode == "play"
+
+
+def test_a_takeback_asks_for_the_position_before_the_move():
+    hands = playing(Game.new("integer"))
+    hands.lift((1, 2), t=1.0)
+    hands.put((0, 3), t=1.1)
+    assert [e.kind for e in hands.at(1.35)] == ["move"]
+    events = hands.tracker.set_position(Game.new("integer"), 2.0)
+    place = (((1, 2), "blue -9"),)
+    assert events == [BoardNeeded(2.0, "restore", ((1, 2),), ((0, 3),), place)]
+    assert hands.tracker.guidance() == Guidance(
+        mode="restore", phase="waiting", side=0, missing=((1, 2),), extra=((0, 3),), place=place
+    )
+    assert hands.at(3.0) == []
+    hands.lift((0, 3), t=3.0)
+    assert hands.put((1, 2), t=3.1) == []
+    assert hands.tracker.guidance().phase == "ready"
+    assert hands.at(3.3) == []
+    assert hands.at(3.35) == [BoardReady(3.35, "restore")]
+    assert hands.tracker.guidance() == Guidance(mode="play", phase="idle", side=0)
+
+
+def test_a_new_position_before_any_frame_waits_for_the_board_quietly():
+    tracker = Tracker(Game.new("integer"))
+    assert tracker.set_position(Game.new("radical"), 1.0) == []
+    assert tracker.guidance().mode == "restore" and not tracker.pending
+
+
+def test_a_new_position_on_an_empty_board_asks_for_every_chip():
+    tracker = Tracker(Game.new("integer"))
+    tracker.feed_frame(0.0, set())
+    events = tracker.set_position(Game.new("integer"), 1.0)
+    assert len(events) == 1 and isinstance(events[0], BoardNeeded)
+    assert events[0].mode == "restore" and len(events[0].missing) == 24
 
 
 # ---------------------------------------------------------------------------- mistakes
@@ -247,3 +285,111 @@ def test_confirm_takes_the_chosen_way_only_while_the_board_shows_the_move():
     hands.put((2, 1), t=6.5)
     events = hands.press("confirm", t=6.6)
     assert events[0] == MoveCommitted(6.6, chosen)
+
+
+# ---------------------------------------------------------------------------- the whole guidance
+# Each phase's Guidance compared whole: a field filled wrongly or left out shows.
+
+
+def test_guidance_in_setup_names_what_to_place_and_the_board_turned_round():
+    game = position({(1, 2): "b:-9", (3, 2): "b:6", (6, 5): "r:-1"})
+    tracker = Tracker(game)
+    tracker.feed_frame(0.0, {(1, 2), (3, 2)})
+    assert tracker.guidance() == Guidance(
+        mode="setup", phase="waiting", side=0, missing=((6, 5),), place=(((6, 5), "red -1"),)
+    )
+    tracker.feed_frame(0.5, {(6, 5), (4, 5), (1, 2)})  # set up from the other side
+    assert tracker.guidance() == Guidance(
+        mode="setup", phase="waiting", side=0, missing=((3, 2),), extra=((4, 5),),
+        place=(((3, 2), "blue 6"),), rotated=True,
+    )  # fmt: skip
+
+
+def test_guidance_while_idle_must_take_moving_and_settling():
+    game = position({(2, 3): "b:6", (3, 4): "r:-1", (7, 2): "b:4", (0, 7): "r:2"})
+    hands = playing(game)
+    common = {"mode": "play", "side": 0}
+    assert hands.tracker.guidance() == Guidance(
+        phase="idle", must_take=((2, 3),), to_be_taken=((3, 4),), **common
+    )
+    hands.lift((2, 3), t=1.0)
+    assert hands.tracker.guidance() == Guidance(
+        phase="moving", lifted=((2, 3),), destinations=((4, 5),), to_be_taken=((3, 4),), **common
+    )
+    hands.put((4, 5), t=1.5)
+    assert hands.tracker.guidance() == Guidance(
+        phase="moving", lifted=((2, 3),), destinations=((4, 5),), to_be_taken=((3, 4),), **common
+    )
+    hands.lift((3, 4), t=2.0)
+    assert hands.tracker.guidance() == Guidance(
+        phase="settling", lifted=((2, 3), (3, 4)), destinations=((4, 5),), **common
+    )
+    assert hands.tracker.next_deadline() == 2.25
+    hands.at(2.25)
+    assert hands.tracker.guidance() == Guidance(phase="idle", mode="play", side=1)
+
+
+def test_guidance_of_an_illegal_lift_and_of_the_mismatch_it_becomes():
+    hands = playing(Game.new("integer"))
+    hands.lift((6, 5), t=1.0)
+    assert hands.tracker.guidance() == Guidance(
+        mode="play", phase="invalid", side=0, cannot_move=((6, 5),)
+    )
+    hands.at(2.0)
+    assert hands.tracker.guidance() == Guidance(
+        mode="play", phase="mismatch", side=0, missing=((6, 5),),
+        place=(((6, 5), "red -9"),),
+    )  # fmt: skip
+    hands.put((4, 3), t=2.5)  # the mismatch follows the board
+    assert hands.tracker.guidance().extra == ((4, 3),)
+
+
+def test_guidance_while_a_promoted_chip_waits_for_its_crown():
+    hands = playing(position({(1, 6): "b:6", (7, 4): "r:2"}))
+    hands.lift((1, 6), t=1.0)
+    hands.put((2, 7), t=1.1)
+    hands.at(1.35)
+    assert hands.tracker.guidance() == Guidance(mode="play", phase="idle", side=1, crown=(2, 7))
+    hands.lift((2, 7), t=2.0)
+    assert hands.tracker.guidance() == Guidance(mode="play", phase="crowning", side=1, crown=(2, 7))
+
+
+def test_guidance_with_touch_move_names_the_locked_chip():
+    hands = playing(Game.new("integer", "online"))
+    hands.lift((1, 2), t=1.0)
+    assert hands.tracker.guidance() == Guidance(
+        mode="play", phase="moving", side=0, lifted=((1, 2),),
+        destinations=((0, 3), (2, 3)), locked=(1, 2),
+    )  # fmt: skip
+
+
+def test_guidance_of_the_ring_question_before_and_after_a_choice():
+    hands = ring_taken()
+    hands.at(4.25)
+    choices = hands.events[-1].choices
+    asked = Guidance(
+        mode="play", phase="ambiguity", side=0, choices=choices, blink=((0, 3), (4, 3))
+    )
+    assert hands.tracker.guidance() == asked
+    chosen = hands.press("next", t=5.0)[0].move
+    mark = chosen.path[1]
+    assert hands.tracker.guidance() == replace(asked, selected=chosen, selected_marks=(mark,))
+
+
+def test_guidance_of_a_question_between_paths_that_land_on_different_squares():
+    """Not a ring: the landings themselves tell the paths apart (they blink); the chosen
+    path's inner landings stay lit."""
+    hands = playing(position({(0, 1): "B:6", (2, 3): "r:-1", (5, 6): "r:4", (7, 6): "r:2"}))
+    hands.lift((0, 1), t=1.0)
+    hands.lift((2, 3), t=1.1)
+    hands.lift((5, 6), t=1.2)
+    hands.put((6, 7), t=1.3)
+    hands.at(1.55)
+    asked = hands.events[-1]
+    assert isinstance(asked, Ambiguity) and asked.blink == ((3, 4), (4, 5))
+    g = hands.tracker.guidance()
+    assert (g.phase, g.blink, g.selected, g.selected_marks) == ("ambiguity", asked.blink, None, ())
+    chosen = hands.press("next", t=2.0)[0].move
+    g = hands.tracker.guidance()
+    assert (g.selected, g.selected_marks) == (chosen, chosen.path[1:-1])
+    assert hands.press("confirm", t=2.1) == [MoveCommitted(2.1, chosen)]
