@@ -17,6 +17,7 @@ from controller.tracker.events import (
     Lifted,
     Mismatch,
     MoveCommitted,
+    MustTake,
     Promoted,
     PutBack,
     Recovered,
@@ -222,6 +223,17 @@ def test_a_chip_set_down_once_is_crowned_when_lifted_and_set_back_after_the_move
     hands.lift((2, 7), t=2.0)
     assert hands.tracker.guidance().phase == "crowning"
     assert hands.put((2, 7), t=2.5) == [Crowned(2.5, (2, 7))]
+    assert hands.tracker.guidance() == Guidance(mode="play", phase="idle", side=1)
+
+
+def test_a_promoted_chip_lifted_and_then_another_chip_is_not_a_crowning():
+    hands = playing(position({(1, 6): "b:6", (7, 4): "r:2"}))
+    hands.lift((1, 6), t=1.0)
+    hands.put((2, 7), t=1.1)
+    hands.at(1.35)
+    hands.lift((2, 7), t=2.0)
+    assert hands.lift((7, 4), t=2.5) == []  # Red moves on while the crown is in the air
+    assert hands.put((2, 7), t=3.0) == [Lifted(3.0, (7, 4), ((6, 3),))]
     assert hands.tracker.guidance().crown is None
 
 
@@ -262,9 +274,10 @@ def test_a_ring_taken_either_way_asks_and_blinks_the_first_landings():
 def test_touching_a_first_landing_chooses_that_way_round():
     hands = ring_taken()
     hands.at(4.25)
-    hands.lift((2, 1), t=6.0)
+    assert hands.lift((2, 1), t=6.0) == []  # the taker picked up again: no new lift
     assert hands.put((0, 3), t=6.1) == [Choice(6.1, hands.events[-1].move)]
     assert hands.events[-1].move.path == ANTICLOCKWISE
+    assert hands.tracker.guidance().selected == hands.events[-1].move
     hands.lift((0, 3), t=6.2)
     hands.put((2, 1), t=6.3)
     events = hands.at(6.55)
@@ -393,3 +406,160 @@ def test_guidance_of_a_question_between_paths_that_land_on_different_squares():
     g = hands.tracker.guidance()
     assert (g.selected, g.selected_marks) == (chosen, chosen.path[1:-1])
     assert hands.press("confirm", t=2.1) == [MoveCommitted(2.1, chosen)]
+
+
+# ---------------------------------------------------------------------------- more questions
+
+
+def played_to_the_end(pieces: dict, move_path, taken, t: float = 1.0) -> Hands:
+    """The chip goes from its square to the end of ``move_path``, the taken chips come off;
+    the board then shows the move's final position."""
+    hands = playing(position(pieces))
+    hands.lift(move_path[0], t=t)
+    for k, sq in enumerate(taken, start=1):
+        hands.lift(sq, t=t + 0.1 * k)
+    hands.put(move_path[-1], t=t + 0.1 * (len(taken) + 1))
+    return hands
+
+
+# A dama takes two chips on one diagonal: four squares between them to land on (D-5).
+FOUR_WAYS = {(7, 0): "B:2", (6, 1): "r:3", (1, 6): "r:-7", (1, 0): "R:-1", (4, 7): "R:8"}
+# Three takings; the paths part only at the second landing.
+LATE_PARTING = {(0, 5): "B:2", (1, 6): "R:3", (3, 6): "R:-7", (6, 3): "R:4", (6, 1): "r:8",
+                (0, 3): "r:-1", (5, 6): "R:6", (2, 1): "R:10"}  # fmt: skip
+# Two takings that land on different squares on the way.
+TWO_WAYS = {(0, 1): "B:6", (2, 3): "r:-1", (5, 6): "r:4", (7, 6): "r:2"}
+
+
+def test_next_goes_round_four_choices_in_order():
+    hands = played_to_the_end(FOUR_WAYS, ((7, 0), (0, 7)), ((6, 1), (1, 6)))
+    hands.at(1.55)
+    asked = hands.events[-1]
+    assert isinstance(asked, Ambiguity) and len(asked.choices) == 4
+    picked = [hands.press("next", t=2.0 + k)[0].move for k in range(5)]
+    order = list(asked.choices)
+    assert picked == [*order, order[0]]
+
+
+def test_a_question_whose_paths_part_late_marks_the_chosen_path():
+    hands = played_to_the_end(LATE_PARTING, ((0, 5), (5, 0)), ((1, 6), (3, 6), (6, 3), (6, 1)))
+    hands.at(1.75)
+    asked = hands.events[-1]
+    assert isinstance(asked, Ambiguity) and asked.blink == ((4, 5), (5, 4))
+    chosen = hands.press("next", t=2.0)[0].move
+    g = hands.tracker.guidance()
+    assert (g.selected, g.selected_marks) == (chosen, chosen.path[1:-1])
+    assert len(g.selected_marks) == 3  # every inner landing, not only where the ways part
+
+
+def test_during_a_question_a_touch_elsewhere_changes_nothing():
+    hands = played_to_the_end(TWO_WAYS, ((0, 1), (6, 7)), ((2, 3), (5, 6)))
+    hands.at(1.55)
+    asked = hands.tracker.guidance()
+    assert hands.put((1, 0), t=2.0) == []  # a hand on the corner square, no way is meant
+    assert hands.tracker.guidance() == asked
+    assert hands.lift((1, 0), t=2.1) == []
+    assert hands.at(2.5) == []
+    assert hands.tracker.guidance() == asked
+
+
+def test_during_a_question_another_chip_lifted_is_read_afresh():
+    hands = played_to_the_end(TWO_WAYS, ((0, 1), (6, 7)), ((2, 3), (5, 6)))
+    hands.at(1.55)
+    assert hands.lift((7, 6), t=2.0) == []  # a red chip: the question is off, the board is wrong
+    assert hands.tracker.guidance().phase == "mismatch_pending"
+    hands.put((7, 6), t=2.5)
+    events = hands.at(2.75)
+    assert len(events) == 1 and isinstance(events[0], Ambiguity)  # asked again
+
+
+def test_landings_touched_on_both_ways_still_ask():
+    """The chip was set down on a landing of each way: nothing singles one out."""
+    hands = playing(position(TWO_WAYS))
+    hands.lift((0, 1), t=1.0)
+    hands.put((3, 4), t=1.1)
+    hands.lift((3, 4), t=1.2)
+    hands.put((4, 5), t=1.3)
+    hands.lift((4, 5), t=1.4)
+    hands.lift((2, 3), t=1.5)
+    hands.lift((5, 6), t=1.6)
+    hands.put((6, 7), t=1.7)
+    events = hands.at(1.95)
+    assert len(events) == 1 and isinstance(events[0], Ambiguity)
+    assert len(events[0].choices) == 2
+
+
+def test_touching_both_first_landings_of_a_ring_still_asks():
+    hands = ring_taken()
+    hands.at(4.25)
+    hands.lift((2, 1), t=5.0)
+    assert len(hands.put((0, 3), t=5.1)) == 1  # this way round...
+    hands.lift((0, 3), t=5.2)
+    assert hands.put((4, 3), t=5.3) == []  # ...or that way: no longer clear
+    hands.lift((4, 3), t=5.4)
+    hands.put((2, 1), t=5.5)
+    assert hands.at(5.75) == []
+    assert hands.tracker.guidance().phase == "ambiguity"
+
+
+# ---------------------------------------------------------------------------- odds and ends
+
+
+def test_chip_text_names_side_value_and_dama():
+    from controller.rules import Chip
+    from controller.tracker.tracker import chip_text
+
+    game = position({(1, 2): "b:-9", (6, 5): "R:8"})
+    chips = game.chips()
+    assert chip_text(chips[(1, 2)]) == "blue -9"
+    assert chip_text(chips[(6, 5)]) == "red 8 dama"
+    assert chip_text(Chip(0)) == "blue"
+
+
+def test_an_unknown_button_is_refused_with_the_list():
+    tracker = Tracker(Game.new("integer"))
+    try:
+        tracker.feed_button(0.0, "reset")
+    except ValueError as exc:
+        assert str(exc) == (
+            "unknown button 'reset'; buttons are: confirm, next, pause, takeback, new_game"
+        )
+    else:
+        raise AssertionError("no error")
+
+
+def test_the_same_position_again_settles_from_the_call():
+    hands = playing(Game.new("integer"))
+    assert hands.tracker.set_position(Game.new("integer"), 5.0) == []
+    assert hands.tracker.guidance() == Guidance(mode="restore", phase="ready", side=0)
+    assert hands.at(5.2) == []
+    assert hands.at(5.25) == [BoardReady(5.25, "restore")]
+
+
+def test_confirm_never_turns_the_board_round_during_play():
+    game = position({(1, 2): "b:-9", (3, 2): "b:6", (6, 5): "r:-1"})
+    hands = playing(game)
+    hands.board = {(6, 5), (4, 5), (1, 2)}  # every chip moved to its mirror square
+    hands._frame(1.0)
+    assert hands.press("confirm", t=1.5) == [ButtonIgnored(1.5, "confirm")]
+    assert not hands.tracker.flipped
+
+
+def test_a_knocked_in_chip_is_a_mismatch_until_taken_away():
+    hands = playing(Game.new("integer"), Settings(error_delay=0.5))
+    assert hands.put((3, 4), t=1.0) == []  # a chip dropped on an empty square
+    assert hands.at(1.5) == [Mismatch(1.5, (), ((3, 4),))]
+    assert hands.lift((3, 4), t=2.0) == [PutBack(2.0), Recovered(2.0)]
+
+
+def test_taking_is_announced_when_the_move_that_allows_it_commits():
+    game = position({(1, 2): "b:-9", (4, 5): "r:6", (7, 6): "r:2"})
+    hands = playing(game)
+    hands.lift((1, 2), t=1.0)
+    hands.put((2, 3), t=1.1)
+    hands.at(1.35)
+    hands.lift((4, 5), t=2.0)
+    hands.put((3, 4), t=2.1)
+    events = hands.at(2.35)
+    assert [e.kind for e in events] == ["move", "guidance"]
+    assert events[1] == MustTake(2.35, ((2, 3),), ((3, 4),))
