@@ -563,3 +563,60 @@ def test_taking_is_announced_when_the_move_that_allows_it_commits():
     events = hands.at(2.35)
     assert [e.kind for e in events] == ["move", "guidance"]
     assert events[1] == MustTake(2.35, ((2, 3),), ((3, 4),))
+
+
+def test_the_touch_move_setting_overrides_the_profile_both_ways():
+    online = Tracker(Game.new("integer", "online"), Settings(touch_move=False))
+    official = Tracker(Game.new("integer"), Settings(touch_move=True))
+    assert (online.touch_move, official.touch_move) == (False, True)
+    hands = playing(Game.new("integer"), Settings(touch_move=True))
+    hands.lift((1, 2), t=1.0)
+    assert hands.tracker.guidance().locked == (1, 2)
+    hands = playing(Game.new("integer", "online"), Settings(touch_move=False))
+    hands.lift((1, 2), t=1.0)
+    assert hands.tracker.guidance().locked is None
+
+
+def test_a_tracker_mode_other_than_setup_or_restore_is_refused():
+    try:
+        Tracker(Game.new("integer"), mode="play")
+    except ValueError as exc:
+        assert str(exc) == "mode must be 'setup' or 'restore', got 'play'"
+    else:
+        raise AssertionError("no error")
+
+
+def test_a_square_off_the_playing_squares_is_refused_by_name():
+    tracker = Tracker(Game.new("integer"))
+    try:
+        tracker.feed_frame(0.0, [(2, 4)])
+    except ValueError as exc:
+        assert str(exc) == "(2, 4) is not a playable square"
+    else:
+        raise AssertionError("no error")
+
+
+def test_two_chips_lifted_show_nothing_yet_and_no_chip_is_blamed():
+    hands = playing(Game.new("integer"), Settings(error_delay=0.5))
+    hands.lift((1, 2), t=1.0)
+    hands.lift((3, 2), t=1.1)
+    assert hands.tracker.guidance() == Guidance(mode="play", phase="mismatch_pending", side=0)
+
+
+def test_a_board_swept_clear_is_a_mismatch_after_error_delay():
+    hands = playing(Game.new("integer"), Settings(error_delay=0.5))
+    hands.board = set()
+    hands._frame(1.0)
+    assert hands.at(1.4) == []
+    events = hands.at(1.5)
+    assert len(events) == 1 and isinstance(events[0], Mismatch) and len(events[0].missing) == 24
+
+
+def test_the_board_turned_round_is_offered_once():
+    game = position({(1, 2): "b:-9", (3, 2): "b:6", (6, 5): "r:-1"})
+    tracker = Tracker(game)
+    turned = {(6, 5), (4, 5), (1, 2)}
+    events = tracker.feed_frame(0.0, turned)
+    events += tracker.feed_frame(0.5, turned - {(1, 2)})
+    events += tracker.feed_frame(1.0, turned)
+    assert [e.kind for e in events] == ["setup_needed", "setup_rotated"]
