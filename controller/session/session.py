@@ -189,11 +189,12 @@ class Session:
             self.message = self.problems[0] if self.problems else ""
             return
         records = records[starts[-1] :]
+        config = self.config  # _replay replaces it with the journal's, which may be the fault
         try:
             self._replay(records, t)
         except (NotationError, ProfileError, ValueError, KeyError, TypeError) as exc:
             problems = [*self.problems, f"the journal cannot be resumed ({exc}); new game"]
-            self.config = SessionConfig(**{**self.config.__dict__, "position": None})
+            self.config = SessionConfig(**{**config.__dict__, "position": None})
             self.__init__(self.config, self.journal)  # type: ignore[misc]
             self.problems = problems
             self._begin(t)
