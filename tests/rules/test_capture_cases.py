@@ -101,3 +101,30 @@ def test_english_king_takes_backward_and_forward_in_one_sequence():
 def test_english_king_does_not_fly():
     game = draughts("english", {(0, 1): "k0", (3, 4): "m1", (7, 6): "m1"})
     assert {m.path for m in game.legal_moves()} == {((0, 1), (1, 2)), ((0, 1), (1, 0))}
+
+
+def test_d3_the_trail_keeps_growing_leg_after_leg():
+    """Red's dama: every fifth taking would land on or pass a square it slid over in its
+    second leg ((2,1) or (2,5)); the strict trail forbids it, the loose reading allows it.
+    Slip: a trail that stops growing after the first leg (the strict rule not handed on)."""
+    pieces = {(1, 2): "b", (1, 4): "b", (3, 2): "b", (3, 4): "B", (4, 1): "B", (4, 5): "b",
+              (6, 3): "R"}  # fmt: skip
+    strict = paths(make_game(pieces, to_move="red"))
+    assert strict == {
+        ((6, 3), (3, 0), (0, 3), (2, 5), (4, 3)),
+        ((6, 3), (3, 0), (0, 3), (3, 6), (5, 4)),
+        ((6, 3), (3, 6), (0, 3), (2, 1), (4, 3)),
+        ((6, 3), (3, 6), (0, 3), (3, 0), (5, 2)),
+    }
+    loose = paths(make_game(pieces, to_move="red", dama_trail="loose"))
+    assert len(loose) == 10 and all(len(p) == 6 for p in loose)
+
+
+def test_the_generator_lists_only_complete_capture_sequences():
+    """Before any priority rule, ``captures()`` lists sequences played to their end: a dama
+    that can go on taking from a landing square never stops there."""
+    game = make_game({(0, 1): "B", (2, 3): "r", (5, 6): "r", (0, 7): "r"})
+    board = game.generator_board()
+    squares = board.geo.squares
+    listed = {tuple(squares[i] for i in raw[0]) for raw in board.captures()}
+    assert listed == {((0, 1), (3, 4), (6, 7)), ((0, 1), (4, 5), (6, 7))}
