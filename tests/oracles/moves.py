@@ -111,6 +111,15 @@ def legal_moves(rules: Rules, pieces: dict[Square, Piece], side: int) -> list[Or
     return sorted(quiet)
 
 
+def play(pieces: dict[Square, Piece], move: OracleMove) -> dict[Square, Piece]:
+    """The position after ``move``: the taken pieces leave, the mover stands on its last
+    square, crowned if the move promotes it."""
+    after = {sq: p for sq, p in pieces.items() if sq != move.path[0] and sq not in move.captures}
+    mover = pieces[move.path[0]]
+    after[move.path[-1]] = Piece(mover.side, mover.king or move.promotes)
+    return after
+
+
 # ---------------------------------------------------------------------------- quiet moves
 
 

@@ -128,3 +128,18 @@ def test_the_generator_lists_only_complete_capture_sequences():
     squares = board.geo.squares
     listed = {tuple(squares[i] for i in raw[0]) for raw in board.captures()}
     assert listed == {((0, 1), (3, 4), (6, 7)), ((0, 1), (4, 5), (6, 7))}
+
+
+def test_a_promoted_chip_stays_on_its_own_side_and_keeps_its_value():
+    """Slip: the new dama given the wrong colour (``KING``/``-KING`` mixed up on promotion)."""
+    for side, start, pieces in (
+        ("blue", (1, 6), {(1, 6): "b:-9", (7, 2): "r:4"}),
+        ("red", (2, 1), {(2, 1): "r:-9", (7, 6): "b:4"}),
+    ):
+        game = make_game(pieces, to_move=side)
+        move = next(m for m in game.legal_moves() if m.start == start)
+        game.push(move)
+        chip = game.chip_at(move.end)
+        assert (chip.side, str(chip.value), chip.dama) == (0 if side == "blue" else 1, "-9", True)
+        game.pop()
+        assert game.chip_at(start) == move.chip

@@ -25,6 +25,7 @@ from tests.oracles.moves import (
     Piece,
     damath_takings,
     legal_moves,
+    play,
     start_position,
 )
 
@@ -124,11 +125,20 @@ def start_game(name: str) -> Game:
 def test_positions_reached_by_play_have_the_reference_moves(name, seed, plies):
     rng = random.Random(seed)
     game = start_game(name)
+    pieces, values, _ = position_of(game)  # the reference keeps its own board from here on
     for _ in range(plies):
         moves = assert_same_moves(name, game)
         if not moves:
             break
-        game.push(rng.choice(moves))
+        move = game.push(rng.choice(moves))
+        mine = OracleMove(move.path, move.captures, move.promotes, move.chip.dama)
+        pieces = play(pieces, mine)
+        values = {sq: v for sq, v in values.items() if sq not in move.captures}
+        values[move.end] = values.pop(move.start)
+        now, now_values, _ = position_of(game)
+        assert now == pieces, (name, move)
+        if name in DAMATH:
+            assert now_values == values, (name, move)
 
 
 # ---------------------------------------------------------------------------- constructed
