@@ -6,8 +6,11 @@ test's docstring, the engine lists other moves there, and no other test in the s
 
 from __future__ import annotations
 
+import pytest
+
 from controller.rules import Chip, Game
 from controller.rules.draughts import GAMES
+from controller.rules.movegen import Board
 from tests.rules.helpers import make_game, paths
 
 
@@ -143,3 +146,20 @@ def test_a_promoted_chip_stays_on_its_own_side_and_keeps_its_value():
         assert (chip.side, str(chip.value), chip.dama) == (0 if side == "blue" else 1, "-9", True)
         game.pop()
         assert game.chip_at(start) == move.chip
+
+
+def test_italian_a_man_beside_a_king_it_may_not_take_still_takes_a_man():
+    """Slip: a king it may not take ending the man's look in the other directions."""
+    for side, man, king, other, landing in (
+        (0, (3, 2), (4, 3), (2, 3), (1, 4)),
+        (1, (4, 5), (5, 4), (3, 4), (2, 3)),
+    ):
+        enemy = str(1 - side)
+        game = draughts("italian", {man: f"m{side}", king: "k" + enemy, other: "m" + enemy},
+                        side)  # fmt: skip
+        assert {m.path for m in game.legal_moves()} == {(man, landing)}
+
+
+def test_a_board_of_the_wrong_size_is_refused():
+    with pytest.raises(ValueError, match="a 8x8 board has 32 squares"):
+        Board(GAMES["english"].rules, [0] * 50, 0)
