@@ -6,6 +6,8 @@ test's docstring, the engine lists other moves there, and no other test in the s
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from controller.rules import Chip, Game
@@ -163,3 +165,21 @@ def test_italian_a_man_beside_a_king_it_may_not_take_still_takes_a_man():
 def test_a_board_of_the_wrong_size_is_refused():
     with pytest.raises(ValueError, match="a 8x8 board has 32 squares"):
         Board(GAMES["english"].rules, [0] * 50, 0)
+
+
+def test_a_rule_set_on_the_other_colour_plays_on_those_squares():
+    """``parity`` chooses the playable squares: (0, 0) is one when parity is 0."""
+    rules = replace(GAMES["english"].rules, name="english-light", parity=0)
+    board = Board(rules, [0] * 32, 0)
+    assert board.geo.is_playable((0, 0)) and not board.geo.is_playable((1, 0))
+    game = Game(rules, {(0, 0): Chip(0), (7, 7): Chip(1)}, 0)
+    assert {m.path for m in game.legal_moves()} == {((0, 0), (1, 1))}
+
+
+def test_raw_moves_say_whether_a_king_moves():
+    """The generator's raw moves end with "moved piece is a king", quiet moves too."""
+    game = make_game({(1, 2): "b", (5, 2): "B", (6, 7): "r"})
+    board = game.generator_board()
+    squares = board.geo.squares
+    flags = {(squares[raw[0][0]], raw[3]) for raw in board.quiet_moves()}
+    assert flags == {((1, 2), False), ((5, 2), True)}
