@@ -2,8 +2,8 @@
 
 It shares nothing with ``controller.rules.movegen``: no geometry tables, no rays, no bit masks,
 no dense indices, no make/unmake. A position is a dict ``(x, y) -> Piece``, and every rule is
-spelt out the way the rule book states it (docs/rules.md and the Damath rules summary in
-RULES.md; the draughts federations' rules for the other games). The property tests in
+spelt out the way the rule book states it (the Damath rules and their decisions D-1..D-9,
+docs/rules.md; the draughts federations' rules for the other games). The property tests in
 ``tests/rules/test_oracle.py`` compare it with the engine move for move; where the two
 disagree, one of them misreads the rules.
 
