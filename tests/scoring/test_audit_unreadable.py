@@ -2,6 +2,8 @@
 on its own line with what could not be read, and the lines after it are still checked (from the
 total the player wrote, as the next line was computed from it)."""
 
+import pytest
+
 from controller.audit import audit_text
 
 HEADER = "player,kind,entry,score,total,square\n"
@@ -50,3 +52,26 @@ def test_an_unreadable_total_is_replaced_by_the_right_one_for_the_next_line():
     report = audit_text(SHEET, "integer")
     third = next(f for f in report.findings if f.line == 3)
     assert third.expected == "0"  # -10 written on line 2, + 10
+
+
+@pytest.mark.parametrize(
+    ("variant", "row", "ok", "why"),
+    [
+        ("integer", "BLUE,take,(-9 + (-1),-10,-10,", False, "unbalanced parentheses in"),
+        ("integer", "BLUE,take,-9 -10,,,", False, "score not written: -9 - 10"),
+        ("integer", "BLUE,take,-9 + (-1) x 2 x 4,-20,-20,", False, "as 'taker operator taken'"),
+        ("integer", "BLUE,take,+ 4,4,4,", False, "as 'taker operator taken'"),
+        ("integer", "BLUE,take,-9 + (-1),-10,-10,(4;5)", False, "cannot read the square '(4;5)'"),
+        ("integer", "BLUE,rc,RC,,,", False, "no chip in 'RC'"),
+        ("integer", "BLUE,take,-9 + (-1) x 2,-20 x 4,-20,", False, "two different multipliers"),
+        ("radical", "BLUE,take,4√18 + 4√7,8,8,", False, "√7 is not a whole multiple of √2"),
+        ("integer", "BLUE,take,-9 + (-1) = ,-10,-10,", True, ""),
+        ("integer", "BLUE,take,-9 + (-1),-10.0,-10,", True, ""),
+        ("fraction", "BLUE,take,10/10 + 7/10,1.7,1.7,", True, ""),
+        ("rational", "BLUE,take,-9/10 ÷ 0,0,0,", True, ""),
+        ("radical", "BLUE,take,4√18 + 4√18,24√2,24√2,", True, ""),
+    ],
+)
+def test_written_forms_read_or_refused_by_name(variant, row, ok, why):
+    (finding,) = audit_text(HEADER + row + "\n", variant).findings
+    assert finding.ok is ok and why in finding.why, finding
