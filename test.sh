@@ -3,7 +3,8 @@
 # then runs the linter, the formatter check and the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")"
-source scripts/bootstrap.sh test
+source scripts/bootstrap.sh
+damath_bootstrap test
 echo "== ruff check"; ruff check .
 echo "== ruff format --check"; ruff format --check .
 echo "== pytest"; exec python -m pytest "$@"

@@ -1,7 +1,7 @@
 """Driver costs: one matrix scan over gpiozero mock pins, one LED frame's Python encoding next
 to its 2 ms on the wire, and frames a second through the link over a pty.
 
-Run: .venv/bin/python bench/bench_drivers.py
+Run: .venv/bin/python bench/bench_drivers.py (on a shared machine: chrt -f 10 in front, as root)
 """
 
 from __future__ import annotations
@@ -37,17 +37,17 @@ def bench_scan() -> None:
     factory = MockFactory(revision="d04170")
     matrix = SimulatedMatrix(factory, ROWS, COLUMNS)
     matrix.press((1, 0), (6, 7), (3, 4))
-    source = GpioMatrixSource(ROWS, COLUMNS, pin_factory=factory)
+    source = GpioMatrixSource(ROWS, COLUMNS, pin_factory=factory)  # settle_us=20, the default
     scanner = Scanner(source, 3)
     raw = per_call_us(source.read_mask, 2000)
     full = per_call_us(scanner.scan, 2000)
-    print(f"matrix scan, 8x4 over MockFactory pins (simulated wiring): {raw:.1f} us")
+    print(f"matrix scan, 8x4 over MockFactory pins (simulated wiring, settle 20 us): {raw:.1f} us")
     print(f"  + debounce (Scanner.scan, no change): {full:.1f} us -> {1e6 / full:,.0f} scans/s")
     scanner.close()
     factory.reset()
-    plain = GpioMatrixSource(ROWS, COLUMNS, pin_factory=factory)  # plain MockPins, no wiring model
+    plain = GpioMatrixSource(ROWS, COLUMNS, pin_factory=factory, settle_us=0)  # plain MockPins
     bare = per_call_us(plain.read_mask, 2000)
-    print(f"matrix scan over plain MockPins (the driver's own Python): {bare:.1f} us")
+    print(f"matrix scan over plain MockPins, no settle (the driver's own Python): {bare:.1f} us")
     plain.close()
     factory.reset()
 

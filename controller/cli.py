@@ -31,8 +31,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_optional(sub, "controller.demo", "demo", "play a bundled sample game and print it")
     _add_optional(sub, "controller.app", "run", "run the board (a board profile from hardware/)")
     _add_optional(sub, "controller.selftest", "selftest", "walk the LEDs, map the sensors")
+    _add_optional(sub, "controller.pico_cli", "pico", "free the Pico's REPL for a firmware update")
     _add_optional(sub, "controller.replay", "replay", "replay a recorded sensor trace")
     _add_optional(sub, "controller.sim.cli", "sim", "serve the virtual board in a browser")
+    _add_optional(sub, "controller.hub.cli", "hub", "the tournament hub: every board, live")
     return parser
 
 

@@ -146,12 +146,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"damath-board demo: the simulated board went wrong: {exc}", file=sys.stderr)
         return 1
     game = played.game
+    ending = game.ending()
     sheet = build_scoresheet(
         game.played(),
         game.chips(),
         game.variant or "integer",
         game.profile.name if game.profile else "official",
         players_of(data),
+        finished=ending is not None,
+        ending=played.outcome_text or "",
     )
     if args.moves:
         for ply, (side, move) in enumerate(game.played(), start=1):
@@ -163,7 +166,6 @@ def run(args: argparse.Namespace) -> int:
     elif args.format == "html":
         print(render_html(sheet))
     else:
-        ending = game.ending()
         print(
             f"Damath ({game.variant}), {game.ply} moves played on the simulated board: "
             f"{played.frames} sensor frames read, {played.led_frames} LED frames shown."

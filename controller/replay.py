@@ -18,7 +18,7 @@ from controller.rules.game import Game
 from controller.rules.move import Move, side_name
 from controller.rules.notation import NotationError, game_from_json
 from controller.tracker import Event, MoveCommitted, Settings, SettingsError, Tracker
-from controller.tracker.trace import Frame, Trace, TraceError, read_trace
+from controller.tracker.trace import Frame, Trace, TraceError, lines_of, read_trace
 
 EXIT_OK = 0
 EXIT_UNREADABLE = 2
@@ -193,7 +193,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     try:
         with open(args.trace, encoding="utf-8") as fh:
-            trace = read_trace(fh)
+            trace = read_trace(lines_of(fh))
         rep = replay_trace(trace)
     except OSError as exc:
         print(

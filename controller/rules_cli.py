@@ -18,18 +18,59 @@ from .rules.draughts import GAMES, number_map
 from .rules.game import Game
 from .rules.move import Move
 from .rules.movegen import Board
-from .rules.notation import NotationError, game_from_json
+from .rules.notation import NotationError, game_from_json, load_json
 from .rules.pdn import board_from_fen
-from .rules.perft import divide, perft
+from .rules.perft import dadama_divide, dadama_perft, divide, perft
 from .rules.profiles import PROFILES
 from .rules.scoring import score_move, taking_json
+from .rules_cli_games import OTHER_GAMES
+from .rules_cli_games import from_json as other_game_from_json
+from .rules_cli_games import opening as other_game_opening
+from .rules_cli_games import print_moves as print_other_moves
+
+# What the commands say, each sentence defined once with named placeholders (plural forms
+# apart), so that a translation catalogue can take them over as they are.
+HELP_RULES = "the rules engine: legal moves, perft"
+HELP_MOVES = "every legal move of a position"
+DESCRIPTION_MOVES = (
+    "List every legal move of a position (Damath by default; Dadama and Dam with --game), "
+    "with its takings and what each scores. "
+    "Without --position-json: the opening of --variant. A file may hold one JSON position "
+    "(docs/notation.md) or JSON Lines, one position a line, each answered on its own line; "
+    "'-' reads standard input. When a taking is possible, only takings are legal (taking is "
+    "mandatory, and the most chips must be taken)."
+)
+HELP_PERFT = "count the move tree's leaves to a depth"
+DESCRIPTION_PERFT = (
+    "Count the leaves of the tree of legal moves to --depth plies (perft), to check the move "
+    "generator against published tables: Damath or Dadama from its opening or a JSON position, "
+    "or one of the draughts games (Dam included) from its start or a PDN FEN. "
+    "--divide splits the count by first move."
+)
+LEGAL_MOVES = ("{side} to move: {count} legal move", "{side} to move: {count} legal moves")
+LEGAL_TAKINGS = (
+    "{side} to move: {count} legal taking (taking is mandatory)",
+    "{side} to move: {count} legal takings (taking is mandatory)",
+)
+NO_LEGAL_MOVE = "{side} to move has no legal move."
+
+
+def plural(forms: tuple[str, str], count: int) -> str:
+    """The singular or the plural form of a sentence for ``count``."""
+    return forms[0] if count == 1 else forms[1]
 
 
 def add_parsers(sub: argparse._SubParsersAction) -> None:
-    rules = sub.add_parser("rules", help="the rules engine: legal moves, perft")
+    rules = sub.add_parser("rules", help=HELP_RULES, description=HELP_RULES)
     rsub = rules.add_subparsers(dest="rules_command", metavar="RULES_COMMAND", required=True)
 
-    moves = rsub.add_parser("moves", help="every legal move of a Damath position")
+    moves = rsub.add_parser("moves", help=HELP_MOVES, description=DESCRIPTION_MOVES)
+    moves.add_argument(
+        "--game",
+        choices=("damath", *OTHER_GAMES),
+        default=None,
+        help="the game (default: the position's 'game' key, else damath)",
+    )
     moves.add_argument("--variant", choices=damath_data.VARIANTS, default=None)
     moves.add_argument("--profile", choices=tuple(PROFILES), default=None)
     moves.add_argument(
@@ -41,13 +82,20 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     moves.add_argument("--json", action="store_true", help="answer in JSON")
     moves.set_defaults(handler=run_moves)
 
-    pf = rsub.add_parser("perft", help="count the move tree's leaves to a depth")
-    pf.add_argument("--game", choices=("damath", *GAMES), default="damath")
+    pf = rsub.add_parser("perft", help=HELP_PERFT, description=DESCRIPTION_PERFT)
+    pf.add_argument("--game", choices=("damath", "dadama", *GAMES), default="damath")
     pf.add_argument("--depth", type=_depth, required=True)
     pf.add_argument("--variant", choices=damath_data.VARIANTS, default="integer")
     pf.add_argument("--profile", choices=tuple(PROFILES), default="official")
     pf.add_argument("--fen", help="PDN FEN of the start position (draughts games)")
-    pf.add_argument("--position-json", metavar="FILE", help="JSON position (damath)")
+    pf.add_argument("--position-json", metavar="FILE", help="JSON position (damath, dadama, dam)")
+    pf.add_argument(
+        "--throw",
+        type=int,
+        choices=range(1, 7),
+        metavar="N",
+        help="dadama: every die shows N (default: sum over every outcome of every throw)",
+    )
     pf.add_argument("--divide", action="store_true", help="split the count by first move")
     pf.add_argument(
         "--unique",
@@ -74,10 +122,19 @@ def _depth(text: str) -> int:
 
 def run_moves(args: argparse.Namespace) -> int:
     if args.position_json is None:
+        if args.game in OTHER_GAMES:
+            _no_damath_options(args)
+            print_other_moves(other_game_opening(args.game), args.json, sys.stdout)
+            return 0
         game = Game.new(args.variant or "integer", args.profile or "official")
         _print_moves(game, args.json, sys.stdout)
         return 0
     text = _read(args.position_json)
+    if not text.strip():
+        where = "standard input" if args.position_json == "-" else args.position_json
+        raise NotationError(
+            f"{where} is empty: expected a JSON position, or JSON Lines with one position a line"
+        )
     lines = [ln for ln in text.splitlines() if ln.strip()]
     single = _is_single_document(text)
     if single:
@@ -101,14 +158,28 @@ def run_moves(args: argparse.Namespace) -> int:
 
 def _is_single_document(text: str) -> bool:
     try:
-        json.loads(text)
-    except json.JSONDecodeError:
+        load_json(text)
+    except NotationError:  # JSON Lines, or bad JSON: each line is answered on its own
         return False
     return True
 
 
-def _game(text: str, args: argparse.Namespace) -> Game:
+def _no_damath_options(args: argparse.Namespace) -> None:
+    if getattr(args, "variant", None) or getattr(args, "profile", None):
+        raise NotationError("--variant and --profile are for damath positions")
+
+
+def _game(text: str, args: argparse.Namespace) -> Any:
     obj = _parse_object(text)
+    name = str(obj.get("game", args.game or "damath")).strip().lower()
+    if args.game is not None and name != args.game:
+        raise NotationError(f"game: the position says {name!r} but --game says {args.game!r}")
+    if name in OTHER_GAMES:
+        _no_damath_options(args)
+        return other_game_from_json(name, obj)
+    if name != "damath":
+        raise NotationError(f"game: unknown game {name!r}; games are: damath, dadama, dam")
+    obj.pop("game", None)
     for key in ("variant", "profile"):
         given = getattr(args, key)
         if given is None:
@@ -120,10 +191,7 @@ def _game(text: str, args: argparse.Namespace) -> Game:
 
 
 def _parse_object(text: str) -> dict[str, Any]:
-    try:
-        obj = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise NotationError(f"not valid JSON: {exc.msg} at column {exc.colno}") from None
+    obj = load_json(text)
     if not isinstance(obj, dict):
         raise NotationError("a position must be a JSON object with variant, to_move and pieces")
     return obj
@@ -145,17 +213,20 @@ def move_json(move: Move, variant: str | None) -> dict[str, Any]:
     return out
 
 
-def _print_moves(game: Game, as_json: bool, out: TextIO) -> None:
+def _print_moves(game: Any, as_json: bool, out: TextIO) -> None:
+    if not isinstance(game, Game) or game.variant is None:
+        print_other_moves(game, as_json, out)
+        return
     moves = game.legal_moves()
     if as_json:
         out.write(json.dumps({"moves": [move_json(m, game.variant) for m in moves]}) + "\n")
         return
     side = "Blue" if game.side_to_move == 0 else "Red"
     if not moves:
-        out.write(f"{side} to move has no legal move.\n")
+        out.write(NO_LEGAL_MOVE.format(side=side) + "\n")
         return
-    kind = "takings (taking is mandatory)" if moves[0].captures else "moves"
-    out.write(f"{side} to move: {len(moves)} legal {kind}\n")
+    forms = LEGAL_TAKINGS if moves[0].captures else LEGAL_MOVES
+    out.write(plural(forms, len(moves)).format(side=side, count=len(moves)) + "\n")
     for m in moves:
         label = f"{m.chip.value} " if m.chip is not None and m.chip.value is not None else ""
         extra = " (becomes dama)" if m.promotes else ""
@@ -168,9 +239,14 @@ def _print_moves(game: Game, as_json: bool, out: TextIO) -> None:
 
 
 def run_perft(args: argparse.Namespace) -> int:
-    board, describe = _perft_board(args)
+    if args.throw is not None and args.game != "dadama":
+        raise NotationError("--throw is for dadama")
     start = time.perf_counter()
     rows: list[tuple[str, int]] = []
+    if args.game == "dadama":
+        nodes = _perft_dadama(args, rows)
+        return _perft_answer(args, nodes, rows, time.perf_counter() - start)
+    board, describe = _perft_board(args)
     if args.divide:
         for raw, count in divide(board, args.depth, args.unique) if args.depth > 0 else []:
             rows.append((describe(raw), count))
@@ -179,7 +255,12 @@ def run_perft(args: argparse.Namespace) -> int:
         nodes = sum(c for _, c in rows) if args.depth > 0 else 1
     else:
         nodes = perft(board, args.depth, args.unique)
-    seconds = time.perf_counter() - start
+    return _perft_answer(args, nodes, rows, time.perf_counter() - start)
+
+
+def _perft_answer(
+    args: argparse.Namespace, nodes: int, rows: list[tuple[str, int]], seconds: float
+) -> int:
     if args.json:
         out: dict[str, Any] = {
             "game": args.game,
@@ -191,6 +272,8 @@ def run_perft(args: argparse.Namespace) -> int:
             out["unique"] = True
         if args.game == "damath":
             out["variant"] = args.variant
+        if args.throw is not None:
+            out["throw"] = args.throw
         if args.divide:
             out["divide"] = [{"move": m, "nodes": c} for m, c in rows]
         print(json.dumps(out))
@@ -200,12 +283,32 @@ def run_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _perft_dadama(args: argparse.Namespace, rows: list[tuple[str, int]]) -> int:
+    """Dadama counts complete turns, summed over every throw's outcomes (or one fixed throw)."""
+    if args.fen or args.unique:
+        raise NotationError("--fen and --unique are not for dadama")
+    if args.position_json:
+        game = other_game_from_json("dadama", _parse_object(_read(args.position_json)))
+    else:
+        game = other_game_opening("dadama")
+    if not args.divide:
+        return dadama_perft(game, args.depth, args.throw)  # type: ignore[arg-type]
+    for text, count in dadama_divide(game, args.depth, args.throw):  # type: ignore[arg-type]
+        rows.append((text, count))
+        if not args.json:
+            print(f"{text}: {count}", flush=True)
+    return sum(c for _, c in rows) if args.depth > 0 else 1
+
+
 def _perft_board(args: argparse.Namespace) -> tuple[Board, Any]:
     if args.game == "damath":
         if args.fen:
             raise NotationError("--fen is for the draughts games; use --position-json for damath")
         if args.position_json:
-            game = _game(_read(args.position_json), argparse.Namespace(variant=None, profile=None))
+            game = _game(
+                _read(args.position_json),
+                argparse.Namespace(variant=None, profile=None, game="damath"),
+            )
         else:
             game = Game.new(args.variant, args.profile)
         squares = game.geo.squares
@@ -215,9 +318,15 @@ def _perft_board(args: argparse.Namespace) -> tuple[Board, Any]:
             return sep.join(f"({squares[i][0]},{squares[i][1]})" for i in raw[0])
 
         return game.generator_board(), describe
+    if args.position_json and args.game != "dam":
+        raise NotationError("--position-json is for damath and dam; use --fen for the others")
+    if args.position_json and args.fen:
+        raise NotationError("give either --fen or --position-json, not both")
     if args.position_json:
-        raise NotationError("--position-json is for damath; use --fen for the draughts games")
-    board = board_from_fen(args.game, args.fen)
+        board = other_game_from_json("dam", _parse_object(_read(args.position_json)))
+        board = board.generator_board()  # type: ignore[union-attr]
+    else:
+        board = board_from_fen(args.game, args.fen)
     _, by_square = number_map(args.game)
     squares = board.geo.squares
 
@@ -228,8 +337,20 @@ def _perft_board(args: argparse.Namespace) -> tuple[Board, Any]:
     return board, describe_pdn
 
 
+MAX_INPUT = 16 * 1024 * 1024
+"""Characters read for ``--position-json``: thousands of positions fit; a file larger than this
+is refused rather than read whole into memory."""
+
+
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as fh:
-        return fh.read()
+        text = sys.stdin.read(MAX_INPUT + 1)
+    else:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read(MAX_INPUT + 1)
+    if len(text) > MAX_INPUT:
+        raise NotationError(
+            f"{'standard input' if path == '-' else path} is larger than {MAX_INPUT // 2**20} MiB: "
+            "split it into several calls"
+        )
+    return text

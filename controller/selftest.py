@@ -1,11 +1,18 @@
 """``damath-board selftest --profile …``: check every device of a board before a tournament.
 
-1. LEDs: every playable square lit in turn (the clocks show its number), so a wrong chain order
-   or a dead LED shows at once. 2. Sensors: for ``--seconds`` the board lights every square whose
-   sensor reads a chip; lift each chip (and put one on each empty square) and watch its square.
-   A sensor never seen empty is reported stuck-on, one never seen occupied stuck-off.
-3. The buzzer plays every pattern; 4. the clocks show 88:88 and the scoresheet a test page.
-Exit code 0 when nothing was stuck, 1 otherwise.
+Before anything is opened, each device node the profile needs and this Pi lacks is named with
+its fix (/dev/spidev0.0 when SPI is off, /dev/i2c-1, the Pico's port). Then each device is
+started on its own, so one that fails is reported and the others are still tested:
+
+1. LEDs: every playable square lit in turn, Blue's side first (the clocks show its number);
+2. the clocks show 88:88, the display a test page, the buzzer plays every pattern;
+3. sensors and buttons, for up to ``--seconds`` with a countdown: lift every chip and cover every
+   empty square, press each arbiter button once. It ends as soon as all have been seen. A board
+   whose sensors and buttons are mocks (hardware/sim.toml) has no hands to do this: the
+   selftest does it itself, covering and clearing each square and pressing each button.
+
+The report has a line for every device (LEDs, buzzer, each clock, the display, each button) and
+the 32 sensors drawn as the board. Exit code 0 when nothing failed, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -17,10 +24,23 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from controller.rules.damath_data import OPERATORS
+from drivers.buttons import BUTTON_NAMES
 
 WALK_COLOUR = (240, 240, 240)
 SEEN_COLOUR = (86, 180, 233)
 PLAYABLE = sorted(OPERATORS, key=lambda s: (s[1], s[0]))
+SECTIONS = ("sensors", "leds", "clocks", "buzzer", "buttons", "scoresheet")
+PROGRESS_EVERY = 5.0  # seconds between countdown lines when nothing changes
+
+
+@dataclass
+class Check:
+    device: str
+    ok: bool
+    detail: str
+
+    def line(self) -> str:
+        return f"{'ok  ' if self.ok else 'FAIL'} {self.device}: {self.detail}"
 
 
 @dataclass
@@ -29,6 +49,11 @@ class SelftestReport:
     seen_occupied: set = field(default_factory=set)
     seen_empty: set = field(default_factory=set)
     patterns: list[str] = field(default_factory=list)
+    buttons: tuple[str, ...] = ()  # the buttons the profile has
+    pressed: set = field(default_factory=set)
+    checks: list[Check] = field(default_factory=list)
+    sensors_tested: bool = False
+    simulated: bool = False
 
     @property
     def stuck_on(self) -> list:
@@ -38,19 +63,131 @@ class SelftestReport:
     def stuck_off(self) -> list:
         return [sq for sq in PLAYABLE if sq not in self.seen_occupied]
 
+    @property
+    def unchecked(self) -> int:
+        return len(set(self.stuck_on) | set(self.stuck_off))
+
+    @property
+    def ok(self) -> bool:
+        sensors_ok = not self.sensors_tested or not (self.stuck_on or self.stuck_off)
+        return sensors_ok and all(c.ok for c in self.checks) and self.pressed >= set(self.buttons)
+
+    def sensor_board(self) -> list[str]:
+        """The 32 sensors as the board, Red's side at the top: ok, ON (never read empty),
+        off (never read a chip)."""
+        rows = ["     " + " ".join(f"x{x} " for x in range(8))]
+        on, off = set(self.stuck_on), set(self.stuck_off)
+        for y in range(7, -1, -1):
+            cells = []
+            for x in range(8):
+                sq = (x, y)
+                if sq not in OPERATORS:
+                    cells.append(" .  ")
+                else:
+                    cells.append("ON  " if sq in on else "off " if sq in off else "ok  ")
+            rows.append(f"  y{y} " + "".join(cells).rstrip())
+        return rows
+
     def lines(self) -> list[str]:
-        out = [f"LEDs: walked {self.walked} squares"]
-        out.append(f"buzzer: played {', '.join(self.patterns) or 'nothing (no buzzer)'}")
-        fmt = ", ".join
-        out.append(
-            "sensors stuck on (never read empty): "
-            + (fmt(f"({x},{y})" for x, y in self.stuck_on) or "none")
-        )
-        out.append(
-            "sensors stuck off (never read a chip): "
-            + (fmt(f"({x},{y})" for x, y in self.stuck_off) or "none")
-        )
+        out = [c.line() for c in self.checks]
+        if self.buttons:
+            for name in self.buttons:
+                if name in self.pressed:
+                    out.append(f"ok   button {name}: pressed")
+                else:
+                    out.append(f"FAIL button {name}: never pressed (its switch goes to GND)")
+        if self.sensors_tested:
+            fmt = ", ".join
+            out.append(
+                "sensors stuck on (never read empty): "
+                + (fmt(f"({x},{y})" for x, y in self.stuck_on) or "none")
+            )
+            out.append(
+                "sensors stuck off (never read a chip): "
+                + (fmt(f"({x},{y})" for x, y in self.stuck_off) or "none")
+            )
+            out += self.sensor_board()
+        out.append("selftest: all OK" if self.ok else "selftest: problems above (FAIL, ON, off)")
         return out
+
+
+def _walk_leds(devices, report, sleep, step_seconds, say) -> None:
+    say(f"LEDs: each square in turn, Blue's side first ({len(PLAYABLE)} squares)")
+    for i, square in enumerate(PLAYABLE, start=1):
+        devices.leds.show({square: WALK_COLOUR})
+        if devices.clocks is not None:
+            devices.clocks.show(f"{i:>2}", f"{square[0]}{square[1]}", False)
+        report.walked += 1
+        sleep(step_seconds)
+    devices.leds.show({})
+
+
+class MockHands:
+    """For a board whose sensors and buttons are mocks: cover and clear each square in turn,
+    then press each button, as a person testing the board would."""
+
+    def __init__(self, devices, dwell: float = 0.02) -> None:
+        self.source = getattr(devices.sensors, "source", None)
+        self.buttons = devices.buttons if hasattr(devices.buttons, "inject") else None
+        self.dwell = dwell
+        self.steps = [(sq, on) for sq in PLAYABLE for on in (True, False)]
+        self.names = list(BUTTON_NAMES) if self.buttons is not None else []
+        self.next_at: float | None = None
+
+    def __call__(self, t: float) -> None:
+        if self.next_at is not None and t < self.next_at:
+            return
+        self.next_at = t + self.dwell
+        if self.steps and self.source is not None:
+            square, on = self.steps.pop(0)
+            self.source.set({square} if on else set())
+        elif self.names:
+            self.buttons.inject(self.names.pop(0))
+
+
+def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:
+    end = clock() + seconds
+    scan_sensors = devices.sensors is not None
+    report.sensors_tested = scan_sensors
+    if on_frame is not None:
+        on_frame(clock())
+    occupied: frozenset = frozenset()
+    if scan_sensors:
+        devices.sensors.scan()
+        occupied = devices.sensors.current.occupied
+    said_at = None
+    said = None
+    while True:
+        if scan_sensors:
+            report.seen_occupied |= occupied
+            report.seen_empty |= set(PLAYABLE) - occupied
+        if devices.buttons is not None:
+            report.pressed |= {press.name for press in devices.buttons.poll()}
+        if devices.leds is not None:
+            devices.leds.show({sq: SEEN_COLOUR for sq in occupied})
+        now = clock()
+        left_buttons = [b for b in report.buttons if b not in report.pressed]
+        todo = (report.unchecked if scan_sensors else 0, len(left_buttons))
+        if devices.scoresheet is not None:
+            devices.scoresheet.show(
+                ["SELFTEST", f"{todo[0]} squares to check", f"{todo[1]} buttons to press"]
+            )
+        if todo == (0, 0) or now >= end:
+            break
+        changed = said != todo and now - said_at >= 1.0 if said_at is not None else True
+        if changed or now - said_at >= PROGRESS_EVERY:
+            say(
+                f"  {max(0.0, end - now):3.0f} s left: {todo[0]} of 32 squares still to read "
+                f"both ways, buttons not yet pressed: {', '.join(left_buttons) or 'none'}"
+            )
+            said, said_at = todo, now
+        if on_frame is not None:
+            on_frame(now)
+        if scan_sensors:
+            frame = devices.sensors.scan()
+            if frame is not None:
+                occupied = frame.occupied
+        sleep(0.005)
 
 
 def selftest(
@@ -61,86 +198,187 @@ def selftest(
     sensor_seconds: float = 60.0,
     on_frame: Callable[[float], None] | None = None,
     say: Callable[[str], None] = print,
+    buttons: tuple[str, ...] = (),
+    simulated: bool = False,
 ) -> SelftestReport:
-    report = SelftestReport()
+    """Test the devices that were built (any may be None). ``buttons``: the ones to press.
+    ``simulated``: the sensors and buttons are mocks; the selftest moves them itself."""
+    report = SelftestReport(buttons=tuple(buttons), simulated=simulated)
     if devices.clocks is not None:
         devices.clocks.show("88:88", "88:88", True)
     if devices.scoresheet is not None:
         devices.scoresheet.show(["SELFTEST", "LEDs, sensors,", "buzzer, clocks"])
     if devices.leds is not None:
-        say("LEDs: each square in turn, Blue's side first")
-        for i, square in enumerate(PLAYABLE, start=1):
-            devices.leds.show({square: WALK_COLOUR})
-            if devices.clocks is not None:
-                devices.clocks.show(f"{i:>2}", f"{square[0]}{square[1]}", False)
-            report.walked += 1
-            sleep(step_seconds)
-        devices.leds.show({})
+        _walk_leds(devices, report, sleep, step_seconds, say)
     if devices.buzzer is not None:
         for name in devices.buzzer.patterns:
             devices.buzzer.play(name)
             devices.buzzer.wait(2.0)
             report.patterns.append(name)
-    if devices.sensors is not None:
-        say(f"sensors: for {sensor_seconds:.0f} s, lift every chip and cover every empty square")
-        end = clock() + sensor_seconds
-        if on_frame is not None:
-            on_frame(clock())
-        devices.sensors.scan()
-        occupied = devices.sensors.current.occupied
-        while True:
-            report.seen_occupied |= occupied
-            report.seen_empty |= set(PLAYABLE) - occupied
-            if devices.leds is not None:
-                devices.leds.show({sq: SEEN_COLOUR for sq in occupied})
-            if devices.scoresheet is not None:
-                left = len(report.stuck_on) + len(report.stuck_off)
-                devices.scoresheet.show(
-                    ["SENSORS", f"{len(occupied)} chips read", f"{left} to check"]
-                )
-            now = clock()
-            if now >= end:
-                break
-            if on_frame is not None:
-                on_frame(now)
-            frame = devices.sensors.scan()
-            if frame is not None:
-                occupied = frame.occupied
-            sleep(0.005)
+    if devices.sensors is not None or buttons:
+        if simulated:
+            say("sensors and buttons are simulated: the selftest covers and clears every square")
+            say("and presses every button itself (on the simulator page, do it with the mouse)")
+            on_frame = on_frame or MockHands(devices)
+        else:
+            say(f"sensors: for up to {sensor_seconds:.0f} s, lift every chip and cover every")
+            say("empty square (each lights up while it reads a chip); press each button once")
+        _map_sensors(devices, report, clock, sleep, sensor_seconds, on_frame, say)
     if devices.leds is not None:
         devices.leds.show({})
     if devices.scoresheet is not None:
-        ok = not (report.stuck_on or report.stuck_off)
         devices.scoresheet.show(
             [
                 "SELFTEST",
-                "all sensors OK" if ok else "stuck sensors:",
-                f"on {len(report.stuck_on)} off {len(report.stuck_off)}",
+                "all OK" if report.ok else "problems:",
+                f"stuck on {len(report.stuck_on)} off {len(report.stuck_off)}"
+                if report.sensors_tested
+                else "",
             ]
         )
     return report
 
 
+def device_checks(profile, devices, report: SelftestReport) -> None:
+    """A line for each device that started, saying what was done and what to look at."""
+    if devices.leds is not None:
+        report.checks.append(
+            Check(
+                f"LEDs ({profile.leds.count}, {profile.leds.backend})",
+                True,
+                f"lit {report.walked} squares in turn: each must have lit, in order",
+            )
+        )
+    if devices.buzzer is not None:
+        played = ", ".join(report.patterns) or "nothing"
+        where = f" on GPIO{profile.buzzer.pin}" if profile.buzzer.pin is not None else ""
+        report.checks.append(Check(f"buzzer ({profile.buzzer.backend}{where})", True, played))
+    if devices.clocks is not None:
+        sides = ("left (Blue)", "right (Red)")
+        for side, address in zip(sides, profile.clocks.addresses, strict=False):
+            where = f" at {address:#04x}" if profile.clocks.backend == "ht16k33" else ""
+            report.checks.append(
+                Check(
+                    f"clock {side} ({profile.clocks.backend}{where})",
+                    True,
+                    "showed 88:88 with the colon: every segment must have lit",
+                )
+            )
+    if devices.scoresheet is not None:
+        error = getattr(devices.scoresheet, "error", None)
+        report.checks.append(
+            Check(
+                f"display ({profile.scoresheet.backend})",
+                error is None,
+                "showed the SELFTEST page" if error is None else f"failed: {error}",
+            )
+        )
+
+
+def start_each(profile, hardware: dict, clock, say) -> tuple[object, list]:
+    """Every device of the profile started on its own; (devices, checks for those that failed)."""
+    from drivers.factory import DeviceError, Devices, build_devices
+
+    devices = Devices()
+    failed = []
+    groups: list[tuple[str, ...]] = []
+    linked = tuple(s for s in ("sensors", "leds") if getattr(profile, s).backend == "link")
+    if linked:
+        groups.append(linked)
+    groups += [(s,) for s in SECTIONS if s not in linked]
+    for group in groups:
+        try:
+            part = build_devices(profile, clock=clock, only=group, **hardware)
+        except DeviceError as exc:
+            failed.append(Check(" and ".join(group), False, str(exc).split(": ", 1)[-1]))
+            continue
+        for name in (*group, "link"):
+            if getattr(part, name) is not None:
+                setattr(devices, name, getattr(part, name))
+    return devices, failed
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--profile", required=True, help="board profile (hardware/*.toml)")
-    parser.add_argument("--seconds", type=float, default=60.0, help="time to map the sensors")
+    parser.add_argument(
+        "--seconds", type=float, default=60.0, help="at most this long for the sensors and buttons"
+    )
     parser.add_argument("--step", type=float, default=0.15, help="seconds per square in the walk")
 
 
+def check_board(
+    profile, hardware: dict, clock, sleep, seconds: float, step: float, say, exists, on_frame=None
+):
+    """The whole selftest of one profile; returns the report (missing nodes included).
+    ``hardware``: handles for build_devices (drivers/virtual.py in the tests)."""
+    from drivers.system import missing
+
+    report_checks = []
+    for node in missing(profile, exists):
+        report_checks.append(Check(node.path, False, f"missing ({node.used_by}): {node.fix}"))
+    devices, failed = start_each(profile, hardware, clock, say)
+    simulated = profile.sensors.backend == "mock" and profile.buttons.backend in ("mock", "none")
+    buttons: tuple[str, ...] = ()
+    if devices.buttons is not None:
+        names = profile.buttons.pins if profile.buttons.backend == "gpio" else BUTTON_NAMES
+        buttons = tuple(n for n in BUTTON_NAMES if n in names)
+    with devices:
+        report = selftest(
+            devices,
+            clock,
+            sleep,
+            step,
+            seconds,
+            on_frame,
+            say=say,
+            buttons=buttons,
+            simulated=simulated,
+        )
+        if hasattr(devices.scoresheet, "flush"):
+            devices.scoresheet.flush()
+        device_checks(profile, devices, report)
+    report.checks[:0] = report_checks + failed
+    return report
+
+
 def run(args: argparse.Namespace) -> int:
-    from drivers.factory import DeviceError, build_devices
+    from pathlib import Path
+
     from drivers.profile import load_profile
 
     if args.seconds < 0 or args.step < 0:
         raise ValueError("--seconds and --step must not be negative")
     profile = load_profile(args.profile)
-    try:
-        devices = build_devices(profile)
-    except DeviceError as exc:
-        print(f"damath-board selftest: error: {exc}", file=sys.stderr)
-        return 2
-    with devices:
-        report = selftest(devices, time.monotonic, time.sleep, args.step, args.seconds)
+    say = _progress_printer()
+    report = check_board(
+        profile,
+        {},
+        time.monotonic,
+        time.sleep,
+        args.seconds,
+        args.step,
+        say,
+        lambda p: Path(p).exists(),
+    )
     for line in report.lines():
         print(line)
-    return 0 if not (report.stuck_on or report.stuck_off) else 1
+    return 0 if report.ok else 1
+
+
+def _progress_printer() -> Callable[[str], None]:
+    """Countdown lines overwrite each other on a terminal; elsewhere each is a line."""
+    tty = sys.stdout.isatty()
+    state = {"open": False}
+
+    def say(text: str) -> None:
+        if tty and text.startswith("  "):
+            sys.stdout.write("\r" + text.ljust(100)[:100])
+            sys.stdout.flush()
+            state["open"] = True
+            return
+        if state["open"]:
+            sys.stdout.write("\n")
+            state["open"] = False
+        print(text, flush=True)
+
+    return say

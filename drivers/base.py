@@ -29,7 +29,6 @@ class FrameReader(Device):
     ``current`` is the occupancy as last seen. Subclasses set ``_current`` and implement scan."""
 
     _current: OccupancyFrame
-    period = 0.004
 
     @property
     def current(self) -> OccupancyFrame:
@@ -40,13 +39,14 @@ class FrameReader(Device):
 
     def frames(
         self,
-        period: float | None = None,
+        period: float,
         running: Callable[[], bool] = lambda: True,
         sleep: Callable[[float], None] = time.sleep,
     ) -> Iterator[OccupancyFrame]:
-        """Scan every ``period`` seconds while ``running()``; yield each new frame."""
+        """Scan every ``period`` seconds while ``running()``; yield each new frame. (The board's
+        own loop is controller/app.py's run_loop, at ``--scan-hz``.)"""
         while running():
             frame = self.scan()
             if frame is not None:
                 yield frame
-            sleep(self.period if period is None else period)
+            sleep(period)

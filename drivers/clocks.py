@@ -46,10 +46,18 @@ class Ht16k33Clocks(Clocks):
         from adafruit_ht16k33.segments import Seg7x4
 
         if i2c is None:
-            import board
+            from drivers.blinka import board
 
-            i2c = board.I2C()
-        self._displays = [Seg7x4(i2c, address=a, auto_write=False) for a in addresses]
+            i2c = board().I2C()
+        self._displays = []
+        for side, address in zip(("left (Blue)", "right (Red)"), addresses, strict=False):
+            try:
+                self._displays.append(Seg7x4(i2c, address=address, auto_write=False))
+            except (OSError, ValueError) as exc:
+                raise OSError(
+                    f"the {side} clock does not answer at I2C address {address:#04x} ({exc}): "
+                    "check its 4 wires, its power (3.3 V) and its address jumpers"
+                ) from None
         self._last: tuple[str, str, bool] | None = None
         self.set_brightness(brightness)
 

@@ -18,8 +18,6 @@ from firmware.framing import FrameError
 
 
 class LinkScanner(FrameReader):
-    period = 0.002
-
     def __init__(self, link: Link, clock: Callable[[], float] = time.monotonic) -> None:
         self.link = link
         self.clock = clock
@@ -43,6 +41,29 @@ class LinkScanner(FrameReader):
             except FrameError:
                 self.bad_messages += 1
         return frame
+
+
+def release(
+    link: Link,
+    timeout: float = 3.0,
+    clock: Callable[[], float] = time.monotonic,
+    sleep: Callable[[float], None] = time.sleep,
+) -> bool:
+    """Ask the co-processor to boot once into its REPL (so `mpremote` can update it); True once
+    it acknowledged. Its watchdog cannot be stopped, so it reboots: firmware/startup.py."""
+    end = clock() + timeout
+    while link.status != "up" and clock() < end:
+        link.poll()
+        sleep(0.01)
+    if link.status != "up":
+        return False
+    link.send(protocol.RELEASE, protocol.RELEASE_BODY)
+    while clock() < end:
+        link.poll()
+        if not link.endpoint.pending(protocol.RELEASE):
+            return True
+        sleep(0.01)
+    return False
 
 
 class LinkLedWriter:

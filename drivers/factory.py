@@ -1,7 +1,8 @@
 """build_devices(profile): the one place that picks each device's backend from a board profile.
 
-Extra hardware handles (a gpiozero pin factory, an I2C bus, a serial opener) can be passed in, so
-tests and the simulator build the real backends over mocks through this same code.
+Extra hardware handles (a gpiozero pin factory, an I2C bus, an SPI bus, a serial opener, a luma
+display device) can be passed in, so tests, benchmarks and the simulator build the real backends
+over mocks through this same code (drivers/virtual.py gathers a whole set of them).
 """
 
 from __future__ import annotations
@@ -15,11 +16,17 @@ from drivers.buttons import Buttons, GpioButtons, MockButtons
 from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
 from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
 from drivers.coprocessor import LinkLedWriter, LinkScanner
-from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter, NeoPixelWriter
+from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from drivers.link import Link, _open_serial
 from drivers.profile import BoardProfile
 from drivers.scoresheet import MockScoresheet, OledScoresheet, Scoresheet, SerialScoresheet
-from drivers.sensors import GpioMatrixSource, Mcp23017Source, MockSource, Scanner
+from drivers.sensors import (
+    GpioMatrixSource,
+    Mcp23017InputsSource,
+    Mcp23017Source,
+    MockSource,
+    Scanner,
+)
 
 
 class DeviceError(RuntimeError):
@@ -63,12 +70,21 @@ def build_devices(
     i2c=None,
     spi=None,
     open_port: Callable = _open_serial,
+    display=None,
     clock: Callable[[], float] = time.monotonic,
+    only: tuple[str, ...] | None = None,
 ) -> Devices:
+    """The profile's devices; ``only`` builds just those sections (the selftest starts each on
+    its own, so one that fails does not keep the others from being tested)."""
     devices = Devices()
     step = "link"
+
+    def wanted(section: str) -> bool:
+        return only is None or section in only
+
     try:
-        if profile.link is not None:
+        linked = [s for s in ("sensors", "leds") if getattr(profile, s).backend == "link"]
+        if profile.link is not None and any(wanted(s) for s in linked):
             c = profile.link
             devices.link = Link(
                 c.port,
@@ -81,22 +97,24 @@ def build_devices(
             )
         step = "sensors"
         s = profile.sensors
-        if s.backend == "link":
+        if not wanted("sensors"):
+            pass
+        elif s.backend == "link":
             devices.sensors = LinkScanner(devices.link, clock)
         else:
             if s.backend == "gpio-matrix":
-                source = GpioMatrixSource(list(s.rows), list(s.columns), pin_factory)
+                source = GpioMatrixSource(list(s.rows), list(s.columns), pin_factory, s.settle_us)
             elif s.backend == "mcp23017":
                 source = Mcp23017Source(i2c, s.i2c_address)
+            elif s.backend == "mcp23017-inputs":
+                source = Mcp23017InputsSource(i2c, s.i2c_addresses)
             else:
                 source = MockSource()
             devices.sensors = Scanner(source, s.debounce_scans, clock)
         step = "leds"
         led = profile.leds
-        if led.backend != "none":
-            if led.backend == "neopixel-pwm":
-                writer = NeoPixelWriter(led.pin, led.count)
-            elif led.backend == "neopixel-spi":
+        if led.backend != "none" and wanted("leds"):
+            if led.backend == "neopixel-spi":
                 writer = NeoPixelSpiWriter(led.count, spi)
             elif led.backend == "link":
                 writer = LinkLedWriter(devices.link)
@@ -112,13 +130,17 @@ def build_devices(
                 led.max_brightness,
             )
         step = "clocks"
-        if profile.clocks.backend == "ht16k33":
+        if not wanted("clocks"):
+            pass
+        elif profile.clocks.backend == "ht16k33":
             devices.clocks = Ht16k33Clocks(profile.clocks.addresses, i2c, profile.clocks.brightness)
         elif profile.clocks.backend == "mock":
             devices.clocks = MockClocks()
         step = "buzzer"
         b = profile.buzzer
-        if b.backend == "tonal":
+        if not wanted("buzzer"):
+            pass
+        elif b.backend == "tonal":
             devices.buzzer = Buzzer(TonalTone(b.pin, pin_factory))
         elif b.backend == "active":
             devices.buzzer = Buzzer(ActiveTone(b.pin, pin_factory))
@@ -126,7 +148,9 @@ def build_devices(
             devices.buzzer = Buzzer(MockTone(clock))
         step = "buttons"
         k = profile.buttons
-        if k.backend == "gpio":
+        if not wanted("buttons"):
+            pass
+        elif k.backend == "gpio":
             devices.buttons = GpioButtons(
                 k.pins, k.hold_seconds, k.bounce_seconds, pin_factory, clock
             )
@@ -134,8 +158,16 @@ def build_devices(
             devices.buttons = MockButtons(clock)
         step = "scoresheet"
         d = profile.scoresheet
-        if d.backend in ("ssd1306", "sh1106", "ssd1322"):
-            devices.scoresheet = OledScoresheet(d.backend, i2c_address=d.i2c_address)
+        if not wanted("scoresheet"):
+            pass
+        elif d.backend in ("ssd1306", "sh1106", "ssd1322"):
+            devices.scoresheet = OledScoresheet(
+                d.backend,
+                i2c_address=d.i2c_address,
+                dc_pin=d.dc_pin,
+                reset_pin=d.reset_pin,
+                device=display,
+            )
         elif d.backend == "serial":
             devices.scoresheet = SerialScoresheet(d.port, d.baudrate)
         elif d.backend == "mock":

@@ -3,8 +3,8 @@
 `LedStrip.show({square: (r, g, b)})` maps squares to LEDs (ledmap.py), applies the brightness
 ceiling and the supply's current cap (firmware/ledframe.py, integer maths shared with the
 RP2040) and hands the bytes, in wire order, to a writer: `MockLedWriter` (records every frame),
-`NeoPixelWriter` (PWM/DMA via rpi_ws281x, root, Pi <= 4), `NeoPixelSpiWriter` (SPI MOSI, Pi 4
-and 5) or the co-processor link (coprocessor.py).
+`NeoPixelSpiWriter` (SPI MOSI, Pi 4 and 5, no root) or the co-processor link (coprocessor.py).
+A PWM writer (rpi_ws281x) was removed: it needs root and /dev/mem, which the service never has.
 """
 
 from __future__ import annotations
@@ -89,32 +89,25 @@ class MockLedWriter:
         pass
 
 
-def _board_pin(pin: int | str):
-    import board
-
-    name = pin if isinstance(pin, str) else f"D{pin}"
-    try:
-        return getattr(board, name)
-    except AttributeError:
-        raise ValueError(f"this board has no pin {name} for the LED data line") from None
-
-
-class NeoPixelWriter:
-    """rpi_ws281x through adafruit-circuitpython-neopixel (GPIO 10, 12, 18 or 21; needs root).
+class NeoPixelSpiWriter:
+    """The chain on SPI0 MOSI (GPIO 10) via adafruit-circuitpython-neopixel-spi: no root, Pi 5.
 
     The bytes come already in wire order and capped, so the library is told the order is "RGB"
     (identity) and full brightness: what it sends is exactly our bytes.
     """
 
-    def __init__(self, pin: int | str, count: int, bytes_per_led: int = 3) -> None:
-        import neopixel
+    def __init__(self, count: int, spi=None, bytes_per_led: int = 3) -> None:
+        import neopixel_spi
 
+        if spi is None:
+            from drivers.blinka import board
+
+            spi = board().SPI()
         self._count = count
         self._bpp = bytes_per_led
-        self._pixels = neopixel.NeoPixel(
-            _board_pin(pin),
+        self._pixels = neopixel_spi.NeoPixel_SPI(
+            spi,
             count,
-            bpp=bytes_per_led,
             brightness=1.0,
             auto_write=False,
             pixel_order="RGB" if bytes_per_led == 3 else "RGBW",
@@ -128,24 +121,3 @@ class NeoPixelWriter:
 
     def close(self) -> None:
         self._pixels.deinit()
-
-
-class NeoPixelSpiWriter(NeoPixelWriter):
-    """The chain on SPI0 MOSI (GPIO 10) via adafruit-circuitpython-neopixel-spi: no root, Pi 5."""
-
-    def __init__(self, count: int, spi=None, bytes_per_led: int = 3) -> None:
-        import neopixel_spi
-
-        if spi is None:
-            import board
-
-            spi = board.SPI()
-        self._count = count
-        self._bpp = bytes_per_led
-        self._pixels = neopixel_spi.NeoPixel_SPI(
-            spi,
-            count,
-            brightness=1.0,
-            auto_write=False,
-            pixel_order="RGB" if bytes_per_led == 3 else "RGBW",
-        )

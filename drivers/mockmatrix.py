@@ -2,12 +2,16 @@
 
 Column pins are MockPins whose level is computed from the row pins and the closed switches, as
 the real wiring would give it. With `diodes=False` current can flow backwards through closed
-switches, which shows the "ghost" square that makes diodes necessary.
+switches, which shows the "ghost" square that makes diodes necessary. With `rise_us` a column
+that was held low stays low that long after its row lets go (the pull-up charging the wire), as a
+long column on a weak pull-up does: a scan that reads too soon sees a chip one row further on.
 """
 
 from __future__ import annotations
 
-from gpiozero.pins.mock import MockPin
+from time import perf_counter_ns
+
+from gpiozero.pins.mock import MockPin, MockPWMPin
 
 from drivers.occupancy import Square
 from firmware.squares import COLUMNS, index_of
@@ -25,15 +29,30 @@ class MatrixColumnPin(MockPin):
         return self.matrix.column_level(self.column)
 
 
+class MatrixColumnPWMPin(MatrixColumnPin, MockPWMPin):
+    """The same, for a factory whose pins are all PWM-capable (gpiozero wants them alike)."""
+
+
 class SimulatedMatrix:
-    def __init__(self, factory, rows: list[int], columns: list[int], diodes: bool = True):
+    def __init__(
+        self,
+        factory,
+        rows: list[int],
+        columns: list[int],
+        diodes: bool = True,
+        rise_us: float = 0.0,
+    ):
         self.factory = factory
         self.row_numbers = rows
         self.diodes = diodes
+        self.rise_ns = int(rise_us * 1000)
+        self._low_at = [0] * len(columns)  # when each column was last seen held low
         self.closed: set[tuple[int, int]] = set()  # (row, column) of closed switches
         self._rows = None
+        pwm = issubclass(factory.pin_class, MockPWMPin)
+        kind = MatrixColumnPWMPin if pwm else MatrixColumnPin
         for c, pin in enumerate(columns):
-            factory.pin(pin, pin_class=MatrixColumnPin, matrix=self, column=c)
+            factory.pin(pin, pin_class=kind, matrix=self, column=c)
 
     def press(self, *squares: Square) -> None:
         for x, y in squares:
@@ -54,6 +73,16 @@ class SimulatedMatrix:
         }
 
     def column_level(self, column: int) -> int:
+        level = self._driven_level(column)
+        if not self.rise_ns:
+            return level
+        now = perf_counter_ns()
+        if level == 0:
+            self._low_at[column] = now
+            return 0
+        return 0 if now - self._low_at[column] < self.rise_ns else 1
+
+    def _driven_level(self, column: int) -> int:
         low_rows = self._driven_low_rows()
         if self.diodes:
             return 0 if any((r, column) in self.closed for r in low_rows) else 1

@@ -17,21 +17,40 @@ from firmware.squares import COLUMNS, ROWS
 
 SECTIONS = ("board", "sensors", "leds", "clocks", "buzzer", "buttons", "scoresheet")
 BACKENDS = {
-    "sensors": ("gpio-matrix", "mcp23017", "link", "mock"),
-    "leds": ("neopixel-pwm", "neopixel-spi", "link", "mock", "none"),
+    "sensors": ("gpio-matrix", "mcp23017", "mcp23017-inputs", "link", "mock"),
+    "leds": ("neopixel-spi", "link", "mock", "none"),
     "clocks": ("ht16k33", "mock", "none"),
     "buzzer": ("tonal", "active", "mock", "none"),
     "buttons": ("gpio", "mock", "none"),
     "scoresheet": ("ssd1306", "sh1106", "ssd1322", "serial", "mock", "none"),
 }
 GPIO_PINS = range(2, 28)  # BCM numbers on the 40-pin header (0 and 1 are the HAT EEPROM's)
-I2C_PINS = (2, 3)
-SPI0_PINS = (9, 10, 11)
-PWM_LED_PINS = (12, 18, 21, 10)  # what rpi_ws281x can drive
+I2C1_PINS = {"SDA": 2, "SCL": 3}
+SPI0_PINS = {"MISO": 9, "MOSI": 10, "SCLK": 11}
+SPI0_CHIP_SELECTS = {"CE0": 8, "CE1": 7}  # what the kernel takes with dtparam=spi=on
+UART0_PINS = {"TXD": 14, "RXD": 15}
+UART_PORTS = ("/dev/ttyAMA0", "/dev/serial0", "/dev/ttyS0")  # the header's UART, not USB
+LUMA_SPI_PINS = {"dc_pin": 24, "reset_pin": 25}  # luma.core's defaults for an SPI display
+DEFAULT_SETTLE_US = 20
+REMOVED_BACKENDS = {
+    ("leds", "neopixel-pwm"): "neopixel-pwm was removed: rpi_ws281x needs root and /dev/mem on "
+    "a Pi 4 and the Pi 5 writer needs the RP1's PIO device, neither of which the service may "
+    'open; use backend = "neopixel-spi" (LED data on GPIO10, no root, Pi 4 and Pi 5)',
+}
 
 
 class ProfileError(ValueError):
     """A profile that can't be used; the message says which file, where, and what is wrong."""
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One user of a header pin: who (as the profile names it) and how to move it."""
+
+    pin: int
+    user: str
+    fix: str
+    movable: bool = True  # False for a bus's own pins: the other user has to move
 
 
 @dataclass(frozen=True)
@@ -41,12 +60,13 @@ class SensorsConfig:
     columns: tuple[int, ...] = ()
     debounce_scans: int = 3
     i2c_address: int = 0x20
+    i2c_addresses: tuple[int, ...] = (0x20, 0x21)
+    settle_us: int = DEFAULT_SETTLE_US
 
 
 @dataclass(frozen=True)
 class LedsConfig:
     backend: str
-    pin: int | None = None
     count: int = 32
     order: str = "GRB"
     mapping: dict[Square, tuple[int, ...]] = field(default_factory=dict)
@@ -82,6 +102,8 @@ class ScoresheetConfig:
     i2c_address: int = 0x3C
     port: str = ""
     baudrate: int = 115200
+    dc_pin: int | None = None  # ssd1322 on SPI: luma's data/command and reset pins
+    reset_pin: int | None = None
 
 
 @dataclass(frozen=True)
@@ -98,6 +120,7 @@ class BoardProfile:
     path: str
     name: str
     pi: int | None
+    spi_chip_selects: int
     sensors: SensorsConfig
     leds: LedsConfig
     clocks: ClocksConfig
@@ -105,6 +128,12 @@ class BoardProfile:
     buttons: ButtonsConfig
     scoresheet: ScoresheetConfig
     link: LinkConfig | None
+    claims: tuple[Claim, ...] = ()
+
+    def uses(self, bus: str) -> bool:
+        """Whether the profile needs "i2c", "spi" or "uart" on the Pi's header."""
+        prefix = {"i2c": "I2C1", "spi": "SPI0", "uart": "UART0"}[bus]
+        return any(c.user.startswith(prefix) for c in self.claims)
 
 
 class _Reader:
@@ -113,7 +142,7 @@ class _Reader:
     def __init__(self, path: str, data: dict[str, Any]) -> None:
         self.path = path
         self.data = data
-        self.pins: dict[int, str] = {}
+        self.claims: list[Claim] = []
 
     def fail(self, where: str, problem: str) -> ProfileError:
         return ProfileError(f"{self.path}: {where}: {problem}")
@@ -144,25 +173,59 @@ class _Reader:
 
     def backend(self, table, section) -> str:
         value = self.get(table, section, "backend", str, required=True)
+        if (section, value) in REMOVED_BACKENDS:
+            raise self.fail(f"[{section}] backend", REMOVED_BACKENDS[section, value])
         if value not in BACKENDS[section]:
             known = ", ".join(BACKENDS[section])
             raise self.fail(f"[{section}] backend", f"unknown backend {value!r}; known: {known}")
         return value
 
     def claim(self, pin: Any, where: str) -> int:
+        """A pin the profile names itself (a row, a button, the buzzer)."""
         if isinstance(pin, bool) or not isinstance(pin, int) or pin not in GPIO_PINS:
             raise self.fail(where, f"unknown pin {pin!r}: use a BCM GPIO number 2..27")
-        if pin in self.pins:
-            raise self.fail(where, f"GPIO{pin} is already used by {self.pins[pin]}")
-        self.pins[pin] = where
+        self.claims.append(Claim(pin, where, f"move {where} to a free pin"))
         return pin
 
-    def claim_bus(self, pins: tuple[int, ...], bus: str) -> None:
-        for pin in pins:
-            owner = self.pins.get(pin)
-            if owner is not None and not owner.startswith(f"{bus} bus"):
-                raise self.fail(owner, f"GPIO{pin} belongs to the {bus} bus")
-            self.pins[pin] = f"{bus} bus"
+    def claim_bus(self, bus: str, pins: dict[str, int], user: str) -> None:
+        """A bus's fixed pins, claimed once however many devices share the bus."""
+        for name, pin in pins.items():
+            for i, c in enumerate(self.claims):
+                if c.user.startswith(f"{bus} {name} "):  # shared: name every device on it
+                    if user not in c.user:
+                        self.claims[i] = Claim(pin, f"{c.user[:-1]}, {user})", "", False)
+                    break
+            else:
+                self.claims.append(Claim(pin, f"{bus} {name} (GPIO{pin}, {user})", "", False))
+
+    def claim_chip_selects(self, count: int, user: str) -> None:
+        for name, pin in list(SPI0_CHIP_SELECTS.items())[:count]:
+            if any(c.user.startswith(f"SPI0 {name} ") for c in self.claims):
+                continue
+            fix = ""
+            if name == "CE1":
+                fix = (
+                    "set [board] spi_chip_selects = 1 (dtoverlay=spi0-1cs: the kernel then "
+                    "leaves GPIO7 free)"
+                )
+            label = f"SPI0 {name} chip-select (GPIO{pin}, {user})"
+            self.claims.append(Claim(pin, label, fix, movable=bool(fix)))
+
+    def check_pins(self) -> None:
+        """Every header pin has one user; a clash names both, the fix and the free pins."""
+        by_pin: dict[int, Claim] = {}
+        for claim in self.claims:
+            first = by_pin.setdefault(claim.pin, claim)
+            if first is claim:
+                continue
+            taken = {c.pin for c in self.claims}
+            free = ", ".join(str(p) for p in GPIO_PINS if p not in taken) or "none"
+            fixes = [c.fix for c in (claim, first) if c.movable and c.fix]
+            raise self.fail(
+                claim.user if claim.movable else first.user,
+                f"GPIO{claim.pin} is wanted by both {first.user} and {claim.user}; "
+                f"fix: {' or '.join(fixes)} (free pins: {free})",
+            )
 
 
 def _parse_square(reader: _Reader, key: str) -> Square:
@@ -175,8 +238,8 @@ def _parse_square(reader: _Reader, key: str) -> Square:
     return (x, y)
 
 
-def _leds(reader: _Reader, pi: int | None) -> LedsConfig:
-    keys = ("backend", "pin", "count", "order", "cells", "serpentine", "rotation", "mirror")
+def _leds(reader: _Reader, chip_selects: int) -> LedsConfig:
+    keys = ("backend", "count", "order", "cells", "serpentine", "rotation", "mirror")
     keys += ("per_square", "offset", "map", "supply_amps", "ma_per_led", "max_brightness")
     t = reader.section("leds", keys)
     backend = reader.backend(t, "leds")
@@ -186,16 +249,9 @@ def _leds(reader: _Reader, pi: int | None) -> LedsConfig:
     order = reader.get(t, "leds", "order", str, "GRB")
     if sorted(order) != sorted("RGB"):
         raise reader.fail("[leds] order", f"must be an ordering of RGB, not {order!r}")
-    pin = None
-    if backend == "neopixel-pwm":
-        pin = reader.get(t, "leds", "pin", int, required=True)
-        if pin not in PWM_LED_PINS:
-            raise reader.fail("[leds] pin", f"PWM LEDs need GPIO {PWM_LED_PINS}, not {pin}")
-        if pi == 5:
-            raise reader.fail("[leds] backend", "neopixel-pwm fails on a Pi 5: use neopixel-spi")
-        reader.claim(pin, "[leds] pin")
-    elif backend == "neopixel-spi":
-        reader.claim_bus(SPI0_PINS, "SPI0")
+    if backend == "neopixel-spi":
+        reader.claim_bus("SPI0", SPI0_PINS, "the LED chain on MOSI")
+        reader.claim_chip_selects(chip_selects, "the LED chain's spidev0.0")
     rotation = reader.get(t, "leds", "rotation", int, 0)
     if rotation not in ROTATIONS:
         raise reader.fail("[leds] rotation", f"must be one of {ROTATIONS}, not {rotation}")
@@ -245,7 +301,6 @@ def _leds(reader: _Reader, pi: int | None) -> LedsConfig:
         raise reader.fail("[leds] supply_amps", "must be positive")
     return LedsConfig(
         backend,
-        pin,
         count,
         order,
         mapping,
@@ -256,13 +311,18 @@ def _leds(reader: _Reader, pi: int | None) -> LedsConfig:
 
 
 def _sensors(reader: _Reader) -> SensorsConfig:
-    t = reader.section("sensors", ("backend", "rows", "columns", "debounce_scans", "i2c_address"))
+    keys = ("backend", "rows", "columns", "debounce_scans", "settle_us", "i2c_address")
+    t = reader.section("sensors", (*keys, "i2c_addresses"))
     backend = reader.backend(t, "sensors")
     debounce = reader.get(t, "sensors", "debounce_scans", int, 3)
     if debounce < 1:
         raise reader.fail("[sensors] debounce_scans", "must be at least 1")
+    settle = reader.get(t, "sensors", "settle_us", int, DEFAULT_SETTLE_US)
+    if not 0 <= settle <= 1000:
+        raise reader.fail("[sensors] settle_us", f"must be 0..1000 microseconds, not {settle}")
     rows: tuple[int, ...] = ()
     columns: tuple[int, ...] = ()
+    addresses = tuple(reader.get(t, "sensors", "i2c_addresses", list, [0x20, 0x21]))
     if backend == "gpio-matrix":
         for key, want in (("rows", ROWS), ("columns", COLUMNS)):
             pins = reader.get(t, "sensors", key, list, required=True)
@@ -271,9 +331,21 @@ def _sensors(reader: _Reader) -> SensorsConfig:
             claimed = tuple(reader.claim(p, f"[sensors] {key}") for p in pins)
             rows, columns = (claimed, columns) if key == "rows" else (rows, claimed)
     elif backend == "mcp23017":
-        reader.claim_bus(I2C_PINS, "I2C")
+        reader.claim_bus("I2C1", I2C1_PINS, "the MCP23017 sensor matrix")
+    elif backend == "mcp23017-inputs":
+        if len(addresses) != 2 or len(set(addresses)) != 2:
+            raise reader.fail("[sensors] i2c_addresses", "needs two different MCP23017 addresses")
+        if not all(isinstance(a, int) and 0x20 <= a <= 0x27 for a in addresses):
+            raise reader.fail("[sensors] i2c_addresses", "MCP23017 addresses are 0x20..0x27")
+        reader.claim_bus("I2C1", I2C1_PINS, "the two MCP23017 sensor expanders")
     return SensorsConfig(
-        backend, rows, columns, debounce, reader.get(t, "sensors", "i2c_address", int, 0x20)
+        backend,
+        rows,
+        columns,
+        debounce,
+        reader.get(t, "sensors", "i2c_address", int, 0x20),
+        addresses,
+        settle,
     )
 
 
@@ -282,7 +354,8 @@ def _simple_pin_device(reader: _Reader, name: str, config_type):
     backend = reader.backend(t, name)
     pin = None
     if backend not in ("mock", "none"):
-        pin = reader.claim(reader.get(t, name, "pin", int, required=True), f"[{name}] pin")
+        what = f"[{name}] pin (PWM tone)" if backend == "tonal" else f"[{name}] pin"
+        pin = reader.claim(reader.get(t, name, "pin", int, required=True), what)
     return config_type(backend, pin)
 
 
@@ -314,27 +387,41 @@ def _clocks(reader: _Reader) -> ClocksConfig:
             raise reader.fail("[clocks] addresses", "needs two different I2C addresses")
         if not all(isinstance(a, int) and 0x70 <= a <= 0x77 for a in addresses):
             raise reader.fail("[clocks] addresses", "HT16K33 addresses are 0x70..0x77")
-        reader.claim_bus(I2C_PINS, "I2C")
+        reader.claim_bus("I2C1", I2C1_PINS, "the clock displays")
     return ClocksConfig(backend, addresses, reader.get(t, "clocks", "brightness", float, 0.5))
 
 
-def _scoresheet(reader: _Reader, spi_taken: bool) -> ScoresheetConfig:
-    t = reader.section("scoresheet", ("backend", "i2c_address", "port", "baudrate"))
+def _scoresheet(reader: _Reader, spi_taken: bool, chip_selects: int) -> ScoresheetConfig:
+    keys = ("backend", "i2c_address", "port", "baudrate", *LUMA_SPI_PINS)
+    t = reader.section("scoresheet", keys)
     backend = reader.backend(t, "scoresheet")
+    control: dict[str, int | None] = dict.fromkeys(LUMA_SPI_PINS)
     if backend in ("ssd1306", "sh1106"):
-        reader.claim_bus(I2C_PINS, "I2C")
+        reader.claim_bus("I2C1", I2C1_PINS, "the scoresheet display")
     elif backend == "ssd1322":
         if spi_taken:
-            raise reader.fail("[scoresheet] backend", "ssd1322 needs SPI0, which the LEDs use")
-        reader.claim_bus(SPI0_PINS, "SPI0")
+            raise reader.fail(
+                "[scoresheet] backend",
+                "ssd1322 needs SPI0, which the LED chain uses (data on MOSI would reach both): "
+                'use an I2C display (ssd1306, sh1106) or the LEDs on the Pico (backend = "link")',
+            )
+        reader.claim_bus("SPI0", SPI0_PINS, "the ssd1322 display")
+        reader.claim_chip_selects(chip_selects, "the ssd1322 display's spidev0.0")
+        for key, default in LUMA_SPI_PINS.items():
+            pin = reader.get(t, "scoresheet", key, int, default)
+            control[key] = reader.claim(pin, f"[scoresheet] {key} (luma's default: {default})")
     port = reader.get(t, "scoresheet", "port", str, "")
     if backend == "serial" and not port:
         raise reader.fail("[scoresheet] port", "missing: the serial port or pyserial URL")
+    if backend == "serial" and port in UART_PORTS:
+        reader.claim_bus("UART0", UART0_PINS, f"the scoresheet on {port}")
     return ScoresheetConfig(
         backend,
         reader.get(t, "scoresheet", "i2c_address", int, 0x3C),
         port,
         reader.get(t, "scoresheet", "baudrate", int, 115200),
+        control["dc_pin"],
+        control["reset_pin"],
     )
 
 
@@ -354,22 +441,44 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
     for name in data:
         if name not in (*SECTIONS, "link"):
             raise reader.fail(f"[{name}]", f"unknown section; known: {', '.join(SECTIONS)}, link")
-    board = reader.section("board", ("name", "pi"))
+    board = reader.section("board", ("name", "pi", "spi_chip_selects"))
     pi = reader.get(board, "board", "pi", int)
     if pi is not None and pi not in (3, 4, 5):
         raise reader.fail("[board] pi", f"must be 3, 4 or 5, not {pi}")
+    chip_selects = reader.get(board, "board", "spi_chip_selects", int, 2)
+    if chip_selects not in (1, 2):
+        raise reader.fail(
+            "[board] spi_chip_selects",
+            f"must be 1 (dtoverlay=spi0-1cs) or 2 (dtparam=spi=on), not {chip_selects}",
+        )
     sensors = _sensors(reader)
-    leds = _leds(reader, pi)
+    leds = _leds(reader, chip_selects)
     clocks = _clocks(reader)
     buzzer = _simple_pin_device(reader, "buzzer", BuzzerConfig)
     buttons = _buttons(reader)
-    scoresheet = _scoresheet(reader, leds.backend == "neopixel-spi")
+    scoresheet = _scoresheet(reader, leds.backend == "neopixel-spi", chip_selects)
     uses_link = sensors.backend == "link" or leds.backend == "link"
     if uses_link and "link" not in data:
         raise reader.fail("[link]", 'missing section: a device uses backend = "link"')
     link = _link(reader) if "link" in data else None
+    if link is not None and link.port in UART_PORTS:
+        reader.claim_bus("UART0", UART0_PINS, f"the link on {link.port}")
+    reader.check_pins()
     name = reader.get(board, "board", "name", str, Path(path).stem)
-    return BoardProfile(path, name, pi, sensors, leds, clocks, buzzer, buttons, scoresheet, link)
+    return BoardProfile(
+        path,
+        name,
+        pi,
+        chip_selects,
+        sensors,
+        leds,
+        clocks,
+        buzzer,
+        buttons,
+        scoresheet,
+        link,
+        tuple(reader.claims),
+    )
 
 
 def load_profile(path: str | Path) -> BoardProfile:

@@ -74,7 +74,15 @@ class MockScoresheet(Scoresheet):
         self.pages.append(lines)
 
 
-def _luma_device(kind: str, i2c_port: int, i2c_address: int, spi_port: int, spi_device: int):
+def _luma_device(
+    kind: str,
+    i2c_port: int,
+    i2c_address: int,
+    spi_port: int,
+    spi_device: int,
+    dc_pin: int | None = None,
+    reset_pin: int | None = None,
+):
     from luma.core.interface.serial import i2c, spi
     from luma.oled import device
 
@@ -82,7 +90,9 @@ def _luma_device(kind: str, i2c_port: int, i2c_address: int, spi_port: int, spi_
         interface = i2c(port=i2c_port, address=i2c_address)
         return getattr(device, kind)(interface, width=128, height=64)
     if kind == "ssd1322":
-        interface = spi(port=spi_port, device=spi_device)
+        # the profile names the data/command and reset pins (checked against every other pin)
+        pins = {"gpio_DC": dc_pin or 24, "gpio_RST": reset_pin or 25}
+        interface = spi(port=spi_port, device=spi_device, **pins)
         return device.ssd1322(interface, width=256, height=64)
     raise ValueError(f"unknown OLED {kind!r}: ssd1306, sh1106 or ssd1322")
 
@@ -96,9 +106,13 @@ class OledScoresheet(Scoresheet):
         spi_port: int = 0,
         spi_device: int = 0,
         device=None,
+        dc_pin: int | None = None,
+        reset_pin: int | None = None,
     ) -> None:
         super().__init__()
-        self.device = device or _luma_device(kind, i2c_port, i2c_address, spi_port, spi_device)
+        self.device = device or _luma_device(
+            kind, i2c_port, i2c_address, spi_port, spi_device, dc_pin, reset_pin
+        )
         self.size = (self.device.width, self.device.height)
 
     def _show(self, lines: list[str]) -> None:

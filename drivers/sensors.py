@@ -3,14 +3,16 @@
 A *source* reads the raw mask once (`read_mask() -> int`, bit i = square i); `Scanner` debounces
 it per square (firmware/debounce.py, the same code as on the RP2040) and stamps each change with
 the injected clock. Sources: `MockSource` (set squares by hand), `GpioMatrixSource` (gpiozero,
-rows driven low one at a time, columns with pull-ups, one diode per switch) and `Mcp23017Source`
-(the same matrix behind an I2C expander). The co-processor's scanner is in coprocessor.py.
+rows driven low one at a time, columns with pull-ups, one diode per switch, a settle time after
+each row), `Mcp23017Source` (the same matrix behind an I2C expander) and `Mcp23017InputsSource`
+(one expander input per square: the hall-sensor build). The co-processor's is in coprocessor.py.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from time import perf_counter_ns
 
 from drivers.base import FrameReader
 from drivers.occupancy import OccupancyFrame, Square, mask_of, squares_of
@@ -66,11 +68,17 @@ class GpioMatrixSource:
     """The 8 x 4 switch matrix on the Pi's own pins through gpiozero.
 
     Rows are outputs, idle high, pulled low one at a time; columns are inputs with pull-ups, so
-    a closed switch on the active row reads low (through its diode). The scan loop talks to the
-    gpiozero pin objects directly: the Device layer's locking costs about three times as much.
+    a closed switch on the active row reads low (through its diode). After a row goes low the
+    scan waits ``settle_us``: a column the previous row held low must rise again through its
+    pull-up (about 5 us on 2 m of wire with the Pi's ~50 kOhm internal pull-up; the documented
+    10 kOhm pull-ups make it 1 us). The wait is a busy wait: a sleep that short oversleeps by
+    ~60 us. The scan talks to the gpiozero pin objects directly: the Device layer's locking
+    costs about three times as much.
     """
 
-    def __init__(self, rows: list[int], columns: list[int], pin_factory=None) -> None:
+    def __init__(
+        self, rows: list[int], columns: list[int], pin_factory=None, settle_us: int = 20
+    ) -> None:
         from gpiozero import DigitalInputDevice, DigitalOutputDevice
 
         if len(rows) != ROWS or len(columns) != COLUMNS:
@@ -88,12 +96,18 @@ class GpioMatrixSource:
             raise
         self._rows = [d.pin for d in self._devices[:ROWS]]
         self._columns = [d.pin for d in self._devices[ROWS:]]
+        self.settle_ns = settle_us * 1000
 
     def read_mask(self) -> int:
         mask = 0
         bit = 1
+        settle = self.settle_ns
         for row in self._rows:
             row.state = 0
+            if settle:
+                until = perf_counter_ns() + settle
+                while perf_counter_ns() < until:
+                    pass
             for column in self._columns:
                 if not column.state:
                     mask |= bit
@@ -117,9 +131,9 @@ class Mcp23017Source:
         from adafruit_mcp230xx.mcp23017 import MCP23017
 
         if i2c is None:
-            import board
+            from drivers.blinka import board
 
-            i2c = board.I2C()
+            i2c = board().I2C()
         self._mcp = MCP23017(i2c, address=address)
         self._mcp.gpioa = 0xFF
         self._mcp.iodira = 0x00  # rows: outputs, idle high
@@ -134,6 +148,40 @@ class Mcp23017Source:
             low = ~mcp.gpiob & 0x0F
             mask |= low << (COLUMNS * r)
         mcp.gpioa = 0xFF
+        return mask
+
+    def close(self) -> None:
+        pass
+
+
+class Mcp23017InputsSource:
+    """One input per square on two MCP23017s: the hall-sensor build (hardware/README.md).
+
+    Square i is input i % 16 of the expander at ``addresses[i // 16]`` (GPA0..7 then GPB0..7).
+    Each sensor is powered all the time and pulls its input low near a magnet (open drain, the
+    expander's 100 kOhm pull-ups), so nothing is switched and nothing needs to settle: a scan is
+    one two-byte read per expander (about 0.2 ms each at 400 kHz).
+    """
+
+    def __init__(self, i2c=None, addresses=(0x20, 0x21)) -> None:
+        from adafruit_mcp230xx.mcp23017 import MCP23017
+
+        if i2c is None:
+            from drivers.blinka import board
+
+            i2c = board().I2C()
+        self._chips = []
+        for address in addresses:
+            mcp = MCP23017(i2c, address=address)
+            mcp.iodir = 0xFFFF  # all inputs
+            mcp.gppu = 0xFFFF  # pull-ups on
+            mcp.ipol = 0x0000
+            self._chips.append(mcp)
+
+    def read_mask(self) -> int:
+        mask = 0
+        for n, mcp in enumerate(self._chips):
+            mask |= (~mcp.gpio & 0xFFFF) << (16 * n)  # low = a magnet: a chip on the square
         return mask
 
     def close(self) -> None:

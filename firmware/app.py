@@ -1,7 +1,7 @@
 """The co-processor's main loop: scan, debounce, report changes, drive the LEDs, stay alive.
 
-Hardware comes in as small objects (see hw.py for the real ones, fakes/ for CPython), so this
-loop runs unchanged on the RP2040 and in the tests on a PC.
+Hardware comes in as small objects (see hw.py for the real ones, fakes/ for the tests), so this
+loop runs unchanged on the RP2040, under the MicroPython unix port and on CPython.
 """
 
 try:
@@ -13,22 +13,40 @@ except ImportError:  # on the Pico
     from debounce import Debouncer
     from endpoint import Endpoint
 
+HALF_BITS = 16  # squares 0..15 and 16..31: each half stays a small integer on the RP2040
+
 
 class Firmware:
-    """matrix.scan() -> raw mask; leds.write(bytes); stream.read() -> bytes, stream.write(bytes);
-    watchdog.feed(); clock.ticks_ms(), clock.ticks_diff(a, b), clock.sleep_us(n)."""
+    """matrix.scan() fills matrix.low and matrix.high (16 bits each); leds.write(bytes);
+    stream.read() -> bytes, stream.write(bytes); watchdog.feed(); clock.ticks_ms(),
+    clock.ticks_us(), clock.ticks_diff(a, b), clock.sleep_us(n). ``release()`` is called once
+    the Pi has asked for the REPL (on the Pico: hw.release, which reboots into it)."""
 
-    def __init__(self, matrix, leds, stream, watchdog, clock, debounce_scans=3, heartbeat_ms=1000):
+    def __init__(
+        self,
+        matrix,
+        leds,
+        stream,
+        watchdog,
+        clock,
+        debounce_scans=3,
+        heartbeat_ms=1000,
+        release=None,
+    ):
         self.matrix = matrix
         self.leds = leds
         self.stream = stream
         self.watchdog = watchdog
         self.clock = clock
+        self.release = release
+        self.released = False
         self.started = clock.ticks_ms()
         self.scans = 0
         self._scans_at_beat = 0
         self.led_frames = 0
-        self.debouncer = Debouncer(debounce_scans, initial=matrix.scan())
+        matrix.scan()
+        self.low = Debouncer(debounce_scans, HALF_BITS, initial=matrix.low)
+        self.high = Debouncer(debounce_scans, HALF_BITS, initial=matrix.high)
         self.endpoint = Endpoint(
             stream.write,
             clock.ticks_ms,
@@ -36,8 +54,14 @@ class Firmware:
             heartbeat_ms=heartbeat_ms,
             heartbeat_body=self._heartbeat,
         )
-        self.sent_mask = None
+        self._sent_low = -1  # nothing reported yet
+        self._sent_high = -1
         self.endpoint.send(protocol.HELLO, bytes((protocol.VERSION,)))
+
+    @property
+    def stable_mask(self):
+        """The debounced occupancy as one 32-bit mask (allocates on the RP2040: reports only)."""
+        return self.low.stable | (self.high.stable << HALF_BITS)
 
     def _heartbeat(self):
         now = self.clock.ticks_ms()
@@ -45,31 +69,45 @@ class Firmware:
         self._scans_at_beat = self.scans
         return protocol.heartbeat_body(self.clock.ticks_diff(now, self.started), scans)
 
-    def _report(self, mask):
-        self.sent_mask = mask
-        self.endpoint.send(protocol.OCCUPANCY, protocol.occupancy_body(mask, self.clock.ticks_ms()))
+    def _report(self):
+        self._sent_low = self.low.stable
+        self._sent_high = self.high.stable
+        body = protocol.occupancy_body(self.stable_mask, self.clock.ticks_ms())
+        self.endpoint.send(protocol.OCCUPANCY, body)
+
+    def scan(self):
+        """Scan and debounce; True when the stable occupancy differs from the one reported.
+        Allocation-free while nothing changes (checked under the MicroPython unix port)."""
+        matrix = self.matrix
+        matrix.scan()
+        low = self.low.update(matrix.low)
+        high = self.high.update(matrix.high)
+        self.scans += 1
+        return low != self._sent_low or high != self._sent_high
 
     def step(self):
         """One pass: about 0.3 ms on an RP2040 at 125 MHz, so the loop runs at 1 kHz."""
-        stable = self.debouncer.update(self.matrix.scan())
-        self.scans += 1
-        if stable != self.sent_mask:
-            self._report(stable)
+        if self.scan():
+            self._report()
         data = self.stream.read()
         if data:
             for msg_type, body in self.endpoint.feed(data):
                 if msg_type == protocol.HELLO:
-                    self._report(self.debouncer.stable)  # the Pi (re)connected: tell it all
+                    self._report()  # the Pi (re)connected: tell it all
                 elif msg_type == protocol.LEDS:
                     self.leds.write(body)
                     self.led_frames += 1
+                elif msg_type == protocol.RELEASE and body == protocol.RELEASE_BODY:
+                    self.released = True
         self.endpoint.poll()
         self.watchdog.feed()
+        if self.released and self.release is not None:
+            self.release()  # the ACK went out in feed(); on the Pico this reboots
 
     def run(self, period_us=1000, running=None):
-        """Step every `period_us` until `running()` is false (forever on the Pico)."""
+        """Step every `period_us` until `running()` is false or the Pi released the port."""
         next_at = self.clock.ticks_us()
-        while running is None or running():
+        while (running is None or running()) and not self.released:
             self.step()
             next_at += period_us
             wait = self.clock.ticks_diff(next_at, self.clock.ticks_us())

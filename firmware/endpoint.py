@@ -59,8 +59,11 @@ class Endpoint:
             self._pending[msg_type] = [seq, bytes(body), self._now()]
         self._emit(msg_type, seq, body)
 
-    def pending(self):
-        return len(self._pending)
+    def pending(self, msg_type=None):
+        """How many messages wait for an ACK (of one type, if given)."""
+        if msg_type is None:
+            return len(self._pending)
+        return 1 if msg_type in self._pending else 0
 
     def feed(self, data):
         """Bytes from the peer -> [(type, body)] for every good state message or heartbeat."""

@@ -66,9 +66,10 @@ def cobs_encode_pure(data):
                 code = 1
                 full = True
     if full:
-        out.pop()  # no data after a full block: no new block
-    else:
-        out[code_at] = code
+        # no data after a full block: no new block. (MicroPython's bytearray has no pop() and
+        # no item deletion, so the block's placeholder byte is cut off by slicing.)
+        return bytes(out[:-1])
+    out[code_at] = code
     return bytes(out)
 
 

@@ -28,27 +28,52 @@ class Clock:
 class MatrixPins:
     """8 rows driven low one at a time, 4 columns read with pull-ups; a diode per switch.
 
-    Bit 4 * r + c of the result is set when the switch at row r, column c is closed.
+    ``scan()`` leaves the closed switches in two 16-bit halves: bit 4 * r + c of ``low`` for
+    rows 0..3, bit 4 * (r - 4) + c of ``high`` for rows 4..7. A single 32-bit mask would not fit
+    the RP2040's small integers (31 bits, values below 2**30), so squares 30 and 31 would cost a
+    heap allocation on every scan; the halves are joined only when a change is reported.
+
+    After a row goes low the scan waits ``settle_us`` before reading: a column that the row
+    before held low has to rise again through its pull-up (hardware/README.md, "Settle time").
     """
 
-    def __init__(self, row_pins, column_pins, settle_us=10):
+    def __init__(self, row_pins, column_pins, settle_us=20):
         self.rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in row_pins]
         self.columns = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in column_pins]
         self.settle_us = settle_us
-        self._sleep_us = getattr(time, "sleep_us", lambda n: None)
+        self._sleep_us = getattr(time, "sleep_us", None) or _no_sleep
+        self._half = len(self.rows) // 2
+        self.low = 0
+        self.high = 0
 
     def scan(self):
-        mask = 0
-        width = len(self.columns)
-        for r, row in enumerate(self.rows):
+        rows = self.rows
+        columns = self.columns
+        width = len(columns)
+        half = self._half
+        settle = self.settle_us
+        low = 0
+        high = 0
+        for r in range(len(rows)):
+            row = rows[r]
             row.value(0)
-            if self.settle_us:
-                self._sleep_us(self.settle_us)  # let the column lines charge through the pull-ups
-            for c, column in enumerate(self.columns):
-                if not column.value():
-                    mask |= 1 << (r * width + c)
+            if settle:
+                self._sleep_us(settle)
+            bits = 0
+            for c in range(width):
+                if not columns[c].value():
+                    bits |= 1 << c
+            if r < half:
+                low |= bits << (r * width)
+            else:
+                high |= bits << ((r - half) * width)
             row.value(1)
-        return mask
+        self.low = low
+        self.high = high
+
+
+def _no_sleep(us):
+    pass
 
 
 @rp2.asm_pio(
@@ -106,6 +131,20 @@ class UartStream:
 
     def write(self, data):
         self.uart.write(data)
+
+
+def release(flag_path, settle_ms=50):
+    """The Pi asked for the REPL: leave a flag for the next boot and reboot into it.
+
+    The watchdog cannot be stopped once started, so the loop cannot simply return to the REPL;
+    main.py sees the flag at boot (startup.py), removes it and starts nothing, once.
+    """
+    with open(flag_path, "w") as f:
+        f.write("release\n")
+    sleep_ms = getattr(time, "sleep_ms", None)
+    if sleep_ms is not None:
+        sleep_ms(settle_ms)  # let the acknowledgement leave the USB buffer
+    machine.reset()
 
 
 class UsbStream:

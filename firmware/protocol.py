@@ -1,8 +1,9 @@
 """Messages on the link: what each frame's payload means. Shared by the Pi and the RP2040.
 
 A payload is `type (1 byte) | seq (1 byte) | body`. Every message that carries state (HELLO,
-OCCUPANCY, LEDS) is acknowledged and retried until acknowledged; because each one is the whole
-current state, a retry that arrives twice does no harm and the newest one always wins.
+OCCUPANCY, LEDS) and RELEASE is acknowledged and retried until acknowledged; because each state
+message is the whole current state, a retry that arrives twice does no harm and the newest one
+always wins.
 """
 
 try:
@@ -16,10 +17,19 @@ HELLO = 0x01  # Pi -> Pico on (re)connect, Pico -> Pi on boot; body: protocol ve
 OCCUPANCY = 0x10  # Pico -> Pi: mask (u32, bit i = square index i), Pico ticks_ms (u32)
 LEDS = 0x20  # Pi -> Pico: the chain's bytes, already in wire order (GRB) and current-capped
 HEARTBEAT = 0x30  # both ways, unacknowledged: uptime ms (u32), scans since the last one (u32)
+RELEASE = 0x40  # Pi -> Pico: stop and boot once into the REPL (for mpremote); body: RELEASE_BODY
 ACK = 0x7F  # body: the acknowledged message's type; seq field: its seq
 
-RELIABLE = (HELLO, OCCUPANCY, LEDS)
-NAMES = {HELLO: "hello", OCCUPANCY: "occupancy", LEDS: "leds", HEARTBEAT: "heartbeat", ACK: "ack"}
+RELEASE_BODY = b"repl"
+RELIABLE = (HELLO, OCCUPANCY, LEDS, RELEASE)
+NAMES = {
+    HELLO: "hello",
+    OCCUPANCY: "occupancy",
+    LEDS: "leds",
+    HEARTBEAT: "heartbeat",
+    RELEASE: "release",
+    ACK: "ack",
+}
 
 
 def u32(value):

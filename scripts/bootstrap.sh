@@ -1,56 +1,83 @@
 #!/usr/bin/env bash
 # Shared set-up for ./run.sh and ./test.sh: a virtual environment in .venv with the project installed.
-# Usage: source scripts/bootstrap.sh [extra]   (extra: "test" also installs what the tests need)
-set -euo pipefail
-here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-extra="${1:-}"
-py="${PYTHON:-python3}"
+# Usage: source scripts/bootstrap.sh, then `damath_bootstrap` (the board) or `damath_bootstrap test`
+# (also what the tests need). Sourcing defines the function and reads nothing else: the caller's
+# own arguments (./run.sh --help, ./run.sh demo) never reach the installer.
+#
+# pip runs only when .venv/ has no up-to-date install stamp (the first run, or pyproject.toml
+# changed since): after that, starting the board needs neither pip nor the network, as a
+# classroom Pi that is often offline requires.
 
-as_root() { if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi; }
+damath_as_root() {
+    if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi
+}
 
-apt_install() {
+damath_apt_install() {
     # Debian / Raspberry Pi OS packages, installed only when missing.
-    local missing=()
+    local missing=() pkg
     for pkg in "$@"; do dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg"); done
     [ "${#missing[@]}" -eq 0 ] && return 0
     echo "damath-board: installing Debian packages: ${missing[*]}" >&2
-    as_root apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq "${missing[@]}" >/dev/null
+    damath_as_root apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive damath_as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# The tests drive Debian's Chromium through Playwright (never a downloaded browser) and check the
-# systemd unit with systemd-analyze.
-if [ "$extra" = "test" ] && command -v apt-get >/dev/null; then
-    apt_install chromium systemd
-fi
+# The install stamp that covers `extra` ("" for the board alone, "test" for the tests), or
+# nothing when .venv/ must be (re)installed. A test install covers the board too.
+damath_stamp() {
+    local here="$1" extra="$2" name
+    for name in ${extra:-base test} ; do
+        local stamp="$here/.venv/.installed-$name"
+        if [ -f "$stamp" ] && [ ! "$here/pyproject.toml" -nt "$stamp" ]; then
+            echo "$stamp"
+            return 0
+        fi
+    done
+    return 1
+}
 
-if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
-    echo "damath-board needs Python 3.11 or newer (found: $("$py" --version 2>&1))." >&2
-    exit 2
-fi
-if [ ! -x "$here/.venv/bin/python" ]; then
-    if ! "$py" -m venv "$here/.venv" >/dev/null 2>&1; then
-        command -v apt-get >/dev/null && apt_install python3-venv
-        rm -rf "$here/.venv"
-        "$py" -m venv "$here/.venv"
+damath_bootstrap() {
+    local extra="${1:-}"
+    case "$extra" in
+        "" | test) ;;
+        *) echo "damath-board: unknown set-up extra '$extra' (expected nothing or 'test')" >&2; return 2 ;;
+    esac
+    local here py
+    here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+    py="${PYTHON:-python3}"
+
+    # The tests drive Debian's Chromium through Playwright (never a downloaded browser), check
+    # the systemd unit with systemd-analyze, and run the hub against a real Mosquitto broker (over
+    # TLS too, with certificates made by openssl).
+    if [ "$extra" = "test" ] && command -v apt-get >/dev/null; then
+        damath_apt_install chromium systemd mosquitto openssl
     fi
-fi
-stamp="$here/.venv/.installed-${extra:-base}"
-if [ -z "$extra" ] && [ -f "$here/.venv/.installed-test" ] \
-    && [ ! "$here/pyproject.toml" -nt "$here/.venv/.installed-test" ]; then
-    stamp="$here/.venv/.installed-test"  # an up-to-date test install has all the board needs
-fi
-if [ ! -f "$stamp" ] || [ "$here/pyproject.toml" -nt "$stamp" ]; then
-    log="$here/.venv/install.log"
-    echo "damath-board: installing Python packages into .venv (first run only; log: .venv/install.log)..." >&2
-    target="$here"
+
+    if [ -x "$here/.venv/bin/python" ] && damath_stamp "$here" "$extra" >/dev/null; then
+        export PATH="$here/.venv/bin:$PATH"
+        return 0  # installed and up to date: no pip, no network
+    fi
+
+    if ! "$py" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+        echo "damath-board needs Python 3.11 or newer (found: $("$py" --version 2>&1))." >&2
+        return 2
+    fi
+    if [ ! -x "$here/.venv/bin/python" ]; then
+        if ! "$py" -m venv "$here/.venv" >/dev/null 2>&1; then
+            command -v apt-get >/dev/null && damath_apt_install python3-venv
+            rm -rf "$here/.venv"
+            "$py" -m venv "$here/.venv" || return 1
+        fi
+    fi
+    local log="$here/.venv/install.log" target="$here"
     [ -n "$extra" ] && target="$here[$extra]"
+    echo "damath-board: installing Python packages into .venv (first run only; log: .venv/install.log)..." >&2
     if ! { "$here/.venv/bin/python" -m pip install --upgrade pip \
            && "$here/.venv/bin/python" -m pip install -e "$target"; } >"$log" 2>&1; then
         tail -n 30 "$log" >&2
         echo "damath-board: installing the Python packages failed; the whole log is $log" >&2
-        exit 1
+        return 1
     fi
-    touch "$stamp"
-fi
-export PATH="$here/.venv/bin:$PATH"
+    touch "$here/.venv/.installed-${extra:-base}"
+    export PATH="$here/.venv/bin:$PATH"
+}

@@ -1,45 +1,115 @@
 #!/bin/sh
-# Set the Damath board up as a service on a Raspberry Pi (run as root, from the repository).
-#   sudo systemd/install.sh [hardware/pi-gpio.toml]
-# Creates the user `damath` (groups gpio, spi, i2c, dialout), installs the project into
-# /opt/damath-board/.venv, the unit into /etc/systemd/system, the chosen board profile into
-# /etc/default/damath-board, then enables and starts the service. Safe to run again (upgrade).
+# Set the Damath board up as a service on a Raspberry Pi 4 or 5 (as root, from the repository):
+#   sudo systemd/install.sh [PROFILE]      PROFILE: hardware/pi-gpio.toml (default) or any path
+# Safe to run again: an upgrade replaces every installed file (nothing old is left behind).
+#
+# - user `damath` (groups gpio, spi, i2c, dialout);
+# - /opt/damath-board: this checkout's files and a fresh .venv with exactly the versions in
+#   systemd/requirements-pi.txt (pip --no-deps, then `pip check`), all owned by root and
+#   read-only to everyone else;
+# - /etc/damath-board/board.toml: the chosen profile (root's, read-only to the service);
+# - config.txt (Pi 4 and Pi 5 layouts) and modules-load.d: the SPI, I2C and UART the profile
+#   needs, I2C at 400 kHz (python -m drivers.system); a reboot when those changed;
+# - the unit, and a drop-in allowing exactly the device nodes the profile opens.
+# DAMATH_ROOT (a folder) installs under it instead of / (the tests do; nothing is started).
 set -eu
 
-PREFIX=/opt/damath-board
-UNIT=/etc/systemd/system/damath-board.service
-PROFILE=${1:-hardware/pi-gpio.toml}
+ROOT=${DAMATH_ROOT:-}
+PYTHON=${PYTHON:-python3}
+PREFIX="$ROOT/opt/damath-board"
+ETC="$ROOT/etc/damath-board"
+UNIT_DIR="$ROOT/etc/systemd/system"
 SRC=$(cd "$(dirname "$0")/.." && pwd)
+PROFILE=${1:-hardware/pi-gpio.toml}
 
-if [ "$(id -u)" -ne 0 ]; then
-    echo "install.sh: run as root (sudo systemd/install.sh $PROFILE)" >&2
-    exit 2
-fi
-if [ ! -f "$SRC/$PROFILE" ]; then
-    echo "install.sh: no board profile $SRC/$PROFILE" >&2
-    exit 2
+say() { echo "install.sh: $*"; }
+fail() { echo "install.sh: $*" >&2; exit 2; }
+
+[ "$(id -u)" -eq 0 ] || fail "run as root: sudo systemd/install.sh $PROFILE"
+case "$PROFILE" in
+    /*) PROFILE_PATH=$PROFILE ;;
+    *) if [ -f "$SRC/$PROFILE" ]; then PROFILE_PATH="$SRC/$PROFILE"; else PROFILE_PATH="$(pwd)/$PROFILE"; fi ;;
+esac
+[ -f "$PROFILE_PATH" ] || fail "no board profile at $PROFILE_PATH"
+# The profile is checked (with this checkout's code) before anything is changed.
+DEVICES=$(PYTHONPATH="$SRC" "$PYTHON" -m drivers.system "$PROFILE_PATH" --device-allow) \
+    || fail "the profile $PROFILE_PATH is not usable (above); nothing was changed"
+
+if [ -z "$ROOT" ] && command -v apt-get >/dev/null; then
+    # venv, and what builds the Pi's compiled packages when PyPI has no wheel for this Python
+    missing=""
+    for pkg in python3-venv python3-dev build-essential swig liblgpio-dev; do
+        dpkg -s "$pkg" >/dev/null 2>&1 || missing="$missing $pkg"
+    done
+    if [ -n "$missing" ]; then
+        say "installing Debian packages:$missing"
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+    fi
 fi
 
 for group in gpio spi i2c dialout; do
     getent group "$group" >/dev/null || groupadd --system "$group"
 done
 if ! id damath >/dev/null 2>&1; then
-    useradd --system --home-dir /var/lib/damath-board --shell /usr/sbin/nologin \
-        --user-group damath
+    useradd --system --home-dir /var/lib/damath-board --shell /usr/sbin/nologin --user-group damath
 fi
 usermod -a -G gpio,spi,i2c,dialout damath
 
-mkdir -p "$PREFIX"
-cp -a "$SRC/controller" "$SRC/drivers" "$SRC/firmware" "$SRC/hardware" "$SRC/docs" \
-    "$SRC/pyproject.toml" "$PREFIX/"
-[ -f "$SRC/README.md" ] && cp "$SRC/README.md" "$PREFIX/"
-[ -d "$PREFIX/.venv" ] || python3 -m venv "$PREFIX/.venv"
-"$PREFIX/.venv/bin/pip" install --quiet --upgrade "$PREFIX[pi]"
+if [ -z "$ROOT" ] && systemctl is-active --quiet damath-board.service; then
+    say "stopping the running service for the upgrade"
+    systemctl stop damath-board.service
+fi
 
-echo "DAMATH_PROFILE=$PREFIX/$PROFILE" > /etc/default/damath-board
-install -m 0644 "$SRC/systemd/damath-board.service" "$UNIT"
-systemd-analyze verify "$UNIT"
+# The code: every old file goes (the venv is rebuilt below), then a fresh copy, root's only.
+mkdir -p "$PREFIX"
+find "$PREFIX" -mindepth 1 -maxdepth 1 ! -name .venv -exec rm -rf {} +
+for item in controller drivers firmware hardware docs systemd pyproject.toml README.md; do
+    [ -e "$SRC/$item" ] && cp -R "$SRC/$item" "$PREFIX/"
+done
+find "$PREFIX" -name __pycache__ -prune -exec rm -rf {} +
+
+# The environment: exactly the pinned versions, nothing fetched by dependency resolution.
+"$PYTHON" -m venv --clear "$PREFIX/.venv"
+PIP="$PREFIX/.venv/bin/python -m pip --no-input --disable-pip-version-check --no-cache-dir"
+$PIP install --no-deps --require-virtualenv -r "$SRC/systemd/requirements-pi.txt"
+$PIP install --no-deps --no-build-isolation --require-virtualenv "$PREFIX"
+$PIP check
+chown -R root:root "$PREFIX"
+chmod -R u+rwX,go+rX,go-w "$PREFIX"
+
+# The profile the service reads: root's, read-only to everyone else.
+install -d -o root -g root -m 0755 "$ETC"
+install -o root -g root -m 0644 "$PROFILE_PATH" "$ETC/board.toml"
+
+# config.txt and the modules the profile needs.
+install -d -m 0755 "$ROOT/etc/modules-load.d"
+BOOT=$("$PREFIX/.venv/bin/python" -m drivers.system "$ETC/board.toml" --root "$ROOT/" \
+    --config --modules "$ROOT/etc/modules-load.d/damath-board.conf")
+say "$BOOT"
+
+install -d -m 0755 "$UNIT_DIR/damath-board.service.d"
+install -o root -g root -m 0644 "$SRC/systemd/damath-board.service" "$UNIT_DIR/damath-board.service"
+{
+    echo "# Written by systemd/install.sh for $(basename "$PROFILE_PATH"): the device nodes it opens."
+    echo "[Service]"
+    echo "$DEVICES"
+} > "$UNIT_DIR/damath-board.service.d/devices.conf"
+chmod 0644 "$UNIT_DIR/damath-board.service.d/devices.conf"
+
+if [ -n "$ROOT" ]; then
+    say "installed under $ROOT (nothing started)"
+    exit 0
+fi
+systemd-analyze verify "$UNIT_DIR/damath-board.service"
 systemctl daemon-reload
-systemctl enable --now damath-board.service
-systemctl --no-pager status damath-board.service || true
-echo "installed: journal in /var/lib/damath-board, logs with: journalctl -u damath-board -f"
+case "$BOOT" in
+    *reboot*)
+        systemctl enable damath-board.service
+        say "SPI/I2C settings changed: reboot now (sudo reboot); the board starts at boot."
+        say "Then test it: sudo systemctl stop damath-board;" \
+            "/opt/damath-board/.venv/bin/damath-board selftest --profile /etc/damath-board/board.toml" ;;
+    *)
+        systemctl enable --now damath-board.service
+        systemctl --no-pager status damath-board.service || true ;;
+esac
+say "journal in /var/lib/damath-board; logs: journalctl -u damath-board -f"

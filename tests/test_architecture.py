@@ -23,6 +23,25 @@ ALLOWED = {
         "controller.tracker",
         "controller.session",
     },
+    # the board's link: reads the journal (session), describes games (rules, scoresheet);
+    # its playback board drives a session from traces (tracker) for tests and load
+    "controller/link": {
+        "controller.rules",
+        "controller.scoresheet",
+        "controller.session",
+        "controller.tracker",
+        "controller.demo",
+    },
+    # the hub: the rules engine and the scoresheet, the wire protocol and the rebuilt game of
+    # the link; never drivers, tracker or the session's machinery
+    "controller/hub": {
+        "controller.rules",
+        "controller.scoresheet",
+        "controller.link.protocol",
+        "controller.link.gamestate",
+        "controller.link.config",
+        "controller.link.client",
+    },
     "drivers": {"firmware"},
     "firmware": set(),
 }

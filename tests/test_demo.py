@@ -14,7 +14,10 @@ def test_demo_prints_the_scoresheet_and_the_result(capsys):
     out = capsys.readouterr().out
     assert "Integer DAMATH Scoresheet" in out
     assert "Game over: Blue has no chip left." in out
-    assert out.rstrip().endswith("RED wins: 1 point, BLUE 0")
+    assert out.rstrip().endswith(
+        "RED wins: 1 point, BLUE 0.\nThe game ended: BLUE has no chip left."
+    )
+    assert "Player BLUE: Maria Santos" in out
 
 
 def test_demo_sheet_passes_the_audit(tmp_path, capsys):

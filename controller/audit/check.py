@@ -99,21 +99,41 @@ class _Wrong(Exception):
 # Reading
 
 
+MAX_FIELD = 200
+"""Characters in one field: the longest entry of a real sheet (a double taking by a dama, with
+every step written) has under 60; a longer field is refused before it is parsed."""
+
+
 def read_rows(text: str) -> tuple[list[SheetRow], list[Finding]]:
-    """The rows of the CSV, and a finding for every malformed row (the rest are still read)."""
-    reader = csv.reader(io.StringIO(text))
+    """The rows of the CSV, and a finding for every malformed row (the rest are still read).
+
+    Line endings may be LF, CRLF or CR alone (an old Mac or a spreadsheet's export)."""
+    reader = csv.reader(io.StringIO(text, newline=None))
     rows: list[SheetRow] = []
     bad: list[Finding] = []
     header_seen = False
-    for cells in reader:
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as err:  # a field over csv's own limit, a stray NUL, ...
+            raise FileError(f"line {reader.line_num}: not a CSV scoresheet ({err})") from None
         line = reader.line_num
+        too_long = [c for c in cells if len(c) > MAX_FIELD]
+        if too_long:
+            bad.append(Finding(line, False, too_long[0][:40] + "…", "",
+                               f"a field of {len(too_long[0])} characters: an entry "
+                               f"has at most {MAX_FIELD}"))  # fmt: skip
+            continue
         if not any(c.strip() for c in cells):
             continue
         if not header_seen:
             got = tuple(c.strip().lower() for c in cells)
             if got != HEADER:
                 raise FileError(
-                    f"line {line}: expected the header {','.join(HEADER)}, got {','.join(cells)!r}"
+                    f"line {line}: expected the header {','.join(HEADER)}, "
+                    f"got {','.join(cells)[:80]!r}"
                 )
             header_seen = True
             continue

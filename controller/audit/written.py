@@ -14,11 +14,11 @@ from fractions import Fraction
 
 from ..rules.damath_data import DIVIDE, MINUS, PLUS, TIMES
 from ..rules.scoring import Score, round_half_away
-from ..rules.values import Sqrt2, Value, normalize_text, parse_value
+from ..rules.values import Sqrt2, Value, check_text, normalize_text, parse_value
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "—": "-", "‐": "-", "‒": "-"})
-_DECIMAL_RE = re.compile(r"[+-]?\d*\.(\d+)")
-_RATIONAL_RE = re.compile(r"[+-]?\d+(?:/[+-]?\d+)?")
+_DECIMAL_RE = re.compile(r"[+-]?\d*\.(\d+)", re.ASCII)  # ASCII: ٣ is not a digit here
+_RATIONAL_RE = re.compile(r"[+-]?\d+(?:/[+-]?\d+)?", re.ASCII)
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,24 +32,37 @@ class Written:
 
 
 def _strip_parens(text: str) -> str:
-    text = text.strip()
-    while text.startswith("(") and text.endswith(")") and _balanced(text[1:-1]):
-        text = text[1:-1].strip()
-    return text
+    """``((-9))`` → ``-9``: the pairs that enclose the whole text, in one pass whatever the
+    depth (peeling one pair at a time and re-checking the rest was quadratic)."""
+    pairs = _pairs(text)
+    start, end = 0, len(text)
+    while True:
+        while start < end and text[start].isspace():
+            start += 1
+        while end > start and text[end - 1].isspace():
+            end -= 1
+        if start < end and text[start] == "(" and pairs.get(start) == end - 1:
+            start, end = start + 1, end - 1
+        else:
+            return text[start:end]
 
 
-def _balanced(text: str) -> bool:
-    depth = 0
-    for c in text:
-        depth += (c == "(") - (c == ")")
-        if depth < 0:
-            return False
-    return depth == 0
+def _pairs(text: str) -> dict[int, int]:
+    """The index of the ``)`` that closes each ``(`` (unclosed ones are left out)."""
+    opened: list[int] = []
+    pairs: dict[int, int] = {}
+    for i, c in enumerate(text):
+        if c == "(":
+            opened.append(i)
+        elif c == ")" and opened:
+            pairs[opened.pop()] = i
+    return pairs
 
 
 def parse_number(text: str, kind: str) -> Written:
     """A written score or total: ``-4``, ``2/10``, ``-22.69``, ``12√2``, ``24 + 12√2``."""
     original = text
+    check_text(text.strip(), "the number")
     norm = normalize_text(_strip_parens(text))
     if not norm:
         raise ValueError("nothing written")
@@ -67,7 +80,7 @@ def parse_number(text: str, kind: str) -> Written:
         return Written(original.strip(), value)
     if kind == "radical":
         try:
-            return Written(original.strip(), parse_value(norm, "radical").number)
+            return Written(original.strip(), parse_value(norm, "radical", chip=False).number)
         except ValueError:
             pass
     raise ValueError(f"cannot read {original.strip()!r} as a number")
@@ -151,7 +164,7 @@ def split_operation(text: str) -> tuple[list[str], list[str]]:
     return [_strip_parens(o) for o in operands], ops
 
 
-_MULT_RE = re.compile(r"^(.*?)\s*(?:×|\*|(?<=[\s\d)])[xX])\s*([124])\s*$")
+_MULT_RE = re.compile(r"^(.*?)\s*(?:×|\*|(?<=[\s\d)])[xX])\s*([124])\s*$", re.ASCII)
 
 
 def split_multiplier(text: str, kind: str) -> tuple[str, int | None]:
@@ -223,7 +236,7 @@ def parse_rc(text: str, kind: str) -> tuple[str, int | None, tuple[str, ...]]:
     segments = [seg.strip() for seg in re.split(r"[=≈]", s)]
     chip, mult = split_multiplier(segments[0], kind)
     # a polynomial RC may name its square: 78xy² (4,1)
-    chip = re.sub(r"\s*\(\s*\d+\s*,\s*\d+\s*\)\s*$", "", chip)
+    chip = re.sub(r"\s*\(\s*\d+\s*,\s*\d+\s*\)\s*$", "", chip, flags=re.ASCII)
     if not chip:
         raise ValueError(f"no chip in {text.strip()!r}")
     steps = []
@@ -236,7 +249,7 @@ def parse_rc(text: str, kind: str) -> tuple[str, int | None, tuple[str, ...]]:
     return chip, mult, tuple(steps)
 
 
-_SQUARE_RE = re.compile(r"^\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$")
+_SQUARE_RE = re.compile(r"^\(?\s*(\d+)\s*,\s*(\d+)\s*\)?$", re.ASCII)
 
 
 def parse_square(text: str) -> tuple[int, int]:
@@ -246,7 +259,7 @@ def parse_square(text: str) -> tuple[int, int]:
     return int(m.group(1)), int(m.group(2))
 
 
-_MOVE_RE = re.compile(r"^(.*?)\s*(\(\s*\d+\s*,\s*\d+\s*\))\s*$")
+_MOVE_RE = re.compile(r"^(.*?)\s*(\(\s*\d+\s*,\s*\d+\s*\))\s*$", re.ASCII)
 
 
 def parse_move(text: str) -> tuple[str, tuple[int, int]]:

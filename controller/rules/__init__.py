@@ -1,4 +1,4 @@
-"""The rules engine: pure, exact, no I/O, no time, no hardware (ARCHITECTURE.md).
+"""The rules engine: pure, exact, no I/O, no time, no hardware (docs/architecture.md).
 
 The vocabulary, importable from here::
 

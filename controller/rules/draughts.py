@@ -1,8 +1,8 @@
 """The published draughts games as rule sets of the same core, with their start positions and
 the standard PDN square numbering of each.
 
-They prove the generator against published perft tables (``perft``), and the other games the
-project will support later (Dadama on the Italian rules, the 12×12 Dam) build on them.
+They prove the generator against published perft tables (``perft``); the 12×12 Dam of Sri
+Lanka is one more rule set here, and Dadama (``dadama``) plays on the Italian one.
 
 Numbering: every game numbers its playable squares 1..n row by row from the top of the
 diagram as its federation prints it (the second mover's side at the top). ``number_map`` is
@@ -16,7 +16,7 @@ from functools import cache
 
 from .geometry import geometry
 from .move import Square
-from .ruleset import Priority, RuleSet
+from .ruleset import KingTurns, Priority, RuleSet
 
 
 @dataclass(frozen=True)
@@ -68,8 +68,27 @@ BRAZILIAN = DraughtsGame(
     colours=("W", "B"),
 )
 
+DAM = DraughtsGame(
+    RuleSet(
+        "dam",
+        12,
+        men_capture_backward=True,
+        flying_kings=True,
+        priority=Priority.ANY,
+        men_move_backward=True,
+        crowning_ends_capture=True,
+        king_turns=KingTurns.AT_EDGE,
+    ),
+    men_rows=5,
+    numbering="top-left",
+    first_mover_top=True,
+    colours=("B", "W"),
+)
+"""Sri Lankan Dam (Parker 1909), docs/rules-dam.md: numbered as English draughts, extended to
+12×12 (the first mover, Black, on 1–30 at the top of the diagram; White on 43–72)."""
+
 GAMES: dict[str, DraughtsGame] = {
-    g.rules.name: g for g in (ENGLISH, ITALIAN, INTERNATIONAL, BRAZILIAN)
+    g.rules.name: g for g in (ENGLISH, ITALIAN, INTERNATIONAL, BRAZILIAN, DAM)
 }
 
 

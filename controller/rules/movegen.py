@@ -12,9 +12,10 @@ never be jumped twice; the moving piece's own starting square counts as empty.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
-from .geometry import DOWN, UP, Geometry, geometry
-from .ruleset import Priority, RuleSet, Trail
+from .geometry import DIRECTIONS, DOWN, UP, Geometry, geometry
+from .ruleset import KingTurns, Priority, RuleSet, Trail
 
 EMPTY, MAN, KING = 0, 1, 2
 
@@ -28,6 +29,9 @@ class Board:
     __slots__ = (
         "_bits",
         "_capture_dirs",
+        "_crown_stops",
+        "_edge_kings",
+        "_edge_turn",
         "_forward",
         "_promo",
         "_rays",
@@ -46,7 +50,8 @@ class Board:
         self.side = side
         self._rays = self.geo.rays
         self._bits = tuple(1 << i for i in range(self.geo.count))
-        self._forward = (UP, DOWN)
+        every = (0, 1, 2, 3)
+        self._forward = (every, every) if rules.men_move_backward else (UP, DOWN)
         self._capture_dirs = (
             (0, 1, 2, 3) if rules.men_capture_backward else UP,
             (0, 1, 2, 3) if rules.men_capture_backward else DOWN,
@@ -56,6 +61,9 @@ class Board:
             frozenset(self.geo.row(last)),  # the first mover promotes on the far row
             frozenset(self.geo.row(0)),
         )
+        self._crown_stops = rules.crowning_ends_capture
+        self._edge_kings = rules.flying_kings and rules.king_turns is KingTurns.AT_EDGE
+        self._edge_turn = edge_turns(rules.size, rules.parity) if self._edge_kings else ()
 
     def copy(self) -> Board:
         return Board(self.rules, self.cells, self.side)
@@ -108,6 +116,9 @@ class Board:
             cells[sq] = EMPTY  # the moving piece leaves its square
             if c == MAN:
                 self._man_captures(sq, sgn, [sq], [], out)
+            elif self._edge_kings:
+                for d in range(4):
+                    self._edge_leg(sq, d, sgn, [sq], [], out)
             elif self.rules.flying_kings:
                 trail_mode = self.rules.king_trail
                 trail = 0 if trail_mode is Trail.FREE else self._bits[sq]
@@ -120,6 +131,9 @@ class Board:
     def _man_captures(
         self, sq: int, sgn: int, path: list[int], captured: list[int], out: list[RawMove]
     ) -> None:
+        if self._crown_stops and captured and sq in self._promo[self.side]:
+            out.append((tuple(path), tuple(captured), True, False))  # crowned: the move ends
+            return
         cells = self.cells
         rays = self._rays[sq]
         no_kings = not self.rules.men_capture_kings
@@ -219,6 +233,45 @@ class Board:
         if not extended and captured:
             out.append((tuple(path), tuple(captured), False, True))
 
+    def _edge_leg(
+        self, sq: int, d: int, sgn: int, path: list[int], captured: list[int], out: list[RawMove]
+    ) -> None:
+        """One leg of a Dam king's taking (``KingTurns.AT_EDGE``), from ``sq`` along ``d``.
+
+        The king jumps the first opposing piece on the diagonal (the square beyond it empty),
+        then may stop on any empty square before the next piece or the edge, or go on along
+        the same diagonal to jump the next one; only a leg that ends on the edge square may go
+        on, at a right angle. Every stop is a complete move. A jump that the leg passes
+        through is recorded in the path by the square just beyond the jumped piece.
+        """
+        cells = self.cells
+        ray = self._rays[sq][d]
+        n = len(ray)
+        i = 0
+        while i < n and cells[ray[i]] == EMPTY:
+            i += 1
+        if i >= n - 1:
+            return
+        over = ray[i]
+        if cells[over] * sgn >= 0 or over in captured or cells[ray[i + 1]] != EMPTY:
+            return
+        captured.append(over)
+        j = i + 1
+        while j < n and cells[ray[j]] == EMPTY:
+            path.append(ray[j])
+            out.append((tuple(path), tuple(captured), False, True))
+            if j == n - 1:
+                turn = self._edge_turn[ray[j]][d]
+                if turn >= 0:
+                    self._edge_leg(ray[j], turn, sgn, path, captured, out)
+            path.pop()
+            j += 1
+        if j < n:  # a piece ends the run of empty squares: the leg may go on over it
+            path.append(ray[i + 1])
+            self._edge_leg(ray[i + 1], d, sgn, path, captured, out)
+            path.pop()
+        captured.pop()
+
     # ------------------------------------------------------------------ make / unmake
 
     def make(self, move: RawMove) -> tuple[int, tuple[int, ...]]:
@@ -244,6 +297,28 @@ class Board:
             cells[s] = c
         cells[path[0]] = piece
         self.side ^= 1
+
+
+@cache
+def edge_turns(size: int, parity: int) -> tuple[tuple[int, ...], ...]:
+    """For each square and arrival direction, the direction at a right angle that leads back
+    into the board from an edge square (-1 elsewhere, and in the corners, where none does)."""
+    geo = geometry(size, parity)
+    last = size - 1
+    table = []
+    for x, y in geo.squares:
+        row = []
+        for dx, dy in DIRECTIONS:
+            on_side = x in (0, last)
+            on_end = y in (0, last)
+            if on_side and not on_end:
+                row.append(DIRECTIONS.index((-dx, dy)))
+            elif on_end and not on_side:
+                row.append(DIRECTIONS.index((dx, -dy)))
+            else:
+                row.append(-1)
+        table.append(tuple(row))
+    return tuple(table)
 
 
 def _prioritise(captures: list[RawMove], priority: Priority, cells: list[int]) -> list[RawMove]:

@@ -49,7 +49,7 @@ def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
     obj = _load(data)
     unknown = set(obj) - {"variant", "profile", "to_move", "pieces", "settings"}
     if unknown:
-        raise NotationError(f"unknown key {sorted(unknown)[0]!r} in the position")
+        raise NotationError(f"unknown key {_shown(sorted(unknown)[0])} in the position")
     variant = _variant(obj.get("variant", "integer"), "variant")
     try:
         profile = get_profile(_text(obj.get("profile", "official"), "profile"))
@@ -75,7 +75,7 @@ def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
                 raise NotationError(f"{where}: expected an object with square, side and value")
             extra = set(piece) - {"square", "side", "value", "dama"}
             if extra:
-                raise NotationError(f"{where}: unknown key {sorted(extra)[0]!r}")
+                raise NotationError(f"{where}: unknown key {_shown(sorted(extra)[0])}")
             square = _square(piece.get("square"), f"{where}.square")
             if square in chips:
                 raise NotationError(f"{where}.square: two pieces on ({square[0]}, {square[1]})")
@@ -91,7 +91,7 @@ def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
                 raise NotationError(f"{where}.value: {exc}") from None
             dama = piece.get("dama", False)
             if not isinstance(dama, bool):
-                raise NotationError(f"{where}.dama: expected true or false, got {dama!r}")
+                raise NotationError(f"{where}.dama: expected true or false, got {_shown(dama)}")
             if not dama and square in damath_data.DAMA_SQUARES[side]:
                 raise NotationError(
                     f"{where}: an ordinary {side_name(side)} chip cannot stand on "
@@ -125,14 +125,68 @@ def game_to_json(game: Game) -> dict[str, Any]:
     }
 
 
-def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
-    if isinstance(data, dict):
-        return data
+MAX_DEPTH = 16
+"""Deepest nesting of arrays and objects a position (or any JSON this project reads from
+people) may have: a position needs 4 (object, pieces, piece, square)."""
+
+
+def load_json(data: str | bytes, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON text read safely: NotationError (a ValueError) with a plain sentence for anything
+    that is not plain, finite, shallow JSON, instead of RecursionError, a message about
+    ``sys.set_int_max_str_digits``, or ``Infinity``/``NaN`` read as numbers."""
     try:
-        obj = json.loads(data)
+        obj = json.loads(data, parse_constant=_no_constant, parse_float=_finite_float)
     except json.JSONDecodeError as exc:
         where = f"line {exc.lineno}, column {exc.colno}"
         raise NotationError(f"not valid JSON: {exc.msg} at {where}") from None
+    except RecursionError:
+        raise NotationError(f"not valid here: nested more than {max_depth} levels deep") from None
+    except UnicodeDecodeError:
+        raise NotationError("not valid JSON: the text is not UTF-8") from None
+    except ValueError as exc:  # a number with thousands of digits, or one we refused above
+        raise NotationError(f"not valid JSON: {_number_problem(exc)}") from None
+    if _depth(obj) > max_depth:
+        raise NotationError(f"not valid here: nested more than {max_depth} levels deep")
+    return obj
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number this game uses")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value != value or value in (float("inf"), float("-inf")):
+        raise ValueError(f"{text[:20]} is too large a number")
+    return value
+
+
+def _number_problem(exc: ValueError) -> str:
+    text = str(exc)
+    if "integer string conversion" in text:
+        return "a number in it has thousands of digits"
+    return text[:80]
+
+
+def _depth(obj: Any) -> int:
+    """Nesting depth of parsed JSON, without recursion."""
+    deepest = 0
+    stack = [(obj, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in item.values())
+        elif isinstance(item, list):
+            deepest = max(deepest, depth)
+            stack.extend((v, depth + 1) for v in item)
+    return deepest
+
+
+def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
+    if isinstance(data, dict):
+        return data
+    obj = load_json(data)
     if not isinstance(obj, dict):
         raise NotationError("a position must be a JSON object with variant, to_move and pieces")
     return obj
@@ -142,7 +196,8 @@ def _variant(raw: Any, where: str) -> str:
     name = _text(raw, where).strip().lower()
     if name not in damath_data.PLACEMENTS:
         raise NotationError(
-            f"{where}: unknown variant {raw!r}; variants are: {', '.join(damath_data.VARIANTS)}"
+            f"{where}: unknown variant {_shown(raw)}; "
+            f"variants are: {', '.join(damath_data.VARIANTS)}"
         )
     return name
 
@@ -151,13 +206,24 @@ def _side(raw: Any, where: str) -> int:
     try:
         return side_from_name(_text(raw, where))
     except ValueError:
-        raise NotationError(f"{where}: expected 'blue' or 'red', got {raw!r}") from None
+        raise NotationError(f"{where}: expected 'blue' or 'red', got {_shown(raw)}") from None
 
 
 def _text(raw: Any, where: str) -> str:
     if not isinstance(raw, str):
-        raise NotationError(f"{where}: expected text, got {json.dumps(raw)}")
+        raise NotationError(f"{where}: expected text, got {_shown(raw)}")
     return raw
+
+
+def _shown(raw: Any) -> str:
+    """A value as JSON for a message, cut short: a message never repeats a whole upload."""
+    if isinstance(raw, str):
+        return repr(raw) if len(raw) <= 40 else repr(raw[:40]) + "…"
+    try:
+        text = json.dumps(raw, ensure_ascii=False)
+    except (ValueError, TypeError, RecursionError):
+        text = repr(type(raw).__name__)
+    return text if len(text) <= 40 else text[:40] + "…"
 
 
 def _square(raw: Any, where: str) -> Square:
@@ -167,7 +233,7 @@ def _square(raw: Any, where: str) -> Square:
         and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
     )
     if not ok:
-        raise NotationError(f"{where}: expected [x, y] with whole numbers, got {json.dumps(raw)}")
+        raise NotationError(f"{where}: expected [x, y] with whole numbers, got {_shown(raw)}")
     x, y = raw
     if not (0 <= x < 8 and 0 <= y < 8):
         raise NotationError(f"{where}: ({x}, {y}) is off the board (x and y run from 0 to 7)")
@@ -176,4 +242,12 @@ def _square(raw: Any, where: str) -> Square:
     return (x, y)
 
 
-__all__ = ["RED", "NotationError", "game_from_json", "game_to_json", "opening_chips"]
+__all__ = [
+    "MAX_DEPTH",
+    "RED",
+    "NotationError",
+    "game_from_json",
+    "game_to_json",
+    "load_json",
+    "opening_chips",
+]

@@ -49,6 +49,9 @@ class Profile:
         return replace(self, **changes)
 
 
+MAX_SECONDS = 24 * 3600
+
+
 def _coerce(key: str, raw: Any, current: Any) -> Any:
     if isinstance(current, Priority | Trail):
         kind = type(current)
@@ -61,10 +64,13 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
         if isinstance(raw, bool):
             return raw
         raise ProfileError(f"profile setting {key}: expected true or false, got {raw!r}")
-    if isinstance(current, int):
-        if isinstance(raw, int) and not isinstance(raw, bool) and raw >= 0:
+    if isinstance(current, int):  # seconds: a day at most, so no clock can overflow a float
+        if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_SECONDS:
             return raw
-        raise ProfileError(f"profile setting {key}: expected a whole number >= 0, got {raw!r}")
+        shown = repr(raw) if len(repr(raw)) <= 20 else repr(raw)[:20] + "…"
+        raise ProfileError(
+            f"profile setting {key}: expected a whole number from 0 to {MAX_SECONDS}, got {shown}"
+        )
     if key == "repetition" and raw not in REPETITION_RULES:
         raise ProfileError(f"profile setting repetition: {raw!r} is not one of {REPETITION_RULES}")
     if key == "move_timeout" and raw not in TIMEOUT_RULES:

@@ -28,6 +28,13 @@ class Trail(Enum):
     LOOSE = "loose"  # the looser reading: never pass over or land on its starting square
 
 
+class KingTurns(Enum):
+    """Where a flying king may change direction inside one taking."""
+
+    ANYWHERE = "anywhere"  # International, Damath: on any landing square, and must go on
+    AT_EDGE = "at-edge"  # Dam: legs along one diagonal, a turn only on the edge, stops allowed
+
+
 @dataclass(frozen=True)
 class RuleSet:
     name: str
@@ -37,6 +44,12 @@ class RuleSet:
     priority: Priority
     men_capture_kings: bool = True
     king_trail: Trail = Trail.FREE
+    men_move_backward: bool = False
+    """Dam: men step backward as well as forward (they take backward when the rule says so)."""
+    crowning_ends_capture: bool = False
+    """English and Dam: a man that reaches the far row during a taking is crowned there and
+    stops; elsewhere (International, Brazilian, Damath D-2) it goes on as a man."""
+    king_turns: KingTurns = KingTurns.ANYWHERE
     parity: int = 1
     """Playable squares have ``(x + y) % 2 == parity``."""
 

@@ -18,6 +18,8 @@ sympy: Fractions keep one taking under a few tens of microseconds (bench/bench_s
 
 from __future__ import annotations
 
+import math
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -87,6 +89,19 @@ def format_decimal(q: Fraction, places: int = 2) -> str:
     sign = "-" if scaled < 0 else ""
     whole, frac = divmod(abs(scaled), 10**places)
     return f"{sign}{whole}.{str(frac).rjust(places, '0').rstrip('0')}"
+
+
+def display_float(score: Score | int) -> float:
+    """The double nearest an exact score, for display only. Chips are bounded
+    (``values.check_chip``) so no score of a game comes near the largest double; should one
+    ever exceed it, it shows as the largest double of its sign instead of raising
+    OverflowError (and a JSON reader never meets ``Infinity``)."""
+    try:
+        return float(score)
+    except OverflowError:
+        return math.copysign(
+            sys.float_info.max, sign(score) if not isinstance(score, int) else score
+        )
 
 
 def _terminates(q: Fraction) -> bool:
@@ -214,7 +229,7 @@ def score_taking(taking: Taking, variant: str) -> ScoredTaking:
     expression, exact, score, text, div0 = score_values(
         taker, taken, taking.operator, taking.square, taking.multiplier, kind
     )
-    return ScoredTaking(taking, kind, expression, exact, score, text, float(score), div0)
+    return ScoredTaking(taking, kind, expression, exact, score, text, display_float(score), div0)
 
 
 def taking_json(scored: ScoredTaking) -> dict[str, Any]:
@@ -264,7 +279,7 @@ def score_move(move: Move, variant: str) -> MoveScore:
     kind = kind_of(variant)
     scored = tuple(score_taking(t, variant) for t in move.takings)
     total = sum_scores((s.score for s in scored), kind)
-    return MoveScore(scored, kind, total, format_score(total, kind), float(total))
+    return MoveScore(scored, kind, total, format_score(total, kind), display_float(total))
 
 
 def move_json(move: Move, variant: str) -> dict[str, Any]:
@@ -313,7 +328,7 @@ def score_remaining_chip(square: Square, chip: Chip, kind: str, profile: str) ->
     text = format_score(score, kind)
     if mult != 1:
         expression += f" x {mult} = {text}"
-    return RemainingChip(square, chip, mult, expression, score, text, float(score))
+    return RemainingChip(square, chip, mult, expression, score, text, display_float(score))
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,7 +350,7 @@ def remaining_chips_score(
     mine = sorted((sq for sq, c in chips.items() if c.side == side), key=lambda s: (s[1], s[0]))
     rcs = tuple(score_remaining_chip(sq, chips[sq], kind, profile) for sq in mine)
     total = sum_scores((r.score for r in rcs), kind)
-    return RemainingChips(side, rcs, total, format_score(total, kind), float(total))
+    return RemainingChips(side, rcs, total, format_score(total, kind), display_float(total))
 
 
 def sign(score: Score) -> int:
@@ -426,6 +441,7 @@ __all__ = [
     "board_operator",
     "compare",
     "dama_factor",
+    "display_float",
     "format_decimal",
     "format_score",
     "kind_of",

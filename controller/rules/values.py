@@ -92,7 +92,12 @@ class Sqrt2:
         return bool(self.a) or bool(self.b)
 
     def __float__(self) -> float:
-        return float(self.a) + float(self.b) * math.sqrt(2)
+        """For display only; OverflowError past the largest double (bounded chips never get
+        there: ``scoring.display_float`` shows it as the largest double)."""
+        value = float(self.a) + float(self.b) * math.sqrt(2)
+        if not math.isfinite(value):
+            raise OverflowError("a + b√2 too large for a float")
+        return value
 
     def __str__(self) -> str:
         return format_sqrt2(self)
@@ -188,19 +193,68 @@ Value = Rational | Radical | Monomial
 
 
 # --------------------------------------------------------------------------------------------
+# Bounds (docs/scoring.md, "Bounds"): what a chip can carry, so no value can make scoring slow,
+# huge or inexact. The game's own chips stay far inside them: the largest part of any of them is
+# 363 (-121√18 = -363√2) and the highest exponent 2; a lesson's chips get room up to 999 and 3.
+
+MAX_TEXT = 40
+"""Characters in a chip's or a written number's text (the game's longest label has 7)."""
+MAX_PART = 999
+"""Largest numerator and denominator of a chip's number in lowest terms (of both parts of
+``a + b√2``, of a monomial's coefficient)."""
+MAX_EXPONENT = 3
+"""Highest power of x or of y in a polynomial chip."""
+
+
+def check_text(text: str, what: str) -> None:
+    """Refuse a text too long to be a number of this game before anything converts it."""
+    if len(text) > MAX_TEXT:
+        raise ValueError(
+            f"{what} {text[:20]!r}… is {len(text)} characters long: "
+            f"a number of this game has at most {MAX_TEXT}"
+        )
+
+
+def _part_ok(q: Fraction) -> bool:
+    return abs(q.numerator) <= MAX_PART and q.denominator <= MAX_PART
+
+
+def check_chip(value: Value) -> Value:
+    """The value itself when a chip may carry it; ValueError saying the bound otherwise."""
+    if isinstance(value, Rational):
+        parts = (value.number,)
+    elif isinstance(value, Radical):
+        parts = (value.number.a, value.number.b)
+    else:
+        parts = (value.coefficient,)
+        if max(value.x_exp, value.y_exp) > MAX_EXPONENT:
+            raise ValueError(
+                f"the chip {value.label!r} has a power above {MAX_EXPONENT}: "
+                f"a polynomial chip has x and y to the power {MAX_EXPONENT} at most"
+            )
+    if not all(_part_ok(q) for q in parts):
+        raise ValueError(
+            f"the chip {value.label!r} is outside this game: a chip's numbers, in lowest "
+            f"terms, have at most three digits (up to {MAX_PART})"
+        )
+    return value
+
+
+# --------------------------------------------------------------------------------------------
 # Parsing
 
+# re.ASCII everywhere: ``\d`` is 0-9 only, so an Arabic-Indic ``٣`` is not read as 3.
 _NUMBER = r"\d+(?:\.\d+)?"
-_INTEGER_RE = re.compile(r"[+-]?\d+")
-_RATIONAL_RE = re.compile(rf"([+-]?)({_NUMBER})(?:/({_NUMBER}))?")
+_INTEGER_RE = re.compile(r"[+-]?\d+", re.ASCII)
+_RATIONAL_RE = re.compile(rf"([+-]?)({_NUMBER})(?:/({_NUMBER}))?", re.ASCII)
 # One radical term: optional sign, coefficient (``4``, ``7/6``, ``(7/6)``), optional √n, optional
 # trailing ``/d`` (``-7√2/6``). Applied repeatedly to read sums such as ``24 + 12√2``.
 _RADICAL_TERM_RE = re.compile(
-    r"([+-]?)(?:\((\d+(?:/\d+)?)\)|(\d+(?:/\d+)?))?(?:√(\d+))?(?:/(\d+))?"
+    r"([+-]?)(?:\((\d+(?:/\d+)?)\)|(\d+(?:/\d+)?))?(?:√(\d+))?(?:/(\d+))?", re.ASCII
 )
-_SQRT_RE = re.compile(r"sqrt\(?(\d+)\)?|√\((\d+)\)")
-_MONOMIAL_RE = re.compile(r"([+-]?)(\d+(?:/\d+)?)?((?:[xy]\d*)*)")
-_VARIABLE_RE = re.compile(r"([xy])(\d*)")
+_SQRT_RE = re.compile(r"sqrt\(?(\d+)\)?|√\((\d+)\)", re.ASCII)
+_MONOMIAL_RE = re.compile(r"([+-]?)(\d+(?:/\d+)?)?((?:[xy]\d*)*)", re.ASCII)
+_VARIABLE_RE = re.compile(r"([xy])(\d*)", re.ASCII)
 
 
 def _fraction(text: str) -> Fraction:
@@ -291,6 +345,10 @@ def _parse_monomial(text: str, original: str) -> Monomial:
         exps[var] += int(exp) if exp else 1
     if coef is None and not variables:
         raise ValueError(f"bad polynomial value {original!r}: {expected}")
+    if max(exps.values()) > MAX_EXPONENT:  # before anything raises x to that power
+        raise ValueError(
+            f"bad polynomial value {original!r}: x and y go to the power {MAX_EXPONENT} at most"
+        )
     c = Fraction(coef) if coef is not None else Fraction(1)
     if sign == "-":
         c = -c
@@ -312,25 +370,32 @@ def _monomial_label(c: Fraction, x_exp: int, y_exp: int) -> str:
     return format_fraction(c) + var
 
 
-def parse_value(text: str, kind: str) -> Value:
+def parse_value(text: str, kind: str, *, chip: bool = True) -> Value:
     """Read a chip's value as printed or typed in ASCII; raises ValueError naming the text.
 
     ``kind`` is one of ``KINDS`` (``damath_data.VALUE_KINDS`` maps a variant to it). Accepted:
     Unicode minus signs (− –), spaces anywhere, ``4*sqrt(18)``/``4sqrt18`` for ``4√18``,
-    ``-3*x^2*y``/``-3x^2y`` for ``-3x²y``.
+    ``-3*x^2*y``/``-3x^2y`` for ``-3x²y``. Only ASCII digits are digits. A chip must lie within
+    the bounds above (``check_chip``); ``chip=False`` reads a written total (``24 + 12√2``),
+    which may be larger but not longer than ``MAX_TEXT``.
     """
     if not isinstance(text, str):
-        raise ValueError(f"bad value {text!r}: expected text")
+        raise ValueError(f"bad value {str(text)[:20]!r}: expected text")
     if kind not in KINDS:
-        raise ValueError(f"unknown value kind {kind!r}: expected one of {', '.join(KINDS)}")
+        raise ValueError(
+            f"unknown value kind {str(kind)[:20]!r}: expected one of {', '.join(KINDS)}"
+        )
+    check_text(text, f"the {kind} value")
     norm = normalize_text(text)
     if not norm:
         raise ValueError(f"empty {kind} value {text!r}")
     if kind in ("integer", "fraction"):
-        return _parse_rational(norm, text, kind)
-    if kind == "radical":
-        return _parse_radical(norm, text)
-    return _parse_monomial(norm, text)
+        value: Value = _parse_rational(norm, text, kind)
+    elif kind == "radical":
+        value = _parse_radical(norm, text)
+    else:
+        value = _parse_monomial(norm, text)
+    return check_chip(value) if chip else value
 
 
 @cache

@@ -1,65 +1,147 @@
-"""A printable HTML scoresheet laid out like the manual's: names, school, grade, and Move /
-Score / Total for Blue and Red side by side. One self-contained page (inline CSS with print
-rules, no scripts, no fonts or images from the internet), so it prints from any browser offline.
+"""A printable HTML scoresheet laid out like the manual's: the event, both players' name, school
+and grade, then No. / Move / Score / Total for Blue beside Red, the remaining chips and the
+totals, the result and why the game ended, the manual's notes and lines to sign.
+
+One self-contained page (inline CSS with print rules, no scripts, no fonts or images from the
+internet), so it prints from any browser offline; a normal game fits one A4 page.
 """
 
 from __future__ import annotations
 
 from html import escape
 
-from ..rules.move import side_name
-from .model import Row, Scoresheet
-from .render import side_columns
+from . import texts
+from .layout import Cell, Line, notes, result_lines, sheet_lines
+from .model import Scoresheet
 
 _CSS = """
-body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1.5em; color: #000; }
-h1 { font-size: 1.3em; text-align: center; margin: 0 0 .6em; }
-.players { display: flex; gap: 2em; margin-bottom: 1em; }
+* { box-sizing: border-box; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; margin: 1.5em auto; max-width: 60em;
+  color: #000; font-size: 10pt; line-height: 1.25; padding: 0 1em; }
+h1 { font-size: 14pt; text-align: center; margin: 0 0 .5em; letter-spacing: .02em; }
+.event { display: flex; flex-wrap: wrap; gap: .3em 1.5em; margin: 0 0 .6em; }
+.event span { white-space: nowrap; }
+.players { display: flex; gap: 2em; margin-bottom: .7em; }
 .player { flex: 1; }
-.player p { margin: .2em 0; border-bottom: 1px solid #000; }
-.player .label { font-weight: bold; }
-table { border-collapse: collapse; width: 100%; font-size: .95em; }
-th, td { border: 1px solid #000; padding: .15em .4em; text-align: left; }
-th.side { text-align: center; }
-td.sep, th.sep { border-left: 3px double #000; }
+.player h2 { font-size: 10.5pt; margin: 0 0 .2em; }
+.field { display: flex; gap: .4em; margin: .15em 0; }
+.field .label { font-weight: bold; white-space: nowrap; }
+.field .value { flex: 1; border-bottom: 1px solid #000; min-height: 1.2em; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid #000; padding: .1em .35em; text-align: left; vertical-align: top; }
+th { background: #eee; }
+th.side { text-align: center; font-size: 10.5pt; }
+td.no, th.no { width: 2.2em; text-align: right; color: #333; }
+td.score, td.total { white-space: nowrap; width: 4.6em; }
+.sep { border-left: 3px double #000; }
+.at { color: #555; font-size: 85%; white-space: nowrap; }
+tr.section td { font-weight: bold; background: #f3f3f3; }
 tr.end td { font-weight: bold; }
-.result { margin-top: 1em; font-weight: bold; }
+tr.grand td { border-top: 2px solid #000; }
+.result { margin: .7em 0 .2em; font-weight: bold; font-size: 11pt; }
+.ending { margin: 0 0 .5em; }
+.notes { margin: .4em 0; padding-left: 1.2em; font-size: 8.5pt; color: #222; }
+.signatures { display: flex; gap: 2em; margin-top: 1.2em; }
+.signatures div { flex: 1; border-top: 1px solid #000; padding-top: .2em; font-size: 8.5pt;
+  text-align: center; }
 .blue { color: #0645ad; } .red { color: #b00; }
 @media print {
-  @page { size: A4 portrait; margin: 12mm; }
-  body { margin: 0; }
+  @page { size: A4 portrait; margin: 10mm; }
+  body { margin: 0; max-width: none; padding: 0; font-size: 9pt; line-height: 1.2; }
+  h1 { font-size: 12.5pt; margin-bottom: .3em; }
+  .event, .players { margin-bottom: .4em; }
+  .field { margin: .05em 0; }
+  th, td { padding: .03em .3em; }
+  td.score, td.total { width: 3.8em; }
+  .result { margin-top: .4em; }
+  .notes { font-size: 7.6pt; margin: .2em 0; }
+  .signatures { margin-top: .9em; }
   .blue, .red { color: #000; }
-  tr { page-break-inside: avoid; }
+  th { background: #eee; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+  tr { break-inside: avoid; }
 }
 """
 
 
-def _player_block(sheet: Scoresheet, side: int) -> str:
-    p = sheet.players[side]
-    name = side_name(side).upper()
+def _field(label: str, value: str) -> str:
     return (
-        f'<div class="player {side_name(side)}"><p><span class="label">Player {name}</span></p>'
-        f'<p><span class="label">Name:</span> {escape(p.name)}</p>'
-        f'<p><span class="label">School:</span> {escape(p.school)}</p>'
-        f'<p><span class="label">Grade/Year:</span> {escape(p.grade)}</p></div>'
+        f'<p class="field"><span class="label">{escape(label)}:</span>'
+        f'<span class="value">{escape(value)}</span></p>'
     )
 
 
-def _cells(r: Row | None, sep: bool) -> str:
+def _player_block(sheet: Scoresheet, side: int) -> str:
+    p = sheet.players[side]
+    name = texts.SIDES[side]
+    return (
+        f'<div class="player {name.lower()}"><h2>{escape(texts.PLAYER.format(side=name))}</h2>'
+        f"{_field(texts.NAME, p.name)}{_field(texts.SCHOOL, p.school)}"
+        f"{_field(texts.GRADE, p.grade)}</div>"
+    )
+
+
+def _event_block(sheet: Scoresheet) -> str:
+    e = sheet.event
+    items = [
+        (texts.EVENT, e.name),
+        (texts.ROUND, e.round),
+        (texts.TABLE, e.table),
+        (texts.DATE, e.date),
+        (texts.RULES, texts.RULES_VALUE.format(profile=sheet.profile)),
+    ]
+    spans = "".join(
+        f"<span><b>{escape(label)}:</b> {escape(value) or '________'}</span>"
+        for label, value in items
+    )
+    return f'<div class="event">{spans}</div>'
+
+
+def _cells(c: Cell | None, sep: bool) -> str:
     cls = ' class="sep"' if sep else ""
-    if r is None:
-        return f"<td{cls}></td><td></td><td></td>"
-    return f"<td{cls}>{escape(r.entry)}</td><td>{escape(r.score)}</td><td>{escape(r.total)}</td>"
+    if c is None:
+        return f'<td{cls}></td><td class="score"></td><td class="total"></td>'
+    move = escape(c.move)
+    if c.square:
+        move += f' <span class="at">{escape(texts.TAKING_AT.format(square=c.square))}</span>'
+    return (
+        f'<td{cls}>{move}</td><td class="score">{escape(c.score)}</td>'
+        f'<td class="total">{escape(c.total)}</td>'
+    )
+
+
+def _row(line: Line) -> str:
+    cls = ""
+    if line.section == "end":
+        kind = (line.blue or line.red).kind if (line.blue or line.red) else ""
+        cls = ' class="end grand"' if kind == "grand" else ' class="end"'
+    return (
+        f'<tr{cls}><td class="no">{escape(line.number)}</td>'
+        f"{_cells(line.blue, False)}{_cells(line.red, True)}</tr>"
+    )
 
 
 def render_html(sheet: Scoresheet) -> str:
     """The whole page as one string."""
-    title = f"{sheet.variant.capitalize()} DAMATH Scoresheet"
+    title = texts.TITLE.format(variant=sheet.variant.capitalize())
     body = []
-    for blue, red in side_columns(sheet):
-        row = blue or red
-        end = ' class="end"' if row is not None and row.kind in ("total", "grand") else ""
-        body.append(f"<tr{end}>{_cells(blue, False)}{_cells(red, True)}</tr>")
+    section_shown = False
+    for line in sheet_lines(sheet):
+        if line.section != "moves" and not section_shown:
+            section_shown = True
+            body.append(
+                f'<tr class="section"><td class="no"></td>'
+                f'<td colspan="6">{escape(texts.REMAINING)}</td></tr>'
+            )
+        body.append(_row(line))
+    result = "".join(
+        f'<p class="{"result" if i == 0 else "ending"}">{escape(text)}</p>'
+        for i, text in enumerate(result_lines(sheet))
+    )
+    note_items = "".join(f"<li>{escape(n)}</li>" for n in notes(sheet))
+    signatures = "".join(
+        f"<div>{escape(label)}</div>"
+        for label in (texts.SIGN_BLUE, texts.SIGN_RED, texts.SIGN_ARBITER)
+    )
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -69,18 +151,25 @@ def render_html(sheet: Scoresheet) -> str:
 </head>
 <body>
 <h1>{escape(title)}</h1>
+{_event_block(sheet)}
 <div class="players">{_player_block(sheet, 0)}{_player_block(sheet, 1)}</div>
 <table>
 <thead>
-<tr><th class="side blue" colspan="3">BLUE</th><th class="side red sep" colspan="3">RED</th></tr>
-<tr><th>Move</th><th>Score</th><th>Total</th>
-<th class="sep">Move</th><th>Score</th><th>Total</th></tr>
+<tr><th class="no"></th><th class="side blue" colspan="3">{texts.SIDES[0]}</th>
+<th class="side red sep" colspan="3">{texts.SIDES[1]}</th></tr>
+<tr><th class="no">{escape(texts.NUMBER)}</th><th>{escape(texts.MOVE)}</th>
+<th>{escape(texts.SCORE)}</th><th>{escape(texts.TOTAL)}</th>
+<th class="sep">{escape(texts.MOVE)}</th><th>{escape(texts.SCORE)}</th>
+<th>{escape(texts.TOTAL)}</th></tr>
 </thead>
 <tbody>
 {chr(10).join(body)}
 </tbody>
 </table>
-<p class="result">{escape(sheet.result_text)} (profile: {escape(sheet.profile)})</p>
+{result}
+<ul class="notes">{note_items}</ul>
+<p class="signatures-title"><b>{escape(texts.SIGNATURES)}</b></p>
+<div class="signatures">{signatures}</div>
 </body>
 </html>
 """

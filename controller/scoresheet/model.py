@@ -22,6 +22,8 @@ from ..rules.scoring import (
     score_taking,
     sum_scores,
 )
+from . import texts
+from .typeset import typeset
 
 ROW_KINDS = ("move", "take", "rc", "total", "grand")
 
@@ -56,6 +58,17 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class Event:
+    """Where and when the game is played, as a tournament sheet and a game record carry it."""
+
+    name: str = ""
+    round: str = ""
+    table: str = ""
+    date: str = ""
+    """ISO date, ``2026-11-23``."""
+
+
+@dataclass(frozen=True, slots=True)
 class Scoresheet:
     """A whole sheet: header, rows in writing order, and the exact result behind them."""
 
@@ -66,6 +79,20 @@ class Scoresheet:
     players: tuple[Player, Player] = field(default=(Player(), Player()))
     finished: bool = True
     """False for a game still being played: no remaining chips, grand totals or result yet."""
+    event: Event = field(default=Event())
+    ending: str = ""
+    """Why the game ended, as a sentence (``RED has no chip left``); empty while it goes on."""
+    forfeit_by: int | None = None
+    """The side that resigned or did not show: the other takes the point whatever the totals."""
+    plies: int = 0
+    """Moves played (each side's turn counts one)."""
+
+    @property
+    def winner(self) -> int | None:
+        """The side that takes the point (None: a draw, or a game still being played)."""
+        if not self.finished:
+            return None
+        return 1 - self.forfeit_by if self.forfeit_by is not None else self.game.winner
 
     @property
     def kind(self) -> str:
@@ -76,13 +103,17 @@ class Scoresheet:
 
     @property
     def result_text(self) -> str:
+        """The result in one sentence, or what a game still being played stands at."""
         if not self.finished:
+            if not self.plies:
+                return texts.NOT_STARTED
             blue, red = (s.total_text for s in self.game.sides)
-            return f"Game in progress: BLUE {blue}, RED {red}"
-        w = self.game.winner
+            progress = texts.plural(texts.IN_PROGRESS, self.plies)
+            return progress.format(moves=self.plies, blue=typeset(blue), red=typeset(red))
+        w = self.winner
         if w is None:
-            return "Draw: ½ point each"
-        return f"{side_name(w).upper()} wins: 1 point, {side_name(1 - w).upper()} 0"
+            return texts.DRAW
+        return texts.WINS.format(winner=texts.SIDES[w], loser=texts.SIDES[1 - w])
 
 
 def move_rows(side: int, move: Move, running: Score, variant: str) -> tuple[list[Row], Score]:
@@ -118,6 +149,9 @@ def build_scoresheet(
     profile: str = "official",
     players: tuple[Player, Player] | None = None,
     finished: bool = True,
+    event: Event | None = None,
+    ending: str = "",
+    forfeit_by: int | None = None,
 ) -> Scoresheet:
     """The sheet of a game: ``played`` is (side, move) with ``chip`` and ``takings`` filled,
     ``chips`` the final position. An unfinished game's sheet stops at the running totals."""
@@ -137,5 +171,14 @@ def build_scoresheet(
         rows.append(Row(s.side, "total", "Total", "", s.remaining.text))
         rows.append(Row(s.side, "grand", "Grand Total", "", s.grand_text))
     return Scoresheet(
-        variant, profile, tuple(rows), game, players or (Player(), Player()), finished
+        variant,
+        profile,
+        tuple(rows),
+        game,
+        players or (Player(), Player()),
+        finished,
+        event or Event(),
+        ending if finished else "",
+        forfeit_by if finished else None,
+        len(played),
     )

@@ -11,7 +11,10 @@ import io
 import json
 from typing import Any
 
-from ..rules.move import BLUE, RED, side_name
+from ..rules.move import side_name
+from ..rules.scoring import display_float
+from . import texts
+from .layout import Cell, result_lines, sheet_lines
 from .model import Row, Scoresheet, format_square
 
 CSV_HEADER = ("player", "kind", "entry", "score", "total", "square")
@@ -39,6 +42,11 @@ def _row_json(r: Row) -> dict[str, Any]:
     }
 
 
+def _points(sheet: Scoresheet, side: int) -> float:
+    winner = sheet.winner
+    return 0.5 if winner is None else float(winner == side)
+
+
 def sheet_json(sheet: Scoresheet) -> dict[str, Any]:
     """The sheet as plain data: header, rows, and per side total, RC, grand total, points."""
     sides = {}
@@ -54,18 +62,21 @@ def sheet_json(sheet: Scoresheet) -> dict[str, Any]:
             sides[side_name(s.side)] |= {
                 "rc": s.remaining.text,
                 "grand": s.grand_text,
-                "grand_value": float(s.grand),
-                "points": float(s.points),
+                "grand_value": display_float(s.grand),
+                "points": _points(sheet, s.side),
             }
-    winner = sheet.game.winner if sheet.finished else None
+    winner = sheet.winner
+    e = sheet.event
     return {
         "variant": sheet.variant,
         "profile": sheet.profile,
         "finished": sheet.finished,
+        "event": {"name": e.name, "round": e.round, "table": e.table, "date": e.date},
         "players": sides,
         "rows": [_row_json(r) for r in sheet.rows],
         "winner": side_name(winner) if winner is not None else None,
         "result": sheet.result_text,
+        "ending": sheet.ending,
     }
 
 
@@ -73,43 +84,47 @@ def render_json(sheet: Scoresheet) -> str:
     return json.dumps(sheet_json(sheet), ensure_ascii=False, indent=2)
 
 
-def side_columns(sheet: Scoresheet) -> list[tuple[Row | None, Row | None]]:
-    """Lines of the manual's layout: each entry on its own line, in Blue's or Red's columns;
-    after the moves, RC, Total and Grand Total of both sides side by side."""
-    lines: list[tuple[Row | None, Row | None]] = []
-    end = [r for r in sheet.rows if r.kind in ("rc", "total", "grand")]
-    for r in sheet.rows:
-        if r.kind in ("move", "take"):
-            lines.append((r, None) if r.player == BLUE else (None, r))
-    for kind in ("rc", "total", "grand"):
-        blue = [r for r in end if r.kind == kind and r.player == BLUE]
-        red = [r for r in end if r.kind == kind and r.player == RED]
-        for i in range(max(len(blue), len(red))):
-            lines.append((blue[i] if i < len(blue) else None, red[i] if i < len(red) else None))
-    return lines
-
-
-def _cells(r: Row | None) -> tuple[str, str, str]:
-    if r is None:
+def _cells(c: Cell | None) -> tuple[str, str, str]:
+    if c is None:
         return ("", "", "")
-    return (r.entry, r.score, r.total)
+    move = f"{c.move} {texts.TAKING_AT.format(square=c.square)}" if c.square else c.move
+    return (move, c.score, c.total)
 
 
 def render_text(sheet: Scoresheet) -> str:
-    """A terminal table, Blue's Move / Score / Total beside Red's, as on the paper sheet."""
-    lines = [_cells(b) + _cells(r) for b, r in side_columns(sheet)]
-    head = ("Move", "Score", "Total") * 2
+    """A terminal table laid out as the paper sheet: No., then Blue's Move / Score / Total
+    beside Red's, one line per move."""
+    lines = [(ln.number, *_cells(ln.blue), *_cells(ln.red)) for ln in sheet_lines(sheet)]
+    head = (texts.NUMBER, *(texts.MOVE, texts.SCORE, texts.TOTAL) * 2)
     widths = [max([len(h)] + [len(line[i]) for line in lines]) for i, h in enumerate(head)]
 
     def fmt(cells: tuple[str, ...]) -> str:
-        left = "  ".join(c.ljust(w) for c, w in zip(cells[:3], widths[:3], strict=True))
-        right = "  ".join(c.ljust(w) for c, w in zip(cells[3:], widths[3:], strict=True))
-        return f"{left} │ {right}".rstrip()
+        number = cells[0].rjust(widths[0])
+        left = "  ".join(c.ljust(w) for c, w in zip(cells[1:4], widths[1:4], strict=True))
+        right = "  ".join(c.ljust(w) for c, w in zip(cells[4:], widths[4:], strict=True))
+        return f"{number}  {left} │ {right}".rstrip()
 
-    names = [p.name or side_name(i).upper() for i, p in enumerate(sheet.players)]
-    title = f"{sheet.variant.capitalize()} DAMATH Scoresheet ({sheet.profile})"
-    out = [title, f"BLUE: {names[0]}    RED: {names[1]}", fmt(head)]
+    title = texts.TITLE.format(variant=sheet.variant.capitalize())
+    out = [f"{title} ({sheet.profile})"]
+    for side, p in enumerate(sheet.players):
+        if p.name or p.school:
+            who = ", ".join(x for x in (p.name, p.school, p.grade) if x)
+            out.append(f"{texts.PLAYER.format(side=texts.SIDES[side])}: {who}")
+    event = sheet.event
+    facts = [
+        f"{label}: {value}"
+        for label, value in (
+            (texts.EVENT, event.name),
+            (texts.ROUND, event.round),
+            (texts.TABLE, event.table),
+            (texts.DATE, event.date),
+        )
+        if value
+    ]
+    if facts:
+        out.append("   ".join(facts))
+    out.append(fmt(head))
     out.append("─" * len(fmt(head)))
     out.extend(fmt(line) for line in lines)
-    out.append(sheet.result_text)
+    out.extend(result_lines(sheet))
     return "\n".join(out) + "\n"

@@ -9,7 +9,9 @@ PDN: squares are written as the project's ``(x,y)`` coordinates joined by ``-`` 
 from __future__ import annotations
 
 import math
+import os
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 from controller.rules.game import Game
@@ -26,20 +28,40 @@ def _square(sq) -> str:
     return f"{sq[0]},{sq[1]}"
 
 
+def _info_tags(info: Mapping[str, str]) -> dict[str, str]:
+    """Players and event as tags: the PDN names (Event, Date as YYYY.MM.DD, Round) and, for
+    the sides, Damath's own names (Blue, Red) with their schools and grades."""
+    tags = {
+        "Event": info.get("event") or "Damath",
+        "Date": (info.get("date") or "????-??-??").replace("-", "."),
+        "Round": info.get("round") or "-",
+        "Board": info.get("table", ""),
+        "Blue": info.get("blue", ""),
+        "Red": info.get("red", ""),
+        "BlueSchool": info.get("blue_school", ""),
+        "RedSchool": info.get("red_school", ""),
+        "BlueGrade": info.get("blue_grade", ""),
+        "RedGrade": info.get("red_grade", ""),
+    }
+    keep = ("Event", "Date", "Round", "Blue", "Red")
+    return {k: v for k, v in tags.items() if v or k in keep}
+
+
 def pdn(
     game: Game,
     start: Game,
     outcome: Outcome | None,
-    event: str = "Damath",
     clocks: list[tuple[float, float]] | None = None,
+    info: Mapping[str, str] | None = None,
 ) -> str:
     """The game in PDN; ``start`` is the position it started from (for the FEN-like tag);
     ``clocks`` per move (game clock left after it, seconds it took) become ``[%clk h:mm:ss]``
-    and ``[%emt h:mm:ss]`` in the move's comment, the conventions other game records use."""
+    and ``[%emt h:mm:ss]`` in the move's comment, the conventions other game records use;
+    ``info`` (players and event, ``session/info.py``) the header's tags."""
     variant = game.variant or ""
     result = "*"
     tags = {
-        "Event": event,
+        **_info_tags(info or {}),
         "GameType": "Damath",
         "Variant": variant,
         "Rules": game.profile.name if game.profile else "",
@@ -111,23 +133,76 @@ def _wrap(text: str, width: int = 79) -> str:
     return "\n".join(lines)
 
 
+EXTENSIONS = ("pdn", "csv", "html")
+
+
 def export_game(session, folder: str | Path, stem: str) -> list[Path]:
-    """Write ``stem.pdn`` always, and ``stem.csv`` / ``stem.html`` once the game is tallied."""
+    """Write ``stem.pdn`` always, and ``stem.csv`` / ``stem.html`` once the game is tallied.
+
+    Never overwrites a kept game: when any file of ``stem`` is already there (two games ended
+    in the same second), ``stem-2``, ``stem-3`` … is used. Each file is written whole to a
+    temporary file, ``fsync``ed and renamed into place, so a power cut or a full disk leaves
+    either the whole file or none (OSError says why)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    written = []
     start = _start_game(session)
-    path = folder / f"{stem}.pdn"
-    text = pdn(session.game, start, session.outcome, clocks=session.pdn_clocks())
-    path.write_text(text, encoding="utf-8")
-    written.append(path)
+    texts = [("pdn", pdn(session.game, start, session.outcome, session.pdn_clocks(), session.info))]
     if session.outcome is not None:
         sheet = session.outcome.sheet
-        for ext, text in (("csv", render_csv(sheet)), ("html", render_html(sheet))):
-            path = folder / f"{stem}.{ext}"
-            path.write_text(text, encoding="utf-8")
-            written.append(path)
+        texts += [("csv", render_csv(sheet)), ("html", render_html(sheet))]
+    stem = _claim(folder, stem)
+    written = []
+    for ext, text in texts:
+        path = folder / f"{stem}.{ext}"
+        _write_whole(path, text.encode("utf-8"))
+        written.append(path)
+    _sync_folder(folder)
     return written
+
+
+def _claim(folder: Path, stem: str) -> str:
+    """A stem no kept game uses, reserved by creating its ``.pdn`` exclusively (O_EXCL), so
+    two exports at once cannot both take it."""
+    n = 1
+    while True:
+        candidate = stem if n == 1 else f"{stem}-{n}"
+        n += 1
+        if any((folder / f"{candidate}.{ext}").exists() for ext in EXTENSIONS):
+            continue
+        try:
+            fd = os.open(folder / f"{candidate}.pdn", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:
+            continue
+        os.close(fd)
+        return candidate
+
+
+def _write_whole(path: Path, data: bytes) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+        if path.suffix == ".pdn" and path.exists() and path.stat().st_size == 0:
+            path.unlink(missing_ok=True)  # the claim of a game that could not be written
+        raise
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
 
 
 def _start_game(session) -> Game:

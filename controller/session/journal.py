@@ -2,19 +2,33 @@
 
 A record is one line: ``CRC32 (8 hex digits) + space + compact JSON + newline``. Each line is
 written with one ``os.write`` and made durable with ``fsync`` before ``append`` returns, so after a
-power cut the file holds every confirmed record and at most one damaged one at its end.
+power cut the file holds every confirmed record and at most one damaged one at its end. Every
+record carries ``seq``, its number in the journal (1, 2, 3 …); ``seq`` advances only when a
+record is durable.
 
-Reading never raises for what is inside the file. A torn or damaged last line is reported and
-dropped. A damaged line in the middle (a flipped bit on the card) ends what can be trusted: the
-records before it are kept, the whole file is copied aside as ``<name>.damaged-<n>`` so nothing
-is lost for an arbiter to inspect, and the journal is rewritten with the good records only. The
-service always starts.
+A write that fails (a full disk, a file-size limit, an I/O error) or comes back short is not
+confirmed: ``append`` raises JournalError, and the partial line is cut off the file at once
+(``ftruncate`` back to the last good byte). If even that fails, the next record starts on a
+fresh line, so a partial line never swallows the records after it.
+
+Reading never raises for what is inside the file. A torn last line is reported and dropped. A
+damaged line in the middle does not end what can be trusted: every later line whose checksum
+is right is kept, and the ``seq`` numbers tell what is missing. No gap: the damaged line was a
+write that never counted, nothing was lost. A gap: that many confirmed records were lost there,
+and ``JournalLoad.breaks`` says where, so the session can prove whether the records after it
+still fit the game (``Session._replay``). A record that repeats an earlier ``seq`` replaces it
+(the earlier one was a write that failed after reaching the file). Whenever anything was wrong,
+the whole file is first copied aside as ``<name>.damaged-<n>`` (synced before the journal is
+rewritten), so nothing is lost for an arbiter to inspect. The service always starts: a journal
+that cannot be opened is retried at every write, and the session shows why.
 """
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import stat
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +38,12 @@ Record = dict[str, Any]
 
 
 class JournalError(OSError):
-    """The journal cannot be written (disk full, read-only, gone): the move is not confirmed."""
+    """The journal cannot be written (disk full, read-only, gone): the record is not confirmed.
+    ``reason`` is a few words for a small display (``disk full``)."""
+
+    def __init__(self, message: str, reason: str = "disk error") -> None:
+        super().__init__(message)
+        self.reason = reason
 
 
 @dataclass
@@ -34,7 +53,13 @@ class JournalLoad:
     records: list[Record] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
     dropped: int = 0
+    """Lines that could not be read (torn, damaged, or a write that never counted)."""
     saved_as: str | None = None
+    breaks: dict[int, int | None] = field(default_factory=dict)
+    """Index in ``records`` -> how many confirmed records were lost just before it (None: not
+    known, a journal written before records were numbered)."""
+    existed: bool = False
+    """The file was there (an empty one is reported: nothing had been saved)."""
 
 
 def encode(record: Record) -> bytes:
@@ -56,42 +81,112 @@ def decode(line: bytes) -> Record | None:
         return None
     try:
         record = json.loads(body)
-    except ValueError:
+    except (ValueError, RecursionError):
         return None
     return record if isinstance(record, dict) else None
+
+
+def _seq(record: Record) -> int | None:
+    seq = record.get("seq")
+    return seq if type(seq) is int and seq > 0 else None
 
 
 def read(path: str | Path) -> JournalLoad:
     """Read the journal at ``path`` (a missing file is an empty journal, not a problem)."""
     out = JournalLoad()
+    path = Path(path)
     try:
-        data = Path(path).read_bytes()
+        data = path.read_bytes()
     except FileNotFoundError:
         return out
     except OSError as exc:
         out.problems.append(f"{path}: cannot read the journal ({exc.strerror or exc}); new game")
         return out
+    out.existed = True
     lines = data.split(b"\n")
     torn = lines.pop()  # after the last newline: empty unless the last write was torn
+    kept: list[tuple[int, Record]] = []  # (line number, record)
+    damaged: list[int] = []
     for n, line in enumerate(lines, start=1):
         record = decode(line)
         if record is None:
-            rest = len(lines) - n + 1
-            where = "last record" if rest == 1 and not torn else f"record {n}"
+            damaged.append(n)
+            continue
+        seq = _seq(record)
+        while seq is not None and kept and (_seq(kept[-1][1]) or 0) >= seq:
+            kept.pop()  # written again: the earlier line never counted
+            out.dropped += 1
+        kept.append((n, record))
+    _report(out, path, kept, damaged, len(lines), bool(torn))
+    return out
+
+
+def _report(
+    out: JournalLoad,
+    path: Path,
+    kept: list[tuple[int, Record]],
+    damaged: list[int],
+    count: int,
+    torn: bool,
+) -> None:
+    """Fill ``out`` from the lines kept: where confirmed records are missing, and why."""
+    last_seq = 0
+    previous_line = 0
+    for i, (n, record) in enumerate(kept):
+        seq = _seq(record)
+        bad_before = [d for d in damaged if previous_line < d < n]
+        if seq is not None and last_seq is not None and seq > last_seq + 1:
+            out.breaks[i] = seq - last_seq - 1
             out.problems.append(
-                f"{path}: {where} is damaged; kept the {n - 1} records before it, "
-                f"dropped {rest + bool(torn)} line(s)"
+                f"{path}: record {last_seq + 1}"
+                + (f" to {seq - 1}" if seq - 1 > last_seq + 1 else "")
+                + f" {'is' if seq == last_seq + 2 else 'are'} damaged or missing (before "
+                f"line {n}); kept every good record after it"
             )
-            out.dropped = rest + bool(torn)
-            return out
+        elif bad_before and (seq is None or last_seq is None):
+            out.breaks[i] = None
+            out.problems.append(
+                f"{path}: line {bad_before[0]} is damaged; kept every good record after it"
+            )
+        elif bad_before:
+            out.problems.append(
+                f"{path}: line {bad_before[0]} was a write that never counted (the disk was "
+                "full or failing); nothing was lost"
+            )
+        out.dropped += len(bad_before)
+        last_seq = seq if seq is not None else None  # type: ignore[assignment]
+        previous_line = n
         out.records.append(record)
-    if torn:
+    tail = [d for d in damaged if d > previous_line]
+    if tail:
+        rest = count - tail[0] + 1
+        where = "last record" if rest == 1 and not torn else f"record {len(out.records) + 1}"
+        out.problems.append(
+            f"{path}: {where} is damaged; kept the {len(out.records)} records before it, "
+            f"dropped {rest + torn} line(s)"
+        )
+        out.dropped += len(tail) + torn
+    elif torn:
         out.problems.append(
             f"{path}: the last record was cut short (power cut while writing); dropped it, "
             f"kept {len(out.records)} records"
         )
-        out.dropped = 1
-    return out
+        out.dropped += 1
+
+
+_REASONS = {
+    errno.ENOSPC: "disk full",
+    errno.EDQUOT: "disk quota full",
+    errno.EFBIG: "file too large",
+    errno.EROFS: "disk read-only",
+    errno.EACCES: "no permission",
+    errno.EPERM: "no permission",
+    errno.EISDIR: "not a file",
+}
+
+
+def _reason(exc: OSError) -> str:
+    return _REASONS.get(exc.errno or 0, "disk error")
 
 
 class Journal:
@@ -101,13 +196,26 @@ class Journal:
         self.path = Path(path)
         self.sync = sync
         self._fd: int | None = None
+        self._good_size = 0
+        self._dirty = False
         self.count = 0
+        """The ``seq`` of the last durable record."""
+        self.failure: JournalError | None = None
+        """Why the last write (or the opening) failed; None once a write succeeds."""
 
     @classmethod
     def open(cls, path: str | Path, *, sync: bool = True) -> tuple[Journal, JournalLoad]:
-        """Read what is there, repair the file if needed, and open it for appending."""
+        """Read what is there, repair the file if needed, and open it for appending. Never
+        raises: a journal that cannot be opened now is retried by ``append``."""
         journal = cls(path, sync=sync)
+        journal._move_aside_if_not_a_file()
         loaded = read(journal.path)
+        if journal.failure is not None:
+            loaded.problems.insert(0, str(journal.failure))
+            journal.failure = None
+        journal.count = max([_seq(r) or 0 for r in loaded.records], default=0) or len(
+            loaded.records
+        )
         try:
             journal.path.parent.mkdir(parents=True, exist_ok=True)
             if loaded.problems and journal.path.exists():
@@ -115,50 +223,148 @@ class Journal:
                 journal._rewrite(loaded.records)
             journal._open()
         except OSError as exc:
-            raise JournalError(f"{journal.path}: cannot open the journal: {exc}") from exc
-        journal.count = len(loaded.records)
+            journal.failure = JournalError(
+                f"{journal.path}: cannot open the journal: {exc.strerror or exc}", _reason(exc)
+            )
         return journal, loaded
 
+    def _move_aside_if_not_a_file(self) -> None:
+        """A directory (or a device, a socket) where the journal should be is moved aside
+        (never deleted) so a journal can be written; the problem is reported."""
+        try:
+            mode = os.stat(self.path).st_mode
+        except OSError:
+            return
+        if stat.S_ISREG(mode):
+            return
+        aside = self._free_name("damaged")
+        try:
+            os.replace(self.path, aside)
+        except OSError as exc:
+            self.failure = JournalError(
+                f"{self.path} is not a file and cannot be moved aside ({exc.strerror or exc})",
+                "not a file",
+            )
+            return
+        self.failure = JournalError(f"{self.path} was not a file; moved it to {aside}", "")
+
+    def _free_name(self, what: str) -> Path:
+        n = 1
+        while (candidate := self.path.with_name(f"{self.path.name}.{what}-{n}")).exists():
+            n += 1
+        return candidate
+
     def _open(self) -> None:
-        self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o640)
+        self._fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o640)
+        size = os.fstat(self._fd).st_size
+        self._good_size = _whole_lines(self._fd, size)
+        self._dirty = self._good_size != size  # a torn tail no repair could cut (disk full)
         if self.sync:
             _sync_dir(self.path.parent)
 
     def _set_aside(self) -> str:
-        """Copy the damaged file aside (never overwrite an earlier copy)."""
-        n = 1
-        while (aside := self.path.with_name(f"{self.path.name}.damaged-{n}")).exists():
-            n += 1
-        aside.write_bytes(self.path.read_bytes())
+        """Copy the damaged file aside, durably, before anything rewrites it (never overwrite
+        an earlier copy: O_EXCL)."""
+        data = self.path.read_bytes()
+        while True:
+            aside = self._free_name("damaged")
+            try:
+                fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640)
+            except FileExistsError:
+                continue
+            break
+        try:
+            view = memoryview(data)
+            while view:
+                view = view[os.write(fd, view) :]
+            if self.sync:
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        if self.sync:
+            _sync_dir(self.path.parent)
         return str(aside)
 
     def _rewrite(self, records: list[Record]) -> None:
-        """Replace the file atomically by the good records (write, fsync, rename)."""
+        """Replace the file atomically by ``records`` (write, fsync, rename, sync the folder)."""
         tmp = self.path.with_name(self.path.name + ".tmp")
-        with open(tmp, "wb") as f:
-            for record in records:
-                f.write(encode(record))
-            f.flush()
-            if self.sync:
-                os.fsync(f.fileno())
-        os.replace(tmp, self.path)
+        try:
+            with open(tmp, "wb") as f:
+                for record in records:
+                    f.write(encode(record))
+                f.flush()
+                if self.sync:
+                    os.fsync(f.fileno())
+            os.replace(tmp, self.path)
+        except OSError:
+            tmp.unlink(missing_ok=True)  # a half-written copy must not take the space
+            raise
         if self.sync:
             _sync_dir(self.path.parent)
 
-    def append(self, record: Record) -> None:
-        """Write one record and make it durable; JournalError if that is impossible."""
-        if self._fd is None:
-            raise JournalError(f"{self.path}: the journal is closed")
-        data = encode(record)
+    def replace(self, records: list[Record]) -> None:
+        """Make ``records`` the whole journal, numbered afresh (after a repair the session
+        decided what to keep); JournalError if the disk refuses."""
+        numbered = [{**r, "seq": n} for n, r in enumerate(records, start=1)]
+        self.close()
         try:
-            written = os.write(self._fd, data)
+            self._rewrite(numbered)
+            self._open()
+        except OSError as exc:
+            raise JournalError(
+                f"{self.path}: cannot rewrite the journal: {exc.strerror or exc}", _reason(exc)
+            ) from exc
+        self._dirty = False
+        self.count = len(numbered)
+
+    def append(self, record: Record) -> None:
+        """Write one record and make it durable; JournalError if that is impossible, and then
+        nothing of it stays in the file (or, failing that, it is cut off by a line break)."""
+        if self._fd is None:
+            try:
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+                self._open()
+            except OSError as exc:
+                self.failure = JournalError(
+                    f"{self.path}: cannot open the journal: {exc.strerror or exc}", _reason(exc)
+                )
+                raise self.failure from exc
+        fd = self._fd
+        assert fd is not None
+        data = encode({**record, "seq": self.count + 1})
+        if self._dirty and not self._cut_partial():
+            data = b"\n" + data  # the partial line ends here; this record starts afresh
+        try:
+            written = os.write(fd, data)
             if written != len(data):
-                raise OSError(f"short write ({written} of {len(data)} bytes)")
+                raise OSError(errno.ENOSPC, f"short write ({written} of {len(data)} bytes)")
+            if self.sync:
+                os.fsync(fd)
+        except OSError as exc:
+            self._dirty = True
+            self._cut_partial()
+            self.failure = JournalError(
+                f"{self.path}: cannot write the journal: {exc.strerror or exc}", _reason(exc)
+            )
+            raise self.failure from exc
+        self._good_size += len(data)
+        self._dirty = False
+        self.failure = None
+        self.count += 1
+
+    def _cut_partial(self) -> bool:
+        """Cut what a failed write left at the end of the file; True once the file ends on a
+        whole record again."""
+        if self._fd is None:
+            return False
+        try:
+            os.ftruncate(self._fd, self._good_size)
             if self.sync:
                 os.fsync(self._fd)
-        except OSError as exc:
-            raise JournalError(f"{self.path}: cannot write the journal: {exc}") from exc
-        self.count += 1
+        except OSError:
+            return False
+        self._dirty = False
+        return True
 
     def archive(self, folder: str | Path, name: str) -> Path | None:
         """Move the finished game's journal into ``folder`` and start an empty one."""
@@ -172,11 +378,15 @@ class Journal:
                 target = Path(folder) / f"{Path(name).stem}-{n}{Path(name).suffix}"
             if self.path.exists():
                 os.replace(self.path, target)
+                if self.sync:
+                    _sync_dir(target.parent)
             else:
                 target = None  # type: ignore[assignment]
             self._open()
         except OSError as exc:
-            raise JournalError(f"{self.path}: cannot archive the journal: {exc}") from exc
+            raise JournalError(
+                f"{self.path}: cannot archive the journal: {exc.strerror or exc}", _reason(exc)
+            ) from exc
         self.count = 0
         return target
 
@@ -184,6 +394,19 @@ class Journal:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def _whole_lines(fd: int, size: int) -> int:
+    """The length of the file up to its last line break (the whole records)."""
+    end = size
+    while end > 0:
+        start = max(0, end - 4096)
+        chunk = os.pread(fd, end - start, start)
+        cut = chunk.rfind(b"\n")
+        if cut >= 0:
+            return start + cut + 1
+        end = start
+    return 0
 
 
 def _sync_dir(folder: Path) -> None:

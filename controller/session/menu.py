@@ -6,17 +6,22 @@ taken is recorded, as the action it triggers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from controller.rules.move import BLUE, RED
+
+from . import texts
 
 
 @dataclass(frozen=True)
 class Option:
     label: str
     action: str
-    """``resign``, ``no-show``, ``stop``, ``abandon`` or ``cancel``."""
+    """``resign``, ``no-show``, ``stop``, ``abandon``, ``cancel``; in the setup menu ``pick``
+    (choose a side's name) and ``name`` (this name, ``value``, for ``side``)."""
     side: int | None = None
+    value: str = ""
 
 
 @dataclass(frozen=True)
@@ -54,3 +59,27 @@ def adjudication_menu() -> Menu:
 def abandon_menu() -> Menu:
     """New game pressed during a game: never throw a game away on one press."""
     return Menu("Abandon this game?", (CANCEL, Option("Abandon, new game", "abandon")))
+
+
+def settings_menu(info: Mapping[str, str], selected: int = 0) -> Menu:
+    """Hold pause while setting up: the players' names, chosen from the class list."""
+    none = texts.MENU_NO_NAME
+    return Menu(
+        texts.MENU_SETTINGS,
+        (
+            Option(texts.MENU_CLOSE, "cancel"),
+            Option(texts.MENU_BLUE.format(name=info.get("blue") or none), "pick", BLUE),
+            Option(texts.MENU_RED.format(name=info.get("red") or none), "pick", RED),
+        ),
+        selected,
+    )
+
+
+def names_menu(side: int, roster: tuple[str, ...], info: Mapping[str, str]) -> Menu:
+    """The class list for one side; the name chosen now is selected first."""
+    title = texts.MENU_PICK_BLUE if side == BLUE else texts.MENU_PICK_RED
+    named = tuple(Option(name, "name", side, name) for name in roster)
+    options = (Option(texts.MENU_NO_NAME, "name", side, ""), *named)
+    current = info.get("blue" if side == BLUE else "red", "")
+    selected = next((i for i, o in enumerate(options) if o.value == current), 0)
+    return Menu(title, options, selected)

@@ -8,6 +8,7 @@ totals, as the manual says.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -15,17 +16,10 @@ from controller.rules.game import Game
 from controller.rules.move import BLUE, RED, side_name
 from controller.scoresheet.model import Scoresheet, build_scoresheet
 
+from . import info as game_info
+from . import texts
+
 FORFEITS = ("resign", "no-show")
-REASONS = {
-    "no-chips": "{who} has no chip left",
-    "no-moves": "{who} cannot move",
-    "repetition": "repetition",
-    "time": "game time is over",
-    "stop": "the arbiter stopped the game",
-    "resign": "{who} resigned",
-    "no-show": "{who} did not show",
-    "abandon": "abandoned",
-}
 
 
 @dataclass(frozen=True)
@@ -39,14 +33,18 @@ class Outcome:
 
     @property
     def text(self) -> str:
-        who = side_name(self.side).upper() if self.side is not None else ""
-        return REASONS.get(self.reason, self.reason).format(who=who)
+        return _reason_text(self.reason, self.side)
 
     @property
     def result_text(self) -> str:
         if self.winner is None:
-            return "Draw: 1/2 point each"
-        return f"{side_name(self.winner).upper()} wins"
+            return texts.DRAW.page
+        return texts.WINNER.format(SIDE=side_name(self.winner).upper()).page
+
+
+def _reason_text(reason: str, side: int | None) -> str:
+    who = side_name(side).upper() if side is not None else ""
+    return texts.ENDINGS.get(reason, reason).format(SIDE=who)
 
 
 def scoring_profile(game: Game) -> str:
@@ -55,12 +53,23 @@ def scoring_profile(game: Game) -> str:
     return "official" if prof is None or prof.remaining_dama_double else "online"
 
 
-def tally(game: Game, reason: str, side: int | None) -> Outcome:
-    sheet = build_scoresheet(game.played(), game.chips(), game.variant, scoring_profile(game))
-    if reason in FORFEITS and side is not None:
-        winner: int | None = 1 - side
-    else:
-        winner = sheet.game.winner
+def tally(
+    game: Game, reason: str, side: int | None, info: Mapping[str, str] | None = None
+) -> Outcome:
+    """The end of the game: the sheet with RC and grand totals, the winner and the points.
+    ``info`` (players and event, ``session/info.py``) goes on the sheet."""
+    forfeit_by = side if reason in FORFEITS and side is not None else None
+    sheet = build_scoresheet(
+        game.played(),
+        game.chips(),
+        game.variant,
+        scoring_profile(game),
+        game_info.players(info or {}),
+        event=game_info.event(info or {}),
+        ending=_reason_text(reason, side),
+        forfeit_by=forfeit_by,
+    )
+    winner = sheet.winner
     if winner is None:
         points = (Fraction(1, 2), Fraction(1, 2))
     else:

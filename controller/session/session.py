@@ -17,14 +17,16 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from controller.rules.damath_data import BLUE_SQUARES, RED_SQUARES
 from controller.rules.game import Game, IllegalMove
 from controller.rules.move import BLUE, Move, Square, side_name
-from controller.rules.notation import NotationError, game_from_json, game_to_json
+from controller.rules.notation import game_from_json, game_to_json
 from controller.rules.profiles import Profile, ProfileError, get_profile
-from controller.rules.scoring import kind_of, sum_scores
-from controller.scoresheet.model import Row, move_rows
+from controller.rules.scoring import kind_of, score_move, sum_scores
+from controller.scoresheet.model import Row, build_scoresheet, move_rows
 from controller.tracker import (
     BoardNeeded,
     BoardReady,
@@ -37,10 +39,13 @@ from controller.tracker import (
     Tracker,
 )
 
+from . import info as game_info
+from . import play as play_mode
+from . import texts
 from .clocks import ArbiterClocks, ClockEvent
 from .journal import Journal, JournalError, JournalLoad, Record
-from .menu import Menu, abandon_menu, adjudication_menu
-from .outcome import Outcome, tally
+from .menu import Menu, abandon_menu, adjudication_menu, names_menu, settings_menu
+from .outcome import Outcome, scoring_profile, tally
 
 VARIANTS = ("counting", "whole", "integer", "fraction", "rational", "radical", "polynomial")
 RULES = ("official", "online")
@@ -61,9 +66,53 @@ class SessionConfig:
     checkpoint_seconds: float = 10.0
     """While time runs, a clock checkpoint is journaled this often: the most a power cut can
     give back to the players."""
+    info: dict[str, str] = field(default_factory=dict)
+    """Players and event (``session/info.py``): names, schools, event, round, board, date."""
+    play: dict[str, Any] = field(default_factory=dict)
+    """Practice or tournament (``session/play.py``): clocks, takeback, capture preview."""
+    roster: tuple[str, ...] | None = None
+    """The class list the board's buttons choose names from; None: read ``players.txt``
+    beside the journal."""
+
+    def __post_init__(self) -> None:
+        """``run --set NAME=VALUE`` hands every setting over as a rule setting: the players,
+        the event and the play settings are taken out of them here, by name, and checked."""
+        if any(k in game_info.FIELDS or k in play_mode.NAMES for k in self.rule_settings):
+            rule_settings = dict(self.rule_settings)
+            self.info = {**self.info}
+            self.play = {**self.play}
+            for key in list(rule_settings):
+                if key in game_info.FIELDS:
+                    self.info[key] = rule_settings.pop(key)
+                elif key in play_mode.NAMES:
+                    self.play[key] = rule_settings.pop(key)
+            self.rule_settings = rule_settings
+        self.info = game_info.clean(self.info)
+        self.play_settings()
 
     def profile(self) -> Profile:
         return get_profile(self.rules).with_settings(self.rule_settings)
+
+    def play_settings(self) -> play_mode.PlaySettings:
+        """The play settings, checked: a practice help asked for outside practice is refused
+        clearly rather than silently ignored."""
+        settings = play_mode.parse(self.play)
+        if not settings.practice:
+            wrong = [
+                name
+                for name, asked in (
+                    ("clocks=off", settings.clocks == "off"),
+                    ("takeback=players", settings.takeback == "players"),
+                    ("capture_preview=true", settings.capture_preview),
+                )
+                if asked
+            ]
+            if wrong:
+                raise play_mode.PlayError(
+                    f"{', '.join(wrong)}: practice help, for practice games only "
+                    "(add practice=true)"
+                )
+        return settings
 
 
 @dataclass(frozen=True)
@@ -94,6 +143,16 @@ class ViewInput:
     message: str
     outcome: Outcome | None
     proxy: bool
+    display_message: str = ""
+    """The message's short form for the display (ASCII, a few lines)."""
+    info: dict[str, str] = field(default_factory=dict)
+    """Players and event (``session/info.py``)."""
+    timed: bool = True
+    """False in practice with the clocks off: the clock displays show no time."""
+    preview: tuple[tuple[Square, str], ...] = ()
+    """Practice: where the lifted chip may land and what that taking would score."""
+    start_order: tuple[Square, ...] = ()
+    """Setup: the squares in the order the display asks for their chips."""
 
 
 class Session:
@@ -105,7 +164,14 @@ class Session:
         self._cue_seq = 0
         self.log: list[tuple[float, str, dict[str, Any]]] = []
         self.problems: list[str] = []
-        self.message = ""
+        self._message = ""
+        self._said: texts.Said | None = None
+        """The display's short form of ``message`` (when the message came from ``_say``)."""
+        self.journal_problem = ""
+        """While the journal cannot be written: what the board says instead of anything else."""
+        self._unsaved: list[Record] = []
+        self._refused = False
+        self._last_retry = float("-inf")
         self.menu: Menu | None = None
         self.paused = False
         self.outcome: Outcome | None = None
@@ -113,8 +179,19 @@ class Session:
         self._last_checkpoint = 0.0
         self._now = 0.0
         self.board: frozenset[Square] | None = None
+        self.roster: tuple[str, ...] = config.roster or ()
+        """The class list the board's buttons choose the players' names from."""
         self._new_game_objects(config)
         self.phase = "setup"
+
+    @property
+    def message(self) -> str:
+        """The message of the moment; a journal that cannot be written outranks every other."""
+        return self.journal_problem or self._message
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self._message = text
 
     # ------------------------------------------------------------------ construction
 
@@ -132,6 +209,8 @@ class Session:
             game = Game.new(config.variant, profile)
         self.game = game
         self.start_position = game_to_json(game)
+        self.info: dict[str, str] = dict(config.info)
+        self.play = config.play_settings()
         self.settings = Settings().with_overrides(config.tracker_settings)
         self.tracker = Tracker(game, self.settings, mode="setup")
         self.clocks = ArbiterClocks(
@@ -158,8 +237,22 @@ class Session:
         """
         journal, loaded = Journal.open(journal_path, sync=sync)
         session = cls(config, journal)
+        if journal.failure is not None:
+            session.problems.append(str(journal.failure))
+        if config.roster is None:  # the teacher's class list, kept beside the journal
+            session.roster = game_info.read_roster(
+                Path(journal_path).parent / game_info.ROSTER_FILE
+            )
         session._now = t
         session._resume(loaded, t)
+        return session
+
+    @classmethod
+    def replayed(cls, records: list[Record], problems: list[str] | None = None) -> Session:
+        """A kept game read back in memory (no journal, nothing written): its sheet, record and
+        position as the board left them."""
+        session = cls(SessionConfig(), None)
+        session._resume(JournalLoad(records=list(records), problems=list(problems or [])), 0.0)
         return session
 
     def _start_record(self, t: float) -> Record:
@@ -172,6 +265,8 @@ class Session:
             "rule_settings": self.config.rule_settings,
             "tracker_settings": self.config.tracker_settings,
             "position": self.start_position,
+            "info": self.info,
+            "play": self.play.json(),
         }
 
     # ------------------------------------------------------------------ resume
@@ -181,77 +276,181 @@ class Session:
         if loaded.saved_as:
             self.problems.append(f"the damaged journal was kept as {loaded.saved_as}")
         records = loaded.records
-        starts = [i for i, r in enumerate(records) if r.get("k") == "start"]
+        if loaded.existed and not records and not loaded.problems:
+            self.problems.append("the journal was empty (nothing had been saved): a new game")
+        starts = [i for i, r in enumerate(records) if r.get("k") == "start" and _start_ok(r)]
         if not starts:
             if records:
                 self.problems.append("the journal has no start record; new game")
             self._begin(t)
             self.message = self.problems[0] if self.problems else ""
             return
-        records = records[starts[-1] :]
+        first = starts[-1]
         config = self.config  # _replay replaces it with the journal's, which may be the fault
         try:
-            self._replay(records, t)
-        except (NotationError, ProfileError, ValueError, KeyError, TypeError) as exc:
-            problems = [*self.problems, f"the journal cannot be resumed ({exc}); new game"]
+            kept, ending = self._replay(records[first:], t)
+        except Exception as exc:  # whatever is in the file, the board starts (and says why)
+            reason = str(exc)[:120] or type(exc).__name__
+            problems = [*self.problems, f"the journal cannot be resumed ({reason}); new game"]
             self.config = SessionConfig(**{**config.__dict__, "position": None})
             self.__init__(self.config, self.journal)  # type: ignore[misc]
             self.problems = problems
             self._begin(t)
+        else:
+            if loaded.problems and self.journal is not None:
+                # the journal now holds exactly what was resumed; the damaged copy keeps all
+                try:
+                    self.journal.replace(records[:first] + kept)
+                except JournalError as exc:
+                    self.problems.append(str(exc))
+            if ending is not None:  # the power went between the last move and its "end"
+                self._end(t, ending.reason, ending.side)
         if self.problems:
             self.message = self.problems[0]
 
-    def _replay(self, records: list[Record], t: float) -> None:
+    def _replay(self, records: list[Record], t: float) -> tuple[list[Record], Any]:
+        """Rebuild the game from its records; returns the records resumed and the board's
+        ending if the game ended before its "end" record was written.
+
+        Every move record must fit: its ``ply`` is the game's ply and its path is legal. One
+        that does not fit means a record before it was lost (damaged) or is not what the
+        board wrote. If exactly one move (or one takeback) in that place makes every later
+        move fit, the gap is bridged with it and said so; otherwise play resumes before the
+        record that does not fit, and the records after it stay in the damaged copy.
+        """
         start = records[0]
         config = SessionConfig(
-            variant=start["variant"],
-            rules=start["rules"],
-            rule_settings=dict(start.get("rule_settings") or {}),
-            tracker_settings=dict(start.get("tracker_settings") or {}),
-            position=start["position"],
+            variant=_text_field(start, "variant"),
+            rules=_text_field(start, "rules"),
+            rule_settings=_dict_field(start, "rule_settings"),
+            tracker_settings=_dict_field(start, "tracker_settings"),
+            position=_dict_field(start, "position"),
             checkpoint_seconds=self.config.checkpoint_seconds,
+            info=_dict_field(start, "info"),
+            play=_dict_field(start, "play"),
+            roster=self.config.roster,
         )
         self.config = config
         self._new_game_objects(config)
+        kept: list[Record] = [start]
         phase = "setup"
         clock = (0, 0)
-        for n, rec in enumerate(records[1:], start=2):
-            kind = rec.get("k")
+        n = 1
+        while n < len(records):
+            rec = records[n]
+            seq = rec.get("seq")
+            label = f"journal record {seq if type(seq) is int and 0 < seq < 10**9 else n + 1}"
+            problem = record_problem(rec) or self._setting_problem(rec)
+            if problem:
+                self.problems.append(f"{label}: {problem}; skipped it")
+                n += 1
+                continue
+            kind = rec["k"]
+            if kind in ("move", "takeback") and not _fits_here(self.game, rec):
+                bridge = self._bridge(records[n:], clock)
+                if bridge is None:
+                    later = sum(1 for r in records[n:] if r.get("k") == "move")
+                    self.problems.append(
+                        f"{label} does not fit the game: a record before it was lost; "
+                        f"resumed before it ({later} later move(s) kept only in the damaged copy)"
+                    )
+                    break
+                self.problems.append(f"{label}: {bridge['why']}")
+                del bridge["why"]
+                records = [*records[:n], bridge, *records[n:]]
+                continue  # apply the bridge, then this record again
             if "game_ms" in rec:
                 clock = (rec["game_ms"], rec["move_ms"])
             if kind == "ready":
                 phase = "play"
             elif kind == "move":
-                try:
-                    move = self.game.find_move([tuple(s) for s in rec["path"]])
-                except IllegalMove as exc:
-                    self.problems.append(f"journal record {n}: {exc}; resumed before it")
-                    break
+                move = self.game.find_move([(s[0], s[1]) for s in rec["path"]])
                 self._apply_move(move, clock)
                 self.proxy = False
             elif kind == "takeback":
-                if self.game.ply:
-                    self._undo_move()
+                self._undo_move()
             elif kind == "pause":
                 self.paused = True
             elif kind == "resume":
                 self.paused = False
             elif kind == "timeout":
                 self.proxy = self.game.profile.move_timeout == "opponent-moves"
+            elif kind == "info":
+                self.info = game_info.clean(rec["info"])
+            elif kind == "play":
+                self.play = self.play.with_changes(rec["play"])
             elif kind == "end":
-                self.outcome = tally(self.game, rec["reason"], rec.get("side"))
+                self.outcome = tally(self.game, rec["reason"], rec.get("side"), self.info)
                 phase = "over"
+            kept.append(rec)
+            n += 1
         self.clocks.restore(clock[0] / 1000, clock[1] / 1000)
         self.tracker = Tracker(
             self.game, self.settings, mode="restore" if phase != "setup" else "setup"
         )
         self.phase = {"play": "restore"}.get(phase, phase)
         ending = self.game.ending() if self.phase == "restore" else None
-        if ending is not None:  # the power went between the last move and its "end" record
-            self._end(t, ending.reason, ending.side)
         if self.phase == "restore":
-            self.message = "Restart: set the board as shown, the clocks wait"
+            self._say(texts.RESTART)
         self._log(t, "resumed", {"ply": self.game.ply, "phase": self.phase})
+        return kept, ending
+
+    def _setting_problem(self, rec: Record) -> str | None:
+        """A "play" record the board could not have written in this game: practice and the
+        clocks are chosen with a new game, and a practice help is refused outside practice
+        (``set_play`` writes neither)."""
+        if rec["k"] != "play":
+            return None
+        new = self.play.with_changes(rec["play"])
+        if (new.practice, new.clocks) != (self.play.practice, self.play.clocks):
+            return "practice and the clocks are chosen with a new game, not during one"
+        try:
+            SessionConfig(**{**self.config.__dict__, "play": new.json()})
+        except ValueError as exc:
+            return str(exc)[:120]
+        return None
+
+    def _bridge(self, rest: list[Record], clock: tuple[int, int]) -> Record | None:
+        """The one record (a move, or a takeback) that makes every move record in ``rest``
+        fit the game, or None when there is none or more than one."""
+        first = rest[0]
+        diff = first["ply"] - self.game.ply
+        found: list[Record] = []
+        base = {"t": first["t"], "game_ms": clock[0], "move_ms": clock[1], "recovered": True}
+        game = self.game  # tried in place, and always put back as it was
+        if diff == 1:
+            for move in game.legal_moves():
+                game.push(move)
+                try:
+                    fits = _all_fit(game, rest)
+                finally:
+                    game.pop()
+                if fits:
+                    path = [list(sq) for sq in move.path]
+                    found.append({"k": "move", "ply": game.ply, "path": path, **base})
+                    if len(found) > 1:
+                        return None
+        elif diff == -1 and game.ply:
+            undone = game.pop()
+            try:
+                fits = _all_fit(game, rest)
+            finally:
+                game.push(undone)
+            if fits:
+                found.append({"k": "takeback", "ply": game.ply - 1, **base})
+        if len(found) != 1:
+            return None
+        record = found[0]
+        what = (
+            f"the move {'-'.join(f'{x},{y}' for x, y in record['path'])}"
+            if record["k"] == "move"
+            else "a takeback"
+        )
+        record["why"] = (
+            f"the record before it was lost; it can only have been {what} (the one that "
+            "makes every later move fit): restored it"
+        )
+        return record
 
     def _begin(self, t: float) -> None:
         """A new game: journal its start; the tracker waits for the opening on the board."""
@@ -263,10 +462,23 @@ class Session:
     def feed_frame(self, t: float, occupied: Any) -> list[Event]:
         """A sensor frame at ``t``: what is on the board now."""
         self._now = max(self._now, t)
-        self.board = frozenset((sq[0], sq[1]) for sq in occupied)
+        board = frozenset((sq[0], sq[1]) for sq in occupied)
+        said = self._said
+        if board != self.board and self.phase == "setup" and said and said.page == self._message:
+            self.message = ""  # a hint said while setting up has been read: back to the guide
+        placed_before = self._placed() if self.phase == "setup" else None
+        self.board = board
         events = self.tracker.feed_frame(t, self.board)
         self._handle(events, t)
+        setting_up = placed_before is not None and self.phase == "setup"
+        if setting_up and self._placed() > placed_before:
+            self._cue(t, "move")  # guided setup: the board confirms each chip put in place
         return events
+
+    def _placed(self) -> int:
+        """Setting up: how many of the expected chips stand on their squares."""
+        g = self.tracker.guidance()
+        return len(self.tracker.game.chips()) - len(g.missing)
 
     def press(self, t: float, name: str, kind: str = "press") -> None:
         """An arbiter button: ``press`` or ``hold`` (drivers.buttons.ButtonEvent)."""
@@ -284,6 +496,7 @@ class Session:
     def advance(self, t: float) -> None:
         """Time passed: the tracker's settle and error timers and the clocks' deadlines."""
         self._now = max(self._now, t)
+        self._retry_journal(t)
         self._handle(self.tracker.tick(t), t)
         self._poll_clocks(t)
         if (
@@ -320,7 +533,87 @@ class Session:
             message=self.message,
             outcome=self.outcome,
             proxy=self.proxy,
+            display_message=self.display_message,
+            info=dict(self.info),
+            timed=self.play.timed,
+            preview=self.capture_preview(),
+            start_order=self.start_order,
         )
+
+    def capture_preview(self) -> tuple[tuple[Square, str], ...]:
+        """Practice help: while a chip is lifted, each square where a taking of it may end and
+        what that taking scores (``3`` or, for paths that score differently, ``3 / -2``)."""
+        if not self.play.preview or self.phase != "play" or self.paused:
+            return ()
+        g = self.tracker.guidance()
+        if g.phase not in ("moving", "settling") or not g.lifted:
+            return ()
+        start = g.lifted[0]
+        scores: dict[Square, list[str]] = {}
+        for move in self.tracker.game.legal_moves():
+            if move.start == start and move.takings:
+                text = score_move(move, self.game.variant).text
+                if text not in scores.setdefault(move.end, []):
+                    scores[move.end].append(text)
+        return tuple((end, " / ".join(texts)) for end, texts in sorted(scores.items()))
+
+    @property
+    def start_order(self) -> tuple[Square, ...]:
+        """The order the display names the chips in while setting up: Blue's squares then
+        Red's, each in the order of the placement table (docs/rules.md), so a teacher's list
+        and the board agree; a loaded position's squares follow, by row."""
+        chips = self.tracker.game.chips() if self.phase == "setup" else {}
+        order = [sq for sq in (*BLUE_SQUARES, *RED_SQUARES) if sq in chips]
+        rest = sorted((sq for sq in chips if sq not in order), key=lambda s: (s[1], s[0]))
+        return (*order, *rest)
+
+    def set_info(self, t: float, changes: dict[str, Any]) -> None:
+        """Players and event entered or corrected (the page, the board's menu): journaled, so
+        the sheet and the game record carry them after a restart too."""
+        new = {**self.info, **game_info.clean(changes)}
+        new = {k: v for k, v in new.items() if v}
+        if new == self.info:
+            return
+        self._write({"k": "info", "t": t, "info": new})
+        self.info = new
+        self.config = SessionConfig(**{**self.config.__dict__, "info": new})
+        if self.outcome is not None:  # a finished game's sheet shows the names too
+            self.outcome = tally(self.game, self.outcome.reason, self.outcome.side, self.info)
+        self._log(t, "info", dict(new))
+
+    def set_play(self, t: float, changes: dict[str, Any]) -> None:
+        """A practice help turned on or off during the game (capture preview, players' takeback).
+        Practice itself and the clocks are chosen with a new game: they change the game."""
+        fixed = {"practice", "clocks"} & set(changes)
+        if fixed:
+            raise play_mode.PlayError(
+                f"{', '.join(sorted(fixed))}: chosen when a new game starts, not during one"
+            )
+        settings = self.play.with_changes(changes)
+        if settings == self.play:
+            return
+        SessionConfig(**{**self.config.__dict__, "play": settings.json()})  # checks practice
+        self._write({"k": "play", "t": t, "play": settings.json()})
+        self.play = settings
+        self.config = SessionConfig(**{**self.config.__dict__, "play": settings.json()})
+        self._log(t, "play", settings.json())
+
+    def ready_line(self, board: str) -> str:
+        """What the board says once it is ready: which game, and what to do first."""
+        if self.phase == "setup":
+            step = texts.NEXT_SETUP.format()
+        elif self.phase == "restore":
+            step = texts.NEXT_RESTORE.format(plies=self.game.ply)
+        elif self.phase == "over" and self.outcome is not None:
+            step = texts.NEXT_OVER.format(ending=self.outcome.text)
+        else:
+            step = texts.NEXT_PLAY.format()
+        return texts.READY.format(
+            board=board,
+            variant=self.variant.capitalize(),
+            rules=self.profile_name,
+            next_step=step.page,
+        ).page
 
     # ------------------------------------------------------------------ for the simulator
 
@@ -347,10 +640,19 @@ class Session:
         return game_from_json(self.start_position).chips()
 
     def sheet(self):
-        """The scoresheet so far (with RC and grand totals as if the game ended now)."""
+        """The scoresheet: the whole tally once the game is over; while it is played, the
+        entries and running totals so far, marked as a game in progress (no RC, no result)."""
         if self.outcome is not None:
             return self.outcome.sheet
-        return tally(self.game, "stop", None).sheet
+        return build_scoresheet(
+            self.game.played(),
+            self.game.chips(),
+            self.game.variant,
+            scoring_profile(self.game),
+            game_info.players(self.info),
+            finished=False,
+            event=game_info.event(self.info),
+        )
 
     def export_csv(self) -> str:
         from controller.scoresheet.render import render_csv
@@ -365,7 +667,7 @@ class Session:
     def export_pdn(self) -> str:
         from .export import _start_game, pdn
 
-        return pdn(self.game, _start_game(self), self.outcome, clocks=self.pdn_clocks())
+        return pdn(self.game, _start_game(self), self.outcome, self.pdn_clocks(), self.info)
 
     def pdn_clocks(self) -> list[tuple[float, float]]:
         """Per played move: the game clock left after it and the time it took, in seconds."""
@@ -391,15 +693,12 @@ class Session:
                 self._on_move(ev)
             elif isinstance(ev, BoardReady):
                 self._on_ready(ev)
-            elif isinstance(ev, BoardNeeded):
-                self.message = (
-                    "Set up the opening" if ev.mode == "setup" else "Set the board as shown"
-                )
+            elif isinstance(ev, BoardNeeded) and ev.mode != "setup":
+                self._say(texts.RESTORE_BOARD)  # setting up: the display guides chip by chip
             elif isinstance(ev, Mismatch):
                 self._cue(ev.t, "error")
             elif isinstance(ev, Lifted) and ev.reason:
-                self.message = ev.reason
-                self._cue(ev.t, "error")
+                self._cue(ev.t, "error")  # the reason is shown from the tracker's guidance
             elif isinstance(ev, ButtonIgnored):
                 pass
             self._log(ev.t, ev.kind, ev.details())
@@ -410,14 +709,17 @@ class Session:
             self.phase = "play"
             self.message = ""
             self._last_checkpoint = ev.t
-            self.clocks.start(ev.t)
+            self._resume_time(ev.t)  # at once, unless the journal refuses records
             self._cue(ev.t, "move")
         elif self.phase == "restore":
             self.phase = "play"
-            self.message = "Paused" if self.paused else ""
-            if not self.paused and self.menu is None:
-                self.clocks.start(ev.t)
-                self._last_checkpoint = ev.t
+            if self.paused:
+                self._say(texts.PAUSED)
+            else:
+                self.message = ""
+            if self.journal_problem:
+                self.journal_problem = texts.NOT_SAVED.format(reason=self._journal_reason).page
+            self._resume_time(ev.t)
 
     def _on_move(self, ev: MoveCommitted) -> None:
         if self.phase == "over":
@@ -432,7 +734,9 @@ class Session:
         }
         if self.proxy:
             record["proxy"] = True
-        self._write(record)
+        if not self._write(record):  # not on the disk: not confirmed; the board asks again
+            self._refuse(t)
+            return
         move = self._apply_move(ev.move, (record["game_ms"], record["move_ms"]))
         self.proxy = False
         self.clocks.new_move(t)
@@ -473,7 +777,7 @@ class Session:
     # ------------------------------------------------------------------ clocks
 
     def _poll_clocks(self, t: float) -> None:
-        if self.phase != "play":
+        if self.phase != "play" or not self.play.timed:
             return
         for ev in self.clocks.poll(t):
             self._on_clock(ev)
@@ -484,7 +788,8 @@ class Session:
         if ev.kind == "warning":
             self._write({"k": "warning", "t": ev.t, "side": side, **self.clocks.state(ev.t)})
             self._cue(ev.t, "warning")
-            self.message = f"{who}: 10 seconds left"
+            seconds = round(self.clocks.move_seconds - self.clocks.used(ev.t)[1])
+            self._say(texts.WARNING, SIDE=who, seconds=max(1, seconds))
         elif ev.kind == "move_timeout":
             rule = self.game.profile.move_timeout
             self._write(
@@ -495,9 +800,9 @@ class Session:
                 other = side_name(1 - side).upper()
                 self.proxy = True
                 self.clocks.restart_move_clock(ev.t)
-                self.message = f"{who} out of time: {other} moves for {who}"
+                self._say(texts.TIMEOUT_OPPONENT, SIDE=who, OTHER=other)
             else:
-                self.message = f"{who} out of time: arbiter decides"
+                self._say(texts.TIMEOUT_ARBITER, SIDE=who)
         elif ev.kind == "game_over":
             self._end(ev.t, "time", None)
         self._log(ev.t, ev.kind, {"side": side})
@@ -518,8 +823,10 @@ class Session:
                 self._reconfigure(t, variant=VARIANTS[(i + 1) % len(VARIANTS)])
         elif name == "confirm":
             self._handle(self.tracker.feed_button(t, name), t)
+        elif name == "pause" and kind == "hold":
+            self._open_menu(t, settings_menu(self.info))
         else:
-            self._ignored(t, name, "setting up: next = variant, hold next = rules")
+            self._ignored(t, name, texts.SETUP_BUTTONS)
 
     def _reconfigure(self, t: float, **changes: Any) -> None:
         config = SessionConfig(**{**self.config.__dict__, **changes})
@@ -531,7 +838,7 @@ class Session:
         self.config = config
         self._new_game_objects(config)
         self._write(self._start_record(t))
-        self.message = f"{self.game.variant.capitalize()} / {config.rules}"
+        self._say(texts.VARIANT_CHOSEN, variant=self.game.variant.capitalize(), rules=config.rules)
         if self.board is not None:  # the new tracker reads the board as it stands
             self._handle(self.tracker.feed_frame(t, self.board), t)
 
@@ -548,7 +855,7 @@ class Session:
         elif name in ("confirm", "next"):
             self._handle(self.tracker.feed_button(t, name), t)
         else:
-            self._ignored(t, name, "")
+            self._ignored(t, name, None)
 
     def _over_button(self, t: float, name: str) -> None:
         if name == "new_game":
@@ -560,7 +867,7 @@ class Session:
         ):
             self._takeback(t)
         else:
-            self._ignored(t, name, "game over: new game to start again")
+            self._ignored(t, name, texts.OVER_BUTTONS)
 
     def _menu_button(self, t: float, name: str) -> None:
         menu = self.menu
@@ -576,20 +883,35 @@ class Session:
             elif choice.action == "abandon":
                 self._end(t, "abandon", None)
                 self.new_game(t)
+            elif choice.action == "pick":
+                assert choice.side is not None
+                self._open_menu(t, names_menu(choice.side, self.roster, self.info))
+            elif choice.action == "name":
+                key = "blue" if choice.side == BLUE else "red"
+                self.set_info(t, {key: choice.value})
+                # on to the next line: Red after Blue, then Close
+                self._open_menu(t, settings_menu(self.info, selected=2 if key == "blue" else 0))
             else:
                 self._end(t, choice.action, choice.side)
         elif name == "pause":
             self.menu = None
             self._resume_time(t)
         else:
-            self._ignored(t, name, "choose with next, then confirm")
+            self._ignored(t, name, texts.MENU_BUTTONS)
 
     def _open_menu(self, t: float, menu: Menu) -> None:
         self.menu = menu
         self.clocks.stop(t)
 
     def _resume_time(self, t: float) -> None:
-        if not self.paused and self.phase == "play":
+        """Start the clocks again, unless paused, in a menu, or no move can be saved now."""
+        if (
+            not self.paused
+            and self.phase == "play"
+            and self.menu is None
+            and not self.journal_problem
+            and not self.clocks.running
+        ):
             self.clocks.start(t)
             self._last_checkpoint = t
 
@@ -603,27 +925,45 @@ class Session:
             self.clocks.stop(t)
             self._write({"k": "pause", "t": t, **self.clocks.state(t)})
             self.paused = True
-            self.message = "Paused by the arbiter"
+            self._say(texts.PAUSED)
         self._log(t, "pause" if self.paused else "resume", {})
 
     def _takeback(self, t: float) -> None:
         if not self.game.ply:
-            self._ignored(t, "takeback", "no move to take back")
+            self._ignored(t, "takeback", texts.NO_TAKEBACK)
+            return
+        record = {"k": "takeback", "t": t, "ply": self.game.ply - 1, **self.clocks.state(t)}
+        if not self._write(record):
+            self._cue(t, "error")
             return
         self.clocks.stop(t)
         self.clocks.new_move(t)
-        self._write({"k": "takeback", "t": t, "ply": self.game.ply - 1, **self.clocks.state(t)})
         move = self._undo_move()
         self.outcome = None
         self.proxy = False
         self.phase = "restore"
-        self.message = f"Takeback {move}: set the board as shown"
+        self._say(texts.TAKEBACK, move=move)
         self._handle(self.tracker.set_position(self.game, t), t)
         self._log(t, "takeback", {"move": str(move)})
 
-    def _ignored(self, t: float, name: str, hint: str) -> None:
-        self.message = hint or f"{name}: nothing to do now"
+    def _ignored(self, t: float, name: str, hint: texts.Text | None) -> None:
+        if hint is None:
+            self._say(texts.NOTHING_TO_DO, button=name.replace("_", " ").capitalize())
+        else:
+            self._say(hint)
         self._log(t, "button_ignored", {"name": name})
+
+    def _say(self, text: texts.Text, **values: object) -> None:
+        """Show a message: its sentence on the page, its short form on the display."""
+        self._said = text.format(**values)
+        self.message = self._said.page
+
+    @property
+    def display_message(self) -> str:
+        """The message as the display shows it (its short form, when it has one)."""
+        if self._said is not None and self._said.page == self.message:
+            return self._said.display
+        return self.message
 
     # ------------------------------------------------------------------ end and new game
 
@@ -635,7 +975,7 @@ class Session:
         if side is not None:
             record["side"] = side
         self._write(record)
-        self.outcome = tally(self.game, reason, side)
+        self.outcome = tally(self.game, reason, side, self.info)
         self.phase = "over"
         self.paused = False
         self.menu = None
@@ -660,20 +1000,88 @@ class Session:
 
     # ------------------------------------------------------------------ helpers
 
-    def _write(self, record: Record) -> None:
-        """Journal a record before it takes effect; a failing disk is shown, never fatal."""
+    def _write(self, record: Record) -> bool:
+        """Journal a record before it takes effect; True once it is on the disk.
+
+        A record that cannot be written is never fatal. A move or a takeback is then not
+        confirmed (the caller refuses it). Anything else (a pause, a result, a clock
+        checkpoint) takes effect at once and is kept in memory, to be written, in order, as
+        soon as the disk takes records again; until then the message says so and the clocks
+        wait."""
         if "game_ms" in record:
             self._last_checkpoint = max(self._last_checkpoint, record["t"])
         if self.journal is None:
-            return
+            return True
         try:
+            self._flush_unsaved()
             self.journal.append(record)
         except JournalError as exc:
-            message = f"journal not saved: {exc}"
-            if message not in self.problems:
-                self.problems.append(message)
-            self.message = message
-            self._cue(record.get("t", self._now), "error")
+            self._journal_failed(record, exc)
+            return False
+        if self.journal_problem:
+            self._journal_back(record.get("t", self._now))
+        return True
+
+    @property
+    def _journal_reason(self) -> str:
+        failure = self.journal.failure if self.journal is not None else None
+        return failure.reason if failure is not None else "disk error"
+
+    def _journal_failed(self, record: Record, exc: JournalError) -> None:
+        if record.get("k") not in ("move", "takeback"):
+            if record.get("k") == "tick" and self._unsaved and self._unsaved[-1]["k"] == "tick":
+                self._unsaved[-1] = record  # only the latest clock reading matters
+            else:
+                self._unsaved.append(record)
+        if str(exc) not in self.problems:
+            self.problems.append(str(exc))
+        t = record.get("t", self._now)
+        if not self.journal_problem:
+            self._cue(t, "error")
+            self._log(t, "journal_failed", {"error": str(exc)})
+        self.journal_problem = texts.NOT_SAVED.format(reason=exc.reason).page
+        if self.clocks.running:
+            self.clocks.stop(t)
+
+    def _refuse(self, t: float) -> None:
+        """A move that could not be saved: the board guides it back (restore) and asks for
+        it again once the disk takes records."""
+        self.journal_problem = texts.MOVE_NOT_SAVED.format(reason=self._journal_reason).page
+        self._refused = True
+        self.phase = "restore"
+        self._cue(t, "error")
+        self._handle(self.tracker.set_position(self.game, t), t)
+        self._log(t, "move_refused", {"reason": self._journal_reason})
+
+    def _flush_unsaved(self) -> None:
+        """Write the records kept while the disk refused them, oldest first."""
+        while self._unsaved:
+            assert self.journal is not None
+            self.journal.append(self._unsaved[0])
+            self._unsaved.pop(0)
+
+    def _retry_journal(self, t: float) -> None:
+        """While the journal fails: once a second, write what waits (or a clock checkpoint,
+        to learn whether the disk takes records again)."""
+        if not self.journal_problem or t - self._last_retry < 1.0:
+            return
+        self._last_retry = t
+        if self.journal is None:
+            return
+        try:
+            self._flush_unsaved()
+            self.journal.append({"k": "tick", "t": t, **self.clocks.state(t)})
+        except JournalError:
+            return
+        self._journal_back(t)
+
+    def _journal_back(self, t: float) -> None:
+        if self._refused:
+            self._say(texts.SAVED_AGAIN)
+        self.journal_problem = ""
+        self._refused = False
+        self._log(t, "journal_saved", {})
+        self._resume_time(t)
 
     def _cue(self, t: float, name: str) -> None:
         self._cue_seq += 1
@@ -684,6 +1092,127 @@ class Session:
     def _log(self, t: float, kind: str, details: dict[str, Any]) -> None:
         self.log.append((t, kind, details))
         del self.log[:-200]
+
+
+# ---------------------------------------------------------------------- journal records
+
+_RECORD_KINDS = ("start", "ready", "move", "takeback", "pause", "resume", "warning", "timeout",
+                 "end", "tick", "info", "play")  # fmt: skip
+_MAX_MS = 10**10  # a clock reading in milliseconds: far beyond any game
+
+
+def _number(value: Any) -> bool:
+    return type(value) in (int, float) and value == value and abs(value) < 1e12
+
+
+def _whole(value: Any, top: int = _MAX_MS) -> bool:
+    return type(value) is int and 0 <= value <= top
+
+
+def record_problem(rec: Record) -> str | None:
+    """What is impossible in a journal record (wrong kinds, squares off the board, a side that
+    does not exist), or None. A record the board never wrote is skipped, never obeyed."""
+    kind = rec.get("k")
+    if kind == "start":
+        return "a start record that cannot be read"
+    if kind not in _RECORD_KINDS:
+        return f"unknown kind of record {str(kind)[:20]!r}"
+    if not _number(rec.get("t")):
+        return "no time"
+    if ("game_ms" in rec or "move_ms" in rec) and not (
+        _whole(rec.get("game_ms")) and _whole(rec.get("move_ms"))
+    ):
+        return "impossible clock readings"
+    if kind in ("move", "takeback") and not _whole(rec.get("ply"), 10_000):
+        return "no ply"
+    if kind == "move":
+        path = rec.get("path")
+        ok = isinstance(path, list) and 2 <= len(path) <= 16
+        ok = ok and all(
+            isinstance(sq, list) and len(sq) == 2 and all(_whole(v, 7) for v in sq) for sq in path
+        )
+        if not ok:
+            return "a move whose path is not squares of the board"
+    if kind in ("warning", "timeout", "end") and rec.get("side") not in (None, 0, 1):
+        return f"side {str(rec.get('side'))[:10]} does not exist"
+    if kind == "end" and rec.get("reason") not in texts.ENDINGS:
+        return f"unknown ending {str(rec.get('reason'))[:20]!r}"
+    if kind in ("info", "play") and not isinstance(rec.get(kind), dict):
+        return f"{kind} that is not an object"
+    try:
+        if kind == "info":
+            game_info.clean(rec["info"])
+        elif kind == "play":
+            play_mode.parse(rec["play"])
+    except ValueError as exc:  # InfoError, PlayError: what the page or the board never write
+        return str(exc)[:120]
+    return None
+
+
+def _start_ok(rec: Record) -> bool:
+    """A start record with what a game starts from (its values are checked by the replay)."""
+    return (
+        isinstance(rec.get("variant"), str)
+        and isinstance(rec.get("rules"), str)
+        and all(isinstance(rec.get(k), dict | None) for k in _START_OBJECTS)
+    )
+
+
+_START_OBJECTS = ("rule_settings", "tracker_settings", "position", "info", "play")
+
+
+def _fits_here(game: Game, rec: Record) -> bool:
+    """A move record whose ply is the game's and whose path is legal; a takeback whose ply is
+    one less than the game's."""
+    if rec["k"] == "takeback":
+        return rec["ply"] == game.ply - 1
+    if rec["ply"] != game.ply:
+        return False
+    try:
+        game.find_move([(s[0], s[1]) for s in rec["path"]])
+    except IllegalMove:
+        return False
+    return True
+
+
+def _all_fit(game: Game, records: list[Record]) -> bool:
+    """Every move and takeback in ``records`` fits ``game`` in turn; ``game`` is left as it
+    was (each step is undone)."""
+    undo: list[Move | None] = []  # None: a push to pop; a Move: a pop to push back
+    try:
+        for rec in records:
+            if record_problem(rec) or rec["k"] not in ("move", "takeback"):
+                continue
+            if not _fits_here(game, rec):
+                return False
+            if rec["k"] == "move":
+                game.push(game.find_move([(s[0], s[1]) for s in rec["path"]]))
+                undo.append(None)
+            else:
+                undo.append(game.pop())
+        return True
+    finally:
+        for step in reversed(undo):
+            if step is None:
+                game.pop()
+            else:
+                game.push(step)
+
+
+def _text_field(rec: Record, key: str) -> str:
+    value = rec.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"the start record has no {key}")
+    return value
+
+
+def _dict_field(rec: Record, key: str) -> dict[str, Any]:
+    value = rec.get(key)
+    if value is None:
+        return {}
+    if not isinstance(value, dict):
+        raise ValueError(f"the start record's {key} is not an object")
+    return dict(value)
 
 
 def side_label(side: int) -> str:

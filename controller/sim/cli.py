@@ -5,6 +5,9 @@ Binds 127.0.0.1 by default (a classroom projector or a phone on the same network
 so a second run never fails with a bare "address already in use". Games are journaled in the
 state folder (``$STATE_DIRECTORY`` or ~/.local/state/damath-board, under ``sim/``), so stopping
 the simulator loses nothing: a board opened again resumes its game. ``--no-save`` keeps nothing.
+The arbiter's PIN (docs/security.md): ``--set-pin`` keeps its hash in ``--pin-file``;
+``DAMATH_SIM_PIN`` overrides it; on 127.0.0.1 there is none by default, anywhere else a random
+one is printed. uvicorn runs with ``guard.server_config`` (limits, no server header).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ import errno
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 DEFAULT_PORT = 8000
 TRIES = 20
@@ -33,6 +37,31 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=None,
         metavar="SECONDS",
         help="seconds the board must stand still before a move counts (tracker default)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="what every new game starts with: a rule setting (move_seconds=120), practice "
+        "(practice=true, clocks=off, takeback=players, capture_preview=true) or the event "
+        "(event=..., round=2); repeatable",
+    )
+    parser.add_argument(
+        "--players",
+        metavar="FILE",
+        help="the class list the boards offer, one name a line (default: players.txt in the "
+        "state folder)",
+    )
+    parser.add_argument(
+        "--set-pin",
+        action="store_true",
+        help="ask for the arbiter's PIN, keep its hash in --pin-file, then run",
+    )
+    parser.add_argument(
+        "--pin-file",
+        metavar="FILE",
+        help="where the arbiter's PIN is kept, hashed (default ~/.config/damath-board/sim-pin)",
     )
     saving = parser.add_mutually_exclusive_group()
     saving.add_argument(
@@ -99,11 +128,58 @@ def address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
+def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None]:
+    """The arbiter's PIN (docs/security.md): ``DAMATH_SIM_PIN``, else the PIN file (set with
+    ``--set-pin``), else none on 127.0.0.1 (this machine only: everyone is the arbiter), else a
+    random PIN for this run, printed. Returns the Access and a line to print, if any."""
+    import getpass
+    import os
+
+    from .access import (
+        Access,
+        check_new_pin,
+        default_pin_file,
+        hash_pin,
+        is_loopback,
+        random_pin,
+        read_pin_file,
+        write_pin_file,
+    )
+
+    pin_file = Path(args.pin_file) if args.pin_file else default_pin_file()
+    if args.set_pin:
+        pin = getpass.getpass("Arbiter's PIN (4 to 64 characters): ")
+        check_new_pin(pin)
+        if getpass.getpass("The same PIN again: ") != pin:
+            raise ValueError("the two PINs differ: nothing was changed")
+        write_pin_file(pin_file, pin)
+        print(f"The arbiter's PIN is set (kept hashed in {pin_file}).")
+    env = os.environ.get("DAMATH_SIM_PIN")
+    if env:
+        return Access(
+            hash_pin(check_new_pin(env))
+        ), "The arbiter's PIN is the one in DAMATH_SIM_PIN."
+    stored = read_pin_file(pin_file)
+    if stored is not None:
+        return Access(stored), f"The arbiter's PIN is the one set with --set-pin ({pin_file})."
+    if is_loopback(host):
+        return Access(), None
+    pin = random_pin()
+    return Access(hash_pin(pin)), (
+        f"Arbiter's PIN for this run: {pin} (new game, takeback, settings, new boards). "
+        "Set a lasting one with --set-pin."
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from controller.app import parse_settings
+    from controller.session import SessionConfig
     from controller.tracker import Settings, SettingsError
 
+    from .access import LOOPBACK_NAMES, is_loopback
+    from .guard import server_config
     from .server import create_app
 
     settings = None
@@ -114,18 +190,34 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--settle: {exc}") from None
         settings = {"settle": args.settle}
     state_dir = state_folder(args)
+    defaults = parse_settings(args.set)
+    SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here, clearly
+    roster_file = Path(args.players) if args.players else None
+    if roster_file is not None and not roster_file.is_file():
+        raise ValueError(f"--players {roster_file}: no such file")
+    access, pin_note = arbiter_access(args, args.host)
     sock, note = bind(args.host, args.port)
     port = sock.getsockname()[1]
     if note:
         print(f"damath-board sim: {note}", file=sys.stderr)
     url = address(args.host, port)
     print(f"Damath virtual board: open {url} in a browser (boards at {url}board/<id>).")
+    print(f"The class overview for a teacher: {url}class")
     if state_dir is not None:
         print(f"Games are kept in {state_dir}; a board opened again resumes its game.")
+    if pin_note:
+        print(pin_note)
     print("Press Ctrl+C to stop.", flush=True)
-    app = create_app(settings=settings, state_dir=state_dir)
-    config = uvicorn.Config(app, log_level="warning", lifespan="on")
-    server = uvicorn.Server(config)
+    hosts = LOOPBACK_NAMES if is_loopback(args.host) else None
+    app = create_app(
+        settings=settings,
+        state_dir=state_dir,
+        defaults=defaults,
+        roster_file=roster_file,
+        access=access,
+        allowed_hosts=hosts,
+    )
+    server = uvicorn.Server(server_config(app))
     try:
         server.run(sockets=[sock])
     finally:

@@ -10,6 +10,8 @@ session's snapshot; this module decides nothing about the game.
 
 from __future__ import annotations
 
+import datetime
+import hashlib
 import json
 import time
 from collections import deque
@@ -21,7 +23,9 @@ from controller.app import Board, build_session_for_sim, journal_path
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
 from controller.rules.move import Square
 from controller.rules.notation import NotationError, game_from_json, game_to_json
-from controller.session import Session
+from controller.scoresheet.typeset import typeset
+from controller.session import Session, SessionConfig
+from controller.session.clocks import clock_text
 from controller.session.journal import JournalError
 from controller.tracker import BUTTONS
 from controller.view.session_leds import ALL_LIGHTS
@@ -30,6 +34,7 @@ from drivers.buzzer import PATTERNS
 from drivers.factory import Devices, build_devices
 from drivers.profile import BoardProfile, load_profile, parse_profile
 
+from . import texts
 from .table import Table, TableError
 
 SIM_PROFILE = Path(__file__).resolve().parents[2] / "hardware" / "sim.toml"
@@ -70,11 +75,17 @@ class SimBoard:
         profile: str = "official",
         settings: dict[str, Any] | None = None,
         state_dir: Path | None = None,
+        defaults: dict[str, Any] | None = None,
+        roster: Callable[[], tuple[str, ...]] | None = None,
     ) -> None:
         self.board_id = board_id
         self.clock = clock
         self.settings = dict(settings or {})
         self.state_dir = state_dir
+        self.defaults = dict(defaults or {})
+        """``sim --set``: rule settings, play settings and event fields every new game starts
+        with (split by ``SessionConfig``)."""
+        self.roster = roster or (lambda: ())
         self.devices: Devices = build_devices(sim_profile(), clock=clock)
         self.version = 0
         self.notice = ""
@@ -86,17 +97,44 @@ class SimBoard:
 
     # ------------------------------------------------------------------ life
 
-    def new_game(self, variant: str, profile: str, position: dict[str, Any] | None = None) -> None:
+    def new_game(
+        self,
+        variant: str,
+        profile: str,
+        position: dict[str, Any] | None = None,
+        play: dict[str, Any] | None = None,
+        rule_settings: dict[str, Any] | None = None,
+    ) -> None:
         """A fresh game on this board: the opening of ``variant``, or ``position`` (the JSON
-        position format, docs/notation.md: a lesson's position, or one saved from a game)."""
+        position format, docs/notation.md: a lesson's position, or one saved from a game).
+        ``play`` and ``rule_settings`` (practice, clocks) default to ``sim --set``; the players
+        and the event carry over from the last game, with today's date."""
         if position is not None:
             variant = _check_position(position, variant, profile)
         if variant not in VARIANTS:
-            raise SimError(f"unknown variant {variant!r}; variants are: {', '.join(VARIANTS)}")
+            raise SimError(
+                texts.UNKNOWN_VARIANT.format(variant=variant, variants=", ".join(VARIANTS))
+            )
         if profile not in PROFILES:
-            raise SimError(f"unknown profile {profile!r}; profiles are: {', '.join(PROFILES)}")
+            raise SimError(
+                texts.UNKNOWN_PROFILE.format(profile=profile, profiles=", ".join(PROFILES))
+            )
         t = self.clock()
         old = getattr(self, "session", None)
+        base = SessionConfig(rule_settings=dict(self.defaults))
+        info = dict(old.info) if old is not None else dict(base.info)
+        info["date"] = datetime.date.today().isoformat()
+        try:
+            config = SessionConfig(
+                variant=variant,
+                rules=profile,
+                rule_settings={**base.rule_settings, **(rule_settings or {})},
+                play={**base.play, **(play or {})},
+                info=info,
+            )
+            config.profile()
+        except ValueError as exc:  # a wrong setting: said, and the game on the board goes on
+            raise SimError(str(exc)) from None
         if old is not None and old.journal is not None:
             self._put_away(old)
         self.session = build_session_for_sim(
@@ -108,6 +146,10 @@ class SimBoard:
             sync=True,  # every record on the disk before it counts, as on the real board
             tracker_settings=self.settings,
             position=position,
+            rule_settings=config.rule_settings,
+            play=config.play,
+            info=config.info,
+            roster=self.roster(),
         )
         self.table = Table(self.session.expected_chips())
         self._wire()
@@ -122,7 +164,13 @@ class SimBoard:
             journal.close()
             journal.path.unlink(missing_ok=True)
         except (JournalError, OSError) as exc:
-            self.notice = f"the last game could not be put away: {exc}"
+            self.notice = texts.NOT_PUT_AWAY.format(error=exc)
+
+    def games_folder(self) -> Path | None:
+        """Where this board keeps its finished games (None without a state folder)."""
+        if self.state_dir is None:
+            return None
+        return journal_path(self.state_dir, self.board_id).parent / "games"
 
     def _resume(self) -> None:
         """The board's game as its journal left it (the simulator was stopped): the chips stand
@@ -134,10 +182,11 @@ class SimBoard:
             t=self.clock(),
             sync=True,
             tracker_settings=self.settings,
+            roster=self.roster(),
         )
         self.table = Table(self.session.start_chips())
         self.table.arrange(self.session.expected_chips())
-        self.notice = "; ".join(self.session.problems) or "the game was resumed where it stood"
+        self.notice = "; ".join(self.session.problems) or texts.RESUMED
         self._wire()
 
     def _wire(self) -> None:
@@ -174,82 +223,169 @@ class SimBoard:
     def act(self, message: Any) -> str:
         """One message from the page; returns a sentence saying what was done."""
         if not isinstance(message, dict):
-            raise SimError("a message must be a JSON object with a 'type'")
+            raise SimError(texts.NOT_AN_OBJECT)
         kind = message.get("type")
-        table = self.table
+        handler = self._handlers().get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            types = ", ".join(self._handlers())
+            raise SimError(texts.UNKNOWN_TYPE.format(kind=kind, types=types))
         try:
-            if kind == "click":
-                mover = self.session.game.side_to_move
-                done = table.click(_square(message), mover)
-            elif kind == "lift":
-                done = f"lifted the {table.lift(_square(message)).describe()}"
-            elif kind == "place":
-                done = f"set the {table.place(_square(message)).describe()} down"
-            elif kind == "remove":
-                done = f"took the {table.remove(_square(message)).describe()} off the board"
-            elif kind == "drag":
-                a, b = _square(message, "from"), _square(message, "to")
-                chip = table.lift(a)
-                self._sense()
-                try:
-                    table.place(b)
-                except TableError:
-                    table.place(a)  # the hand puts it back where it was
-                    raise
-                done = f"moved the {chip.describe()}"
-            elif kind == "put_aside":
-                done = f"put the {table.put_aside().describe()} aside"
-            elif kind == "from_tray":
-                chip_id = message.get("chip")
-                if not isinstance(chip_id, int) or isinstance(chip_id, bool):
-                    raise SimError("'chip' must be the number of a chip beside the board")
-                done = f"picked up the {table.take_from_tray(chip_id).describe()}"
-            elif kind == "crown":
-                done = self._crown(message)
-            elif kind == "arrange":
-                table.arrange(self.session.expected_chips())
-                done = "arranged the chips as the board expects them"
-            elif kind == "button":
-                name = message.get("name")
-                if name not in BUTTONS:
-                    raise SimError(f"unknown button {name!r}; buttons are: {', '.join(BUTTONS)}")
-                hold = message.get("hold", False) is True
-                self.devices.buttons.inject(name, "hold" if hold else "press")  # type: ignore[union-attr]
-                done = f"{'held' if hold else 'pressed'} {name.replace('_', ' ')}"
-            elif kind == "new_game":
-                variant = message.get("variant", self.session.variant)
-                profile = message.get("profile", self.session.profile_name)
-                position = message.get("position")
-                self.new_game(str(variant), str(profile), position)
-                done = f"new game: {self.session.variant}, {profile} rules"
-                if position is not None:
-                    done += ", from the position loaded"
-            else:
-                raise SimError(
-                    f"unknown message type {kind!r}; types are: click, lift, place, remove, drag, "
-                    "put_aside, from_tray, crown, arrange, button, new_game"
-                )
+            done = handler(message)
         except TableError as exc:
             raise SimError(str(exc)) from None
         self._sense()
+        self.loop.render(self.clock())  # the outputs show what was done at once
         self.notice = done
         self.version += 1
         return done
+
+    def _handlers(self) -> dict[str, Callable[[dict[str, Any]], str]]:
+        return {
+            "click": self._click,
+            "lift": lambda m: self._chip_said(texts.LIFTED, self.table.lift(_square(m)), m),
+            "place": lambda m: self._chip_said(texts.SET_DOWN, self.table.place(_square(m)), m),
+            "remove": lambda m: self._chip_said(texts.TOOK_OFF, self.table.remove(_square(m)), m),
+            "drag": self._drag,
+            "put_aside": lambda m: texts.PUT_ASIDE.format(chip=self.table.put_aside().describe()),
+            "from_tray": self._from_tray,
+            "crown": self._crown,
+            "arrange": self._arrange,
+            "touch": lambda m: self._touch(_square(m)),
+            "button": self._button,
+            "takeback": self._player_takeback,
+            "new_game": self._new_game_message,
+            "info": self._info,
+            "play": self._play,
+        }
+
+    @staticmethod
+    def _chip_said(template: str, chip: Any, message: dict[str, Any]) -> str:
+        return template.format(chip=chip.describe(), square=_where(_square(message)))
+
+    def _click(self, message: dict[str, Any]) -> str:
+        """A click as a hand means it. While the board asks which way a taking went, a click on
+        a blinking empty square is a touch there; a chip the board shows as being taken goes
+        beside the board; any other chip is lifted (the board says if it may not move)."""
+        square = _square(message)
+        g = self.session.tracker.guidance()
+        table = self.table
+        if (
+            table.hand is None
+            and square not in table.board
+            and g.phase == "ambiguity"
+            and square in g.blink
+        ):
+            return self._touch(square)
+        removable = frozenset(g.to_be_taken)
+        if g.mode != "play":
+            removable |= frozenset(g.extra)
+        return table.click(square, self.session.game.side_to_move, removable)
+
+    def _touch(self, square: Square) -> str:
+        """Touch ``square`` with the chip that made the taking, and set it back: on the real
+        board this chooses the way round that passes there (the square blinks)."""
+        g = self.session.tracker.guidance()
+        if g.phase != "ambiguity" or not g.choices:
+            raise SimError(texts.EMPTY_SQUARE.format(square=_where(square)))
+        end = g.choices[0].end
+        table = self.table
+        table.lift(end)
+        self._sense()
+        table.place(square)
+        self._sense()
+        table.lift(square)
+        self._sense()
+        table.place(end)
+        return texts.TOUCHED.format(square=_where(square))
+
+    def _drag(self, message: dict[str, Any]) -> str:
+        a, b = _square(message, "from"), _square(message, "to")
+        table = self.table
+        chip = table.lift(a)
+        self._sense()
+        try:
+            table.place(b)
+        except TableError:
+            table.place(a)  # the hand puts it back where it was
+            raise
+        return texts.MOVED.format(chip=chip.describe(), start=_where(a), end=_where(b))
+
+    def _from_tray(self, message: dict[str, Any]) -> str:
+        chip_id = message.get("chip")
+        if not isinstance(chip_id, int) or isinstance(chip_id, bool):
+            raise SimError(texts.BAD_TRAY_CHIP)
+        return texts.PICKED_UP.format(chip=self.table.take_from_tray(chip_id).describe())
+
+    def _arrange(self, message: dict[str, Any]) -> str:
+        self.table.arrange(self.session.expected_chips())
+        return texts.ARRANGED
+
+    def _button(self, message: dict[str, Any]) -> str:
+        name = message.get("name")
+        if name not in BUTTONS:
+            raise SimError(texts.UNKNOWN_BUTTON.format(name=name, names=", ".join(BUTTONS)))
+        hold = message.get("hold", False) is True
+        self.devices.buttons.inject(name, "hold" if hold else "press")  # type: ignore[union-attr]
+        template = texts.BUTTON_HELD if hold else texts.BUTTON_PRESSED
+        return template.format(button=name.replace("_", " "))
+
+    def _player_takeback(self, message: dict[str, Any]) -> str:
+        """A player takes back their own move: only in practice, when the teacher allows it."""
+        if not self.session.play.players_take_back:
+            raise SimError(texts.NO_PLAYER_TAKEBACK)
+        if not self.session.game.ply:
+            raise SimError(texts.NOTHING_TO_TAKE_BACK)
+        self.devices.buttons.inject("takeback", "press")  # type: ignore[union-attr]
+        return texts.TAKEN_BACK
+
+    def _new_game_message(self, message: dict[str, Any]) -> str:
+        session = self.session
+        in_progress = session.game.ply > 0 and session.outcome is None
+        if in_progress and message.get("confirm") is not True:
+            raise SimError(texts.CONFIRM_NEW_GAME.format(moves=session.game.ply))
+        variant = message.get("variant", session.variant)
+        profile = message.get("profile", session.profile_name)
+        position = message.get("position")
+        play = _fields(message, "play")
+        rule_settings = _fields(message, "rules")
+        self.new_game(str(variant), str(profile), position, play, rule_settings)
+        template = texts.NEW_GAME if position is None else texts.NEW_GAME_FROM_POSITION
+        return template.format(variant=self.session.variant.capitalize(), rules=profile)
+
+    def _info(self, message: dict[str, Any]) -> str:
+        try:
+            self.session.set_info(self.clock(), _fields(message, "info"))
+        except ValueError as exc:
+            raise SimError(str(exc)) from None
+        return texts.PLAYERS_SET
+
+    def _play(self, message: dict[str, Any]) -> str:
+        try:
+            self.session.set_play(self.clock(), _fields(message, "play"))
+        except ValueError as exc:
+            raise SimError(str(exc)) from None
+        return texts.PLAY_SET
 
     def _crown(self, message: dict[str, Any]) -> str:
         """Crowning on the real board: lift the chip, turn it over, set it back."""
         table = self.table
         if message.get("square") is None:
             chip = table.turn_over()
-            return f"turned the {chip.describe()} over"
+            return texts.TURNED_OVER.format(chip=chip.describe())
         square = _square(message)
         table.lift(square)
         self._sense()
         chip = table.turn_over()
         table.place(square)
-        return f"crowned: the {chip.describe()} stands on ({square[0]}, {square[1]})"
+        return texts.CROWNED.format(chip=chip.describe(), square=_where(square))
 
     # ------------------------------------------------------------------ output
+
+    def display_lines(self) -> list[str]:
+        """What the scoresheet display shows at this moment (the mock device's last page)."""
+        display = self.devices.scoresheet
+        assert display is not None
+        return list(display.last or [])
 
     def snapshot(self) -> dict[str, Any]:
         snap = snapshot(self.session, self.clock())
@@ -270,10 +406,43 @@ class SimBoard:
             self.said.append(message)
         snap["messages"] = list(self.said)
         snap.update(self.table.json())
+        lines = self.display_lines()
+        snap["display"] = lines
+        snap["display_key"] = hashlib.sha1("\n".join(lines).encode()).hexdigest()[:12]
         snap["board"] = self.board_id
         snap["version"] = self.version
         snap["notice"] = self.notice
+        snap["roster"] = list(self.session.roster)
+        snap["player_takeback"] = self.session.play.players_take_back
         return snap
+
+    def summary(self) -> dict[str, Any]:
+        """What the class overview shows of this board (``/api/class``)."""
+        s = self.session
+        reading = s.clocks.reading(self.clock())
+        totals = s.totals()
+        outcome = s.outcome
+        return {
+            "board": self.board_id,
+            "variant": s.variant,
+            "rules": s.profile_name,
+            "practice": s.play.practice,
+            "blue": s.info.get("blue", ""),
+            "red": s.info.get("red", ""),
+            "event": s.info.get("event", ""),
+            "totals": {"blue": typeset(totals[0]), "red": typeset(totals[1])},
+            "to_move": "blue" if s.game.side_to_move == 0 else "red",
+            "phase": s.phase,
+            "paused": s.paused,
+            "ply": s.game.ply,
+            "over": outcome is not None,
+            "result": f"{outcome.result_text}: {outcome.text}" if outcome else "",
+            "clocks": {
+                "game": clock_text(reading.game_left) if s.play.timed else "--:--",
+                "move": clock_text(reading.move_left) if s.play.timed else "--:--",
+            },
+            "message": snapshot_message(s, self.clock()),
+        }
 
     def oled_png(self) -> bytes:
         """The scoresheet display as the mock device last showed it, drawn as on the OLED."""
@@ -281,23 +450,45 @@ class SimBoard:
 
         display = self.devices.scoresheet
         assert display is not None
-        image = display.render(list(display.last or []))
+        image = display.render(self.display_lines())
         out = io.BytesIO()
         image.convert("L").resize((image.width * 3, image.height * 3)).save(out, "PNG")
         return out.getvalue()
 
     def export(self, what: str) -> tuple[str, str]:
-        """(text, media type) of a download: ``csv``, ``html`` or ``pdn``."""
-        if what == "csv":
-            return self.session.export_csv(), "text/csv; charset=utf-8"
-        if what == "html":
-            return self.session.export_html(), "text/html; charset=utf-8"
-        if what == "pdn":
-            return self.session.export_pdn(), "application/x-pdn; charset=utf-8"
-        if what == "position":
-            text = json.dumps(game_to_json(self.session.game), ensure_ascii=False, indent=1)
-            return text + "\n", "application/json; charset=utf-8"
-        raise SimError(f"unknown download {what!r}: csv, html, pdn or position")
+        """(text, media type) of a download: ``csv``, ``html``, ``pdn`` or ``position``."""
+        return export_session(self.session, what)
+
+
+def export_session(session: Session, what: str) -> tuple[str, str]:
+    """(text, media type) of a game's download: the board's, or a kept game's."""
+    if what == "csv":
+        return session.export_csv(), "text/csv; charset=utf-8"
+    if what == "html":
+        return session.export_html(), "text/html; charset=utf-8"
+    if what == "pdn":
+        return session.export_pdn(), "application/x-pdn; charset=utf-8"
+    if what == "position":
+        text = json.dumps(game_to_json(session.game), ensure_ascii=False, indent=1)
+        return text + "\n", "application/json; charset=utf-8"
+    raise SimError(texts.UNKNOWN_DOWNLOAD.format(what=what))
+
+
+def snapshot_message(session: Session, t: float) -> str:
+    from controller.view.compose import message
+
+    return message(session.view_input(t))
+
+
+def _where(square: Square) -> str:
+    return f"({square[0]}, {square[1]})"
+
+
+def _fields(message: dict[str, Any], key: str) -> dict[str, Any]:
+    raw = message.get(key) or {}
+    if not isinstance(raw, dict):
+        raise SimError(texts.BAD_FIELDS.format(key=key))
+    return raw
 
 
 def static_facts() -> dict[str, Any]:
@@ -317,14 +508,14 @@ def static_facts() -> dict[str, Any]:
 def _check_position(position: Any, variant: str, profile: str) -> str:
     """The variant of a position from the page, or a SimError saying what is wrong with it."""
     if not isinstance(position, dict):
-        raise SimError("a position must be a JSON object (docs/notation.md)")
+        raise SimError(texts.NOT_A_POSITION)
     data = {"variant": variant, **position, "profile": profile}
     try:
         game = game_from_json(data)
     except NotationError as exc:
-        raise SimError(f"this position cannot be played: {exc}") from None
+        raise SimError(texts.CANNOT_PLAY_POSITION.format(error=exc)) from None
     if not game.legal_moves():
-        raise SimError("this position cannot be played: the side to move has no legal move")
+        raise SimError(texts.NO_LEGAL_MOVE)
     return str(data["variant"])
 
 
@@ -335,5 +526,5 @@ def _square(message: dict[str, Any], key: str = "square") -> Square:
         or len(raw) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
     ):
-        raise SimError(f"'{key}' must be a square [x, y] with whole numbers from 0 to 7")
+        raise SimError(texts.BAD_SQUARE.format(key=key))
     return (raw[0], raw[1])

@@ -5,6 +5,13 @@ the server applies them to the board and pushes the new snapshot to every page s
 board. A ticker lets time pass on every board (settle, error delay, the arbiter clocks) and
 pushes a snapshot whenever what the page shows has changed. Everything a page sends is checked:
 a bad message gets an error message back, never a traceback or a dead server.
+
+Hostile pages and failures (docs/security.md, docs/failures.md): every request passes
+``guard.Guard`` (security headers, Host and Origin checks); every message is classified by
+``access.action_of`` and refused unless the page's role may do it (``access.ACTIONS``); every
+page is served through its own ``clients.Client`` (a bounded queue, a send timeout, a rate
+limit), so no page can make the server wait; a board whose code fails is marked broken and
+skipped, so one board can never stop another's clock.
 """
 
 from __future__ import annotations
@@ -19,13 +26,35 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+)
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from controller.rules.notation import NotationError, load_json
+
+from .access import (
+    ARBITER,
+    COOKIE,
+    TOKEN_SECONDS,
+    Access,
+    AccessError,
+    action_of,
+    allowed,
+    refusal,
+)
+from .clients import Client
 from .engine import SimBoard, SimError, static_facts
+from .guard import Guard
+from .pages import class_routes
 from .registry import Boards
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -38,27 +67,58 @@ class Hub:
 
     def __init__(self, boards: Boards) -> None:
         self.boards = boards
-        self.pages: dict[str, set[WebSocket]] = {}
+        self.pages: dict[str, set[Client]] = {}
         self.sent: dict[str, str] = {}
 
+    def join(self, board_id: str, client: Client) -> None:
+        self.pages.setdefault(board_id, set()).add(client)
+
+    def leave(self, board_id: str, client: Client) -> None:
+        pages = self.pages.get(board_id)
+        if pages is not None:
+            pages.discard(client)
+            if not pages:
+                del self.pages[board_id]
+                self.sent.pop(board_id, None)
+
     async def push(self, board_id: str, board: SimBoard, force: bool = False) -> None:
+        """Queue the board's state for its pages (never waits on a page: ``Client.offer``)."""
         pages = self.pages.get(board_id)
         if not pages:
             return
-        text = json.dumps({"type": "state", "state": board.snapshot()}, ensure_ascii=False)
+        text = state_text(board)
         if not force and self.sent.get(board_id) == text:
             return
         self.sent[board_id] = text
-        for ws in list(pages):
-            try:
-                await ws.send_text(text)
-            except Exception:  # a page closed mid-send: forget it
-                pages.discard(ws)
+        for client in list(pages):
+            if not client.offer(text, "state"):
+                pages.discard(client)
+
+    def tell(self, board_id: str, payload: dict[str, Any]) -> None:
+        text = json.dumps(payload, ensure_ascii=False)
+        for client in list(self.pages.get(board_id, ())):
+            client.offer(text)
+
+    def broke(self, board_id: str, exc: BaseException) -> str:
+        """A board's code failed: mark it broken, tell its pages; the others go on."""
+        message = self.boards.mark_broken(board_id, exc)
+        self.tell(board_id, {"type": "error", "message": message, "broken": True})
+        return message
 
     async def tick_all(self) -> None:
         for board_id, board in self.boards.items():
-            board.tick()
-            await self.push(board_id, board)
+            if board_id in self.boards.broken:
+                continue
+            try:
+                board.tick()
+                await self.push(board_id, board)
+            except Exception as exc:  # this board only: every other board keeps its time
+                self.broke(board_id, exc)
+            await asyncio.sleep(0)  # pages and other boards get their turn between boards
+
+
+def state_text(board: SimBoard) -> str:
+    return json.dumps({"type": "state", "state": board.snapshot()}, ensure_ascii=False)
 
 
 def _error_page(status: int, text: str) -> HTMLResponse:
@@ -80,11 +140,19 @@ def create_app(
     tick_seconds: float = 0.05,
     max_boards: int = 64,
     state_dir: Path | None = None,
+    defaults: dict[str, Any] | None = None,
+    roster_file: Path | None = None,
+    access: Access | None = None,
+    allowed_hosts: frozenset[str] | None = None,
 ) -> Starlette:
     """The app; tests pass their own ``clock`` (a value they advance) and tracker settings.
-    With ``state_dir`` every board's game is journaled there and resumed after a restart."""
-    boards = Boards(clock, settings, max_boards, state_dir)
+    With ``state_dir`` every board's game is journaled there and resumed after a restart.
+    ``defaults`` (``sim --set``) start every new game; ``roster_file`` is the class list.
+    ``access`` holds the arbiter's PIN (none: everyone is the arbiter); ``allowed_hosts`` the
+    host names it answers to (``damath-board sim`` on 127.0.0.1 gives the loopback names)."""
+    boards = Boards(clock, settings, max_boards, state_dir, defaults, roster_file)
     hub = Hub(boards)
+    access = access if access is not None else Access()
 
     async def ticker() -> None:
         while True:
@@ -105,16 +173,69 @@ def create_app(
                 await task
             boards.close()
 
+    def role_of(conn: Request | WebSocket) -> str:
+        return access.role(conn.cookies.get(COOKIE))
+
+    def who(conn: Request | WebSocket) -> str:
+        return conn.client.host if conn.client else "?"
+
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
     async def board_page(request: Request) -> Response:
         board_id = request.path_params["board_id"]
         try:
-            boards.open(board_id)
+            board = boards.find(board_id)
         except SimError as exc:
             return _error_page(404, str(exc))
+        if board is None:  # opening an address never creates a board
+            return _create_page(board_id, pin=role_of(request) != ARBITER)
         return FileResponse(STATIC / "board.html")
+
+    async def create_board(request: Request) -> Response:
+        """The arbiter's deliberate act: the form on a missing board's page (or a script)."""
+        board_id = request.path_params["board_id"]
+        try:
+            boards.check_id(board_id)
+        except SimError as exc:
+            return _error_page(404, str(exc))
+        fields = await _small_form(request)
+        token = request.cookies.get(COOKIE)
+        new_token = None
+        if access.role(token) != ARBITER:
+            try:
+                new_token = access.unlock(fields.get("pin"), who(request))
+            except AccessError as exc:
+                page = _create_page(board_id, pin=True, problem=str(exc))
+                page.status_code = 403
+                return page
+        try:
+            boards.create(board_id)
+        except SimError as exc:
+            return _error_page(409, str(exc))
+        response = RedirectResponse(f"/board/{board_id}", status_code=303)
+        if new_token is not None:
+            _set_token(response, new_token)
+        return response
+
+    async def unlock(request: Request) -> Response:
+        fields = await _small_form(request)
+        try:
+            token = access.unlock(fields.get("pin"), who(request))
+        except AccessError as exc:
+            return JSONResponse({"role": role_of(request), "error": str(exc)}, 403)
+        response = JSONResponse({"role": ARBITER, "pin": not access.open})
+        _set_token(response, token)
+        return response
+
+    async def lock(request: Request) -> Response:
+        access.lock(request.cookies.get(COOKIE))
+        response = JSONResponse({"role": access.role(None), "pin": not access.open})
+        response.delete_cookie(COOKIE, path="/")
+        return response
+
+    async def whoami(request: Request) -> Response:
+        return JSONResponse({"role": role_of(request), "pin": not access.open})
 
     async def boards_json(request: Request) -> Response:
         return JSONResponse({"boards": boards.ids()})
@@ -122,17 +243,33 @@ def create_app(
     async def facts(request: Request) -> Response:
         return JSONResponse(static_facts())
 
-    async def state(request: Request) -> Response:
-        board = boards.get(request.path_params["board_id"])
-        if board is None:
-            return JSONResponse({"error": "no such board: open /board/<id> first"}, 404)
-        return JSONResponse(board.snapshot())
-
-    async def download(request: Request) -> Response:
+    def existing(request: Request) -> SimBoard | Response:
         board_id = request.path_params["board_id"]
-        board = boards.get(board_id)
+        try:
+            board = boards.find(board_id)
+        except SimError as exc:
+            return _error_page(404, str(exc))
         if board is None:
             return _error_page(404, f"there is no board {board_id!r}: open /board/<id> first")
+        return board
+
+    def failed(board_id: str, exc: Exception) -> Response:
+        return _error_page(500, hub.broke(board_id, exc))
+
+    async def state(request: Request) -> Response:
+        board = existing(request)
+        if isinstance(board, Response):
+            return JSONResponse({"error": "no such board: open /board/<id> first"}, 404)
+        try:
+            return JSONResponse(board.snapshot())
+        except Exception as exc:
+            return failed(board.board_id, exc)
+
+    async def download(request: Request) -> Response:
+        board = existing(request)
+        if isinstance(board, Response):
+            return board
+        board_id = board.board_id
         name = request.path_params["name"]
         what = {
             "scoresheet.csv": "csv",
@@ -142,9 +279,12 @@ def create_app(
         }.get(name)
         if what is None:
             return _error_page(
-                404, f"no download {name!r}: scoresheet.csv, .html, game.pdn or position.json"
+                404, f"no download {name[:40]!r}: scoresheet.csv, .html, game.pdn or position.json"
             )
-        text, media = board.export(what)
+        try:
+            text, media = board.export(what)
+        except Exception as exc:
+            return failed(board_id, exc)
         headers = {}
         if what != "html":
             filename = f"damath-{board_id}-{name}"
@@ -152,11 +292,16 @@ def create_app(
         return Response(text, media_type=media, headers=headers)
 
     async def oled(request: Request) -> Response:
-        """The scoresheet display's page, drawn by the driver's own ``render_page``."""
-        board = boards.get(request.path_params["board_id"])
-        if board is None:
-            return _error_page(404, "there is no such board: open /board/<id> first")
-        return Response(board.oled_png(), media_type="image/png")
+        """The scoresheet display's page, drawn by the driver's own ``render_page``; never
+        cached: the page asks again whenever the display's lines change."""
+        board = existing(request)
+        if isinstance(board, Response):
+            return board
+        try:
+            png = board.oled_png()
+        except Exception as exc:
+            return failed(board.board_id, exc)
+        return Response(png, media_type="image/png", headers={"Cache-Control": "no-store"})
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -165,64 +310,170 @@ def create_app(
         board_id = ws.path_params["board_id"]
         await ws.accept()
         try:
-            board = boards.open(board_id)
+            board = boards.find(board_id)
+            missing = f"there is no board {board_id!r} yet: the arbiter creates it on its page"
         except SimError as exc:
-            await ws.send_json({"type": "error", "message": str(exc)})
-            await ws.close(code=1008)
+            board, missing = None, str(exc)
+        if board is None:
+            with contextlib.suppress(Exception):
+                text = json.dumps({"type": "error", "message": missing, "need": "create"})
+                await asyncio.wait_for(ws.send_text(text), 1.0)
+                await asyncio.wait_for(ws.close(code=1008), 1.0)
             return
-        hub.pages.setdefault(board_id, set()).add(ws)
+        client = Client(ws, name=f"{board_id} ({who(ws)})")
+        client.start()
+        hub.join(board_id, client)
         try:
-            await ws.send_text(
-                json.dumps({"type": "hello", "facts": static_facts()}, ensure_ascii=False)
-            )
-            await hub.push(board_id, board, force=True)
-            while True:
-                text = await ws.receive_text()
-                reply = _handle(board, text)
-                await ws.send_json(reply)
+            client.offer(json.dumps({"type": "hello", "facts": static_facts()}, ensure_ascii=False))
+            if board_id in boards.broken:
+                client.offer(json.dumps({"type": "error", "message": boards.broken[board_id],
+                                         "broken": True}))  # fmt: skip
+            else:
+                try:
+                    client.offer(state_text(board), "state")
+                except Exception as exc:
+                    hub.broke(board_id, exc)
+            while not client.closed:
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                why = client.incoming()
+                if why is not None:  # over the rate limit: said once a second, else ignored
+                    if why:
+                        client.offer(json.dumps({"type": "error", "message": why}))
+                    await asyncio.sleep(0)
+                    continue
+                text = message.get("text")
+                if text is None:
+                    reply = _error("binary messages are not understood: send JSON text")
+                else:
+                    reply = _handle(board, text, role_of(ws), boards.broken.get(board_id))
+                client.offer(json.dumps(reply, ensure_ascii=False))
                 if reply["type"] == "done":
-                    board.tick()
-                    await hub.push(board_id, board, force=True)
+                    try:
+                        if reply.get("mended"):
+                            boards.mended(board_id)
+                        board.tick()
+                        await hub.push(board_id, board, force=True)
+                    except Exception as exc:
+                        hub.broke(board_id, exc)
+                await asyncio.sleep(0)  # one page's messages never starve the others
         except WebSocketDisconnect:
             pass
         except Exception:  # the page went away in an unusual way; the server keeps going
             log.exception("board %s: channel closed", board_id)
         finally:
-            hub.pages.get(board_id, set()).discard(ws)
+            hub.leave(board_id, client)
+            await client.stop()
 
     routes = [
         Route("/", index),
         Route("/board/{board_id}", board_page),
+        Route("/board/{board_id}/create", create_board, methods=["POST"]),
         Route("/board/{board_id}/state.json", state),
         Route("/board/{board_id}/oled.png", oled),
         Route("/favicon.ico", favicon),
+        *class_routes(boards),
         Route("/board/{board_id}/{name}", download),
         Route("/api/boards", boards_json),
         Route("/api/facts", facts),
+        Route("/api/access", whoami),
+        Route("/api/unlock", unlock, methods=["POST"]),
+        Route("/api/lock", lock, methods=["POST"]),
         WebSocketRoute("/ws/{board_id}", channel),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    middleware = [Middleware(Guard, allowed_hosts=allowed_hosts)]
+    app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.boards = boards
     app.state.hub = hub
+    app.state.access = access
     return app
 
 
-def _handle(board: SimBoard, text: str) -> dict[str, Any]:
+def _set_token(response: Response, token: str) -> None:
+    response.set_cookie(
+        COOKIE, token, max_age=TOKEN_SECONDS, httponly=True, samesite="strict", path="/"
+    )
+
+
+MAX_FORM = 4096
+
+
+async def _small_form(request: Request) -> dict[str, Any]:
+    """A small form or JSON body (at most ``MAX_FORM`` bytes, never read further)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FORM:
+            return {}
+    if request.headers.get("content-type", "").startswith("application/json"):
+        try:
+            data = load_json(body)
+        except NotationError:
+            return {}
+        return data if isinstance(data, dict) else {}
+    from urllib.parse import parse_qs
+
+    try:
+        pairs = parse_qs(body.decode("utf-8"), max_num_fields=8)
+    except (UnicodeDecodeError, ValueError):
+        return {}
+    return {k: v[0] for k, v in pairs.items()}
+
+
+def _create_page(board_id: str, pin: bool, problem: str = "") -> HTMLResponse:
+    """A missing board's page: it is created only by a deliberate act (this form)."""
+    field = (
+        "<p><label>Arbiter's PIN <input name='pin' type='password' autocomplete='off' "
+        "inputmode='numeric' required></label></p>"
+        if pin
+        else ""
+    )
+    note = f"<p class='error' role='alert'>{_escape(problem)}</p>" if problem else ""
+    body = (
+        "<!doctype html><html lang='en'><meta charset='utf-8'>"
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>"
+        "<title>Damath board</title><link rel='stylesheet' href='/static/sim.css'>"
+        f"<main class='notice'><h1>There is no board {_escape(board_id)!s} yet</h1>{note}"
+        "<p>Boards are created by the arbiter (the teacher), so that nobody fills the "
+        "simulator with boards by opening addresses.</p>"
+        f"<form method='post' action='/board/{_escape(board_id)}/create'>{field}"
+        f"<button type='submit'>Create board {_escape(board_id)}</button></form>"
+        "<p><a href='/'>All boards</a></p></main></html>"
+    )
+    return HTMLResponse(body, status_code=404)
+
+
+def _error(message: str) -> dict[str, Any]:
+    return {"type": "error", "message": message}
+
+
+def _handle(
+    board: SimBoard, text: str, role: str = ARBITER, broken: str | None = None
+) -> dict[str, Any]:
     """Apply one message; the reply for the sender (an error or what was done)."""
     if len(text) > MAX_MESSAGE:
-        return {"type": "error", "message": f"message too long (over {MAX_MESSAGE} characters)"}
+        return _error(f"message too long (over {MAX_MESSAGE} characters)")
     try:
-        message = json.loads(text)
-    except ValueError:
-        return {"type": "error", "message": 'not a JSON message: expected {"type": ...}'}
+        message = load_json(text)
+    except NotationError as exc:
+        return _error(f'not a JSON message ({exc}): expected {{"type": ...}}')
+    if not isinstance(message, dict):
+        return _error("a message must be a JSON object with a 'type'")
+    session = board.session
+    action = action_of(message, session.phase, session.menu is not None)
+    if not allowed(role, action):
+        return {**_error(refusal(action)), "need": ARBITER, "retry": message}
+    if broken is not None and action not in ("new_game", "new_game.position"):
+        return {**_error(broken), "broken": True}
     try:
         done = board.act(message)
     except SimError as exc:
-        return {"type": "error", "message": str(exc)}
+        return _error(str(exc))
     except ValueError as exc:  # a value the rules or the tracker refused
-        return {"type": "error", "message": str(exc)}
+        return _error(str(exc)[:300])
     except Exception as exc:
-        log.exception("board %s: action %r failed", board.board_id, message)
-        return {"type": "error", "message": f"the board could not do that ({type(exc).__name__})"}
-    return {"type": "done", "message": done}
+        log.exception("board %s: action %r failed", board.board_id, str(message)[:200])
+        return _error(f"the board could not do that ({type(exc).__name__})")
+    return {"type": "done", "message": done, **({"mended": True} if broken else {})}

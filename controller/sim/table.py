@@ -17,6 +17,8 @@ from dataclasses import dataclass, replace
 from controller.rules.damath_data import is_playable
 from controller.rules.move import BLUE, RED, Chip, Square, side_name
 
+from . import texts
+
 
 class TableError(ValueError):
     """An action that cannot be done on a real table (nothing to lift, a square taken)."""
@@ -32,7 +34,9 @@ class PhysicalChip:
     dama: bool = False
 
     def describe(self) -> str:
-        return f"{side_name(self.side)} chip {self.label}{' (dama)' if self.dama else ''}"
+        """The chip as a sentence names it: ``blue chip -9``, ``red dama 8``."""
+        template = texts.DAMA if self.dama else texts.CHIP
+        return template.format(side=side_name(self.side), label=self.label)
 
     def json(self) -> dict[str, object]:
         return {"id": self.id, "side": side_name(self.side), "label": self.label, "dama": self.dama}
@@ -63,12 +67,10 @@ class Table:
         """Pick the chip up into the hand: its square goes empty."""
         self._check(square)
         if self.hand is not None:
-            raise TableError(
-                f"you already hold the {self.hand.describe()}: set it down or put it aside first"
-            )
+            raise TableError(texts.ALREADY_HOLDING.format(chip=self.hand.describe()))
         chip = self.board.get(square)
         if chip is None:
-            raise TableError(f"there is no chip on {_where(square)} to lift")
+            raise TableError(texts.NOTHING_TO_LIFT.format(square=_where(square)))
         del self.board[square]
         self.hand = chip
         return chip
@@ -77,9 +79,11 @@ class Table:
         """Set the chip in the hand down on an empty square."""
         self._check(square)
         if self.hand is None:
-            raise TableError("your hand is empty: lift a chip first")
+            raise TableError(texts.HAND_EMPTY)
         if square in self.board:
-            raise TableError(f"{_where(square)} already holds the {self.board[square].describe()}")
+            raise TableError(
+                texts.SQUARE_TAKEN.format(square=_where(square), chip=self.board[square].describe())
+            )
         chip, self.hand = self.hand, None
         self.board[square] = chip
         return chip
@@ -89,14 +93,14 @@ class Table:
         self._check(square)
         chip = self.board.pop(square, None)
         if chip is None:
-            raise TableError(f"there is no chip on {_where(square)} to take off")
+            raise TableError(texts.NOTHING_TO_TAKE_OFF.format(square=_where(square)))
         self.trays[chip.side].append(chip)
         return chip
 
     def put_aside(self) -> PhysicalChip:
         """The chip in the hand goes beside the board."""
         if self.hand is None:
-            raise TableError("your hand is empty: nothing to put aside")
+            raise TableError(texts.NOTHING_TO_PUT_ASIDE)
         chip, self.hand = self.hand, None
         self.trays[chip.side].append(chip)
         return chip
@@ -104,41 +108,41 @@ class Table:
     def take_from_tray(self, chip_id: int) -> PhysicalChip:
         """Pick a chip from beside the board into the hand, to put it back."""
         if self.hand is not None:
-            raise TableError(
-                f"you already hold the {self.hand.describe()}: set it down or put it aside first"
-            )
+            raise TableError(texts.ALREADY_HOLDING.format(chip=self.hand.describe()))
         for tray in self.trays.values():
             for i, chip in enumerate(tray):
                 if chip.id == chip_id:
                     self.hand = tray.pop(i)
                     return chip
-        raise TableError(f"there is no chip {chip_id} beside the board")
+        raise TableError(texts.NO_SUCH_TRAY_CHIP.format(chip_id=chip_id))
 
     def turn_over(self) -> PhysicalChip:
         """Crown (or uncrown) the chip in the hand: a dama is a chip turned over."""
         if self.hand is None:
-            raise TableError("your hand is empty: lift the chip to crown first")
+            raise TableError(texts.NOTHING_TO_CROWN)
         self.hand = replace(self.hand, dama=not self.hand.dama)
         return self.hand
 
-    def click(self, square: Square, mover: int) -> str:
+    def click(self, square: Square, mover: int, removable: frozenset[Square] = frozenset()) -> str:
         """One click on a square, as a player's hand would mean it; returns what was done.
 
-        Holding a chip: set it down. Empty hand: lift a chip of the side to move, or take a chip
-        of the other side off the board (a taken chip is removed with one click).
+        Holding a chip: set it down. Empty hand: a chip of the other side that is being taken
+        (``removable``: the board shows it as to be taken) goes beside the board with one
+        click; any other chip is lifted, as a hand would lift it (the board then says whether
+        it may move: a chip of the side not to move is never put in the tray by a click).
         """
         self._check(square)
         if self.hand is not None:
             chip = self.place(square)
-            return f"set the {chip.describe()} down on {_where(square)}"
+            return texts.SET_DOWN.format(chip=chip.describe(), square=_where(square))
         chip = self.board.get(square)
         if chip is None:
-            raise TableError(f"there is no chip on {_where(square)}: click a chip to lift it")
-        if chip.side == mover:
-            self.lift(square)
-            return f"lifted the {chip.describe()} from {_where(square)}"
-        self.remove(square)
-        return f"took the {chip.describe()} off {_where(square)}"
+            raise TableError(texts.EMPTY_SQUARE.format(square=_where(square)))
+        if chip.side != mover and square in removable:
+            self.remove(square)
+            return texts.TOOK_OFF.format(chip=chip.describe(), square=_where(square))
+        self.lift(square)
+        return texts.LIFTED.format(chip=chip.describe(), square=_where(square))
 
     # ------------------------------------------------------------------ setting up
 
@@ -171,8 +175,8 @@ class Table:
         if not is_playable(square):
             x, y = square
             if 0 <= x < 8 and 0 <= y < 8:
-                raise TableError(f"{_where(square)} is a light square: chips stand on dark ones")
-            raise TableError(f"{_where(square)} is off the board")
+                raise TableError(texts.LIGHT_SQUARE.format(square=_where(square)))
+            raise TableError(texts.OFF_BOARD.format(square=_where(square)))
 
     def json(self) -> dict[str, object]:
         return {

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from controller.rules.move import Move, Square
 
+from .reasons import Reason
+
 
 @dataclass(frozen=True)
 class Guidance:
@@ -40,3 +42,6 @@ class Guidance:
     """A chip just promoted: crown it on this square."""
     rotated: bool = False
     """Setup: the board stands as the expected position turned half round."""
+    reason: Reason | None = None
+    """What is wrong, in words, and the rule it breaks (an invalid lift, a mismatch), or what
+    the board asks (which way): shown on the page and the display while it stands."""

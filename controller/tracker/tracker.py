@@ -35,6 +35,7 @@ from .events import (
 )
 from .guidance import Guidance
 from .positions import MoveShape, PositionIndex
+from .reasons import Reason, lift_reason, mismatch_reason, which_way
 from .settings import Settings
 
 BUTTONS = ("confirm", "next", "pause", "takeback", "new_game")
@@ -202,7 +203,12 @@ class Tracker:
         if phase == "mismatch":
             missing, extra = self._diff()
             return Guidance(
-                phase=phase, missing=missing, extra=extra, place=self._place(missing), **common
+                phase=phase,
+                missing=missing,
+                extra=extra,
+                place=self._place(missing),
+                reason=mismatch_reason(self._game, missing, extra),
+                **common,
             )
         if self._amb:
             blink, order = _telling_apart(self._amb)
@@ -216,6 +222,7 @@ class Tracker:
                 blink=blink,
                 selected=sel,
                 selected_marks=marks,
+                reason=which_way(),
                 **common,
             )
         if phase == "idle":
@@ -237,7 +244,8 @@ class Tracker:
         if phase == "crowning":
             return Guidance(phase=phase, **common)
         # invalid / mismatch_pending: a chip that may not move is shown, nothing else yet
-        return Guidance(phase=phase, cannot_move=self._cannot, **common)
+        why = self._lift_reason(self._cannot[0]) if self._cannot else None
+        return Guidance(phase=phase, cannot_move=self._cannot, reason=why, **common)
 
     # ------------------------------------------------------------------ position
 
@@ -354,25 +362,18 @@ class Tracker:
                 events.append(Lifted(t, start, pos.destinations(start)))
                 break
 
+    def _lift_reason(self, square: Square) -> Reason:
+        locked = self._pos.squares[self._lock.bit_length() - 1] if self._lock else None
+        return lift_reason(self._game, square, locked)
+
     def _invalid_lift(self, t: float, gone: int, events: list[Event]) -> None:
         """One chip lifted that may not move: say so at once (the mismatch waits)."""
-        pos = self._pos
-        square = pos.squares[gone.bit_length() - 1]
-        chip = pos.chips.get(square)
-        if chip is not None and chip.side != pos.side:
-            reason = "not this side's turn"
-        elif self._lock and gone != self._lock:
-            locked = pos.squares[self._lock.bit_length() - 1]
-            reason = f"touch-move: the chip on ({locked[0]}, {locked[1]}) must be moved"
-        elif pos.must_take:
-            reason = "taking is mandatory with another chip"
-        else:
-            reason = "this chip has no legal move"
+        square = self._pos.squares[gone.bit_length() - 1]
         self._phase = "invalid"
         self._cannot = (square,)
         if not self._lifted_sent & gone:
             self._lifted_sent |= gone
-            events.append(Lifted(t, square, (), reason))
+            events.append(Lifted(t, square, (), self._lift_reason(square).page))
 
     def _settled(self, t: float, events: list[Event]) -> None:
         shapes = self._current

@@ -10,10 +10,14 @@ from __future__ import annotations
 
 from controller.session.clocks import clock_text
 
+from .texts import NO_CLOCK
+
 
 def clock_faces(inp, t: float) -> tuple[str, str, bool]:
     """(left text, right text, colon) for a ``session.ViewInput`` at ``t``."""
     clock = inp.clock
+    if not getattr(inp, "timed", True):  # practice with the clocks off: no time shown
+        return NO_CLOCK, NO_CLOCK, False
     left = clock_text(clock.game_left)
     right = clock_text(clock.move_left)
     second_half = (t % 1.0) >= 0.5

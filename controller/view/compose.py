@@ -15,7 +15,7 @@ from controller.rules.damath_data import OPERATORS
 from controller.rules.move import Square, side_name
 from controller.view.clockfaces import clock_faces
 from controller.view.leds import RGB, Light, shade
-from controller.view.scoresheet_pages import page
+from controller.view.scoresheet_pages import page, setup_sentence
 from controller.view.session_leds import session_lights
 
 
@@ -56,6 +56,19 @@ class Outputs:
         }
 
 
+def message(inp) -> str:
+    """What the board says now, for the page: a wrong move explained, else the session's
+    message, else (setting up) which chip goes where next."""
+    reason = getattr(inp.guidance, "reason", None)
+    if reason is not None:
+        return reason.page
+    if inp.message:
+        return inp.message
+    if inp.phase == "setup":
+        return setup_sentence(inp)
+    return ""
+
+
 def compose(inp, t: float, cols: int = 21, rows: int = 4) -> Outputs:
     lights = session_lights(inp)
     leds = {sq: shade(lights.get(sq), t) for sq in OPERATORS}
@@ -77,7 +90,7 @@ def compose(inp, t: float, cols: int = 21, rows: int = 4) -> Outputs:
         page=tuple(page(inp, cols, rows)),
         phase=inp.phase,
         paused=inp.paused,
-        message=inp.message,
+        message=message(inp),
         side_to_move=inp.side_to_move,
         result=result,
     )

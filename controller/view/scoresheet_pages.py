@@ -1,22 +1,88 @@
-"""The scoresheet display's pages (pure): live during the game, the tally at the end.
+"""The scoresheet display's pages (pure): setup, live during the game, the tally at the end.
 
-A 128x64 OLED holds 4 lines of 21 characters, so the live page is: both totals and whose turn,
-both clocks (or the message of the moment), then the last entries of the sheet with their
-takings. The serial stream gets the same lines with more rows. The end page shows totals, RC,
-grand totals and the result; a menu replaces everything while it is open.
+A 128x64 OLED holds 4 lines of 21 characters, and its font has ASCII only, so every line is
+transliterated (``display_text``: − → -, × → x, √ → sqrt, ² → ^2, accents dropped) and messages
+are wrapped, never cut off. Pages:
+
+- setup: which chip to put on which square next, in the order of the placement table, and
+  how many stand already (guided setup; the LED of that square is lit);
+- live: both totals and whose turn, both clocks (the player's name when known), the last
+  entries of the sheet; a message of the moment (a wrong move explained, a time warning)
+  takes the lines below the totals; while a chip is lifted in practice with the capture
+  preview on, what each taking would score;
+- the choices of an ambiguous path, the arbiter's menus;
+- the end: result and reason, totals, RC, grand totals.
+The serial stream gets the same lines with more rows.
 """
 
 from __future__ import annotations
+
+import unicodedata
 
 from controller.rules.move import BLUE
 from controller.rules.scoring import score_move
 from controller.session.clocks import clock_text
 
+from . import texts
+
 TAGS = ("B", "R")
+_ASCII = {
+    "−": "-",
+    "–": "-",
+    "×": "x",
+    "÷": "/",
+    "√": "sqrt",
+    "²": "^2",
+    "³": "^3",
+    "≈": "~",
+    "½": "1/2",
+    "…": "..",
+    "→": "->",
+    "’": "'",
+}
+
+
+def display_text(text: str) -> str:
+    """``text`` in the display font's ASCII: the board's signs spelled, accents dropped."""
+    out = []
+    for ch in text:
+        if ch in _ASCII:
+            out.append(_ASCII[ch])
+        elif ch.isascii():
+            out.append(ch)
+        else:
+            plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+            out.append(plain or "?")
+    return "".join(out)
 
 
 def _fit(text: str, cols: int) -> str:
+    text = display_text(text)
     return text if len(text) <= cols else text[: cols - 1] + "~"
+
+
+def wrap(text: str, cols: int) -> list[str]:
+    """Words on lines of at most ``cols`` characters (a word longer than a line is cut)."""
+    lines: list[str] = []
+    line = ""
+    for word in display_text(text).split():
+        if line and len(line) + 1 + len(word) > cols:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return [_fit(x, cols) for x in lines]
+
+
+def _name(inp, side: int, cols: int = 8) -> str:
+    """The player's first name as the display has room for, else the side's name."""
+    info = getattr(inp, "info", {}) or {}
+    name = info.get("blue" if side == BLUE else "red", "")
+    if not name:
+        return "BLUE" if side == BLUE else "RED"
+    return display_text(name.split()[0])[:cols]
 
 
 def entry_line(row, cols: int) -> str:
@@ -50,14 +116,82 @@ def choice_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     """The board asks which path was played: each choice by where it parts from the others
     and what it scores; ``>`` marks the one Confirm would take."""
     g = inp.guidance
-    lines = [_fit("Which way? Next/OK", cols)]
+    lines = [_fit(texts.WHICH_WAY, cols)]
     for move in g.choices:
         x, y = parting_square(move, g.choices)
         mark = "> " if g.selected is not None and move.path == g.selected.path else "  "
         score = score_move(move, inp.variant).text if move.takings else ""
-        lines.append(_fit(f"{mark}via {x},{y} = {score}", cols))
+        lines.append(_fit(texts.CHOICE.format(mark=mark, xy=f"{x},{y}", score=score), cols))
     chosen = next((i for i, line in enumerate(lines[1:]) if line.startswith(">")), 0)
     return _window(lines, chosen, rows)
+
+
+def setup_step(inp) -> tuple[int, int, tuple[int, int] | None, str, bool]:
+    """Guided setup: (chips in place, chips in all, the next square or None, the side and
+    value of its chip as the tracker names it, whether it is a dama)."""
+    g = inp.guidance
+    order = tuple(getattr(inp, "start_order", ()) or ())
+    missing = set(g.missing)
+    done = len(order) - len(missing & set(order))
+    place = dict(g.place)
+    nxt = next((sq for sq in order if sq in missing and sq in place), None)
+    if nxt is None:
+        return done, len(order), None, "", False
+    text = place[nxt]
+    return done, len(order), nxt, text.removesuffix(" dama"), text.endswith(" dama")
+
+
+def setup_sentence(inp) -> str:
+    """The guided setup's sentence for the page (the display has its own lines)."""
+    g = inp.guidance
+    if g.extra:
+        x, y = g.extra[0]
+        return texts.SETUP_TAKE_OFF_PAGE.format(square=f"({x}, {y})")
+    done, total, nxt, chip, dama = setup_step(inp)
+    if nxt is None:
+        return texts.SETUP_DONE_PAGE if total else ""
+    side, _, value = chip.partition(" ")
+    return texts.SETUP_NEXT_PAGE.format(
+        side=side,
+        value=value,
+        dama=texts.DAMA if dama else "",
+        square=f"({nxt[0]}, {nxt[1]})",
+        done=done,
+        total=total,
+    )
+
+
+def setup_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+    """Guided setup: the next chip to place, side and value, and on which square; the count
+    of chips in place. A chip where none belongs is named first (take it off)."""
+    g = inp.guidance
+    done, total, nxt, chip, dama = setup_step(inp)
+    head = _fit(texts.SETUP_TITLE.format(done=done, total=total), cols)
+    if g.extra:
+        x, y = g.extra[0]
+        lines = [head, _fit(texts.SETUP_TAKE_OFF.format(xy=f"{x},{y}"), cols)]
+    elif nxt is None:
+        lines = [head, _fit(texts.SETUP_DONE, cols)]
+    else:
+        side, _, value = chip.partition(" ")
+        put = texts.SETUP_PUT.format(
+            SIDE=side.upper(), value=value, dama=texts.DAMA if dama else ""
+        )
+        lines = [head, _fit(put, cols), _fit(texts.SETUP_ON.format(xy=f"{nxt[0]},{nxt[1]}"), cols)]
+    info = getattr(inp, "info", {}) or {}
+    if info.get("blue") or info.get("red"):
+        lines.append(_fit(texts.PLAYERS.format(blue=_name(inp, 0), red=_name(inp, 1)), cols))
+    else:
+        lines.append(_fit(texts.SETUP_GAME.format(variant=inp.variant, rules=inp.rules), cols))
+    return lines[:rows]
+
+
+def preview_page(inp, head: str, cols: int = 21, rows: int = 4) -> list[str]:
+    """Practice: what each taking of the lifted chip would score, by its landing square."""
+    lines = [head, _fit(texts.PREVIEW_TITLE, cols)]
+    for (x, y), score in inp.preview:
+        lines.append(_fit(texts.PREVIEW_LINE.format(xy=f"{x},{y}", score=score), cols))
+    return lines[:rows]
 
 
 def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
@@ -69,18 +203,26 @@ def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
         for i, option in enumerate(menu.options):
             lines.append(_fit(("> " if i == menu.selected else "  ") + option.label, cols))
         return _window(lines, menu.selected, rows)
+    reason = getattr(inp.guidance, "reason", None)
+    if inp.phase == "setup" and reason is None and not inp.display_message:
+        return setup_page(inp, cols, rows)
     turn = "B" if inp.side_to_move == BLUE else "R"
     head = _fit(f"B {inp.totals[0]} R {inp.totals[1]} >{turn}", cols)
-    if inp.message:
-        status = inp.message
-    elif inp.phase == "setup":
-        status = f"{inp.variant} {inp.rules}: set up"
+    message = reason.display if reason is not None else inp.display_message
+    if message:
+        lines = [head, *wrap(message, cols)[: max(0, rows - 1)]]
+    elif getattr(inp, "preview", ()):
+        return preview_page(inp, head, cols, rows)
     else:
-        who = "BLUE" if inp.side_to_move == BLUE else "RED"
-        status = f"{who} {clock_text(inp.clock.game_left)} {clock_text(inp.clock.move_left)}"
-    lines = [head, _fit(status, cols)]
+        who = _name(inp, inp.side_to_move)
+        if getattr(inp, "timed", True):
+            game, move = clock_text(inp.clock.game_left), clock_text(inp.clock.move_left)
+            status = texts.TURN_LINE.format(who=who, game=game, move=move)
+        else:
+            status = texts.TURN_LINE_UNTIMED.format(who=who)
+        lines = [head, _fit(status, cols)]
     moves = [r for r in inp.rows if r.kind in ("move", "take")]
-    room = max(0, rows - 2)
+    room = max(0, rows - len(lines))
     lines.extend(entry_line(r, cols) for r in moves[len(moves) - room :] if room)
     return lines
 
@@ -89,13 +231,15 @@ def end_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     outcome = inp.outcome
     sides = outcome.sheet.game.sides
     lines = [
-        _fit(f"{outcome.result_text}: {outcome.text}", cols),
-        _fit(f"T  B {sides[0].total_text} R {sides[1].total_text}", cols),
-        _fit(f"RC B {sides[0].remaining.text} R {sides[1].remaining.text}", cols),
-        _fit(f"GT B {sides[0].grand_text} R {sides[1].grand_text}", cols),
+        _fit(texts.END_RESULT.format(result=outcome.result_text, ending=outcome.text), cols),
+        _fit(texts.END_TOTALS.format(blue=sides[0].total_text, red=sides[1].total_text), cols),
+        _fit(texts.END_RC.format(blue=sides[0].remaining.text, red=sides[1].remaining.text), cols),
+        _fit(texts.END_GRAND.format(blue=sides[0].grand_text, red=sides[1].grand_text), cols),
     ]
     if rows > 4:
-        lines.append(_fit(f"{inp.variant} {inp.rules}, {inp.ply} moves", cols))
+        lines.append(
+            _fit(texts.END_GAME.format(variant=inp.variant, rules=inp.rules, moves=inp.ply), cols)
+        )
     return lines[:rows]
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from controller.rules.damath_data import OPERATORS
 from controller.rules.move import BLUE, Square
 from controller.view.leds import LEGEND, Light, square_lights
+from controller.view.scoresheet_pages import setup_step
 
 SESSION_LEGEND: dict[str, Light] = {
     light.name: light
@@ -28,6 +29,8 @@ SESSION_LEGEND: dict[str, Light] = {
         Light("winner_red", (213, 94, 0), "steady", 0.6,
               "game over, RED won: Red's half vermillion"),
         Light("draw", (240, 240, 240), "steady", 0.3, "game over, a draw: every square dim white"),
+        Light("place_next", (240, 228, 66), "steady", 1.0,
+              "setting up: put the chip the display names here (yellow, steady)"),
     )
 }  # fmt: skip
 
@@ -74,5 +77,12 @@ def session_lights(inp) -> dict[Square, Light]:
         put("time_up", home_row(inp.side_to_move))
     elif inp.phase == "play" and clock.warned:
         put("time_warning", home_row(inp.side_to_move))
-    out.update(square_lights(inp.guidance))
+    lights = square_lights(inp.guidance)
+    if inp.phase == "setup" and inp.guidance.mode == "setup":
+        # guided setup: one square at a time, the one the display names; extras stay lit
+        lights = {sq: light for sq, light in lights.items() if light.name != "missing"}
+        nxt = setup_step(inp)[2]
+        if nxt is not None and not inp.guidance.extra:
+            lights[nxt] = ALL_LIGHTS["place_next"]
+    out.update(lights)
     return out

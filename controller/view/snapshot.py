@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from controller.scoresheet.render import side_columns
+from controller.scoresheet.layout import Cell, result_lines, sheet_lines
 from controller.session.clocks import clock_text
 from controller.view.compose import compose
+from controller.view.texts import NO_CLOCK
 
 
 def snapshot(session: Any, t: float) -> dict[str, Any]:
@@ -21,7 +22,7 @@ def snapshot(session: Any, t: float) -> dict[str, Any]:
     reading = inp.clock
     out["clocks"].update(
         game=out["clocks"]["left"],
-        move=clock_text(reading.move_left),
+        move=clock_text(reading.move_left) if inp.timed else NO_CLOCK,
         running=reading.running,
         warned=reading.warned,
         timed_out=reading.move_timed_out,
@@ -58,13 +59,35 @@ def snapshot(session: Any, t: float) -> dict[str, Any]:
         problems=list(session.problems),
         moves=[str(m) for m in session.game.move_stack],
         sheet={
-            "rows": [
-                [[r.entry, r.score, r.total, r.kind] if r else None for r in pair]
-                for pair in side_columns(sheet)
+            "lines": [
+                {
+                    "n": line.number,
+                    "blue": _cell(line.blue),
+                    "red": _cell(line.red),
+                    "section": line.section,
+                }
+                for line in sheet_lines(sheet)
             ],
             "totals": {"blue": session.totals()[0], "red": session.totals()[1]},
-            "result": session.outcome.result_text if session.outcome else None,
+            "result": result_lines(sheet)[0] if session.outcome else None,
+            "ending": result_lines(sheet)[1:],
         },
         ending=session.outcome.text if session.outcome else None,
+        preview=[[list(sq), text] for sq, text in inp.preview],
+        info=dict(inp.info),
+        play=session.play.json(),
+        timed=inp.timed,
     )
     return out
+
+
+def _cell(cell: Cell | None) -> dict[str, str] | None:
+    if cell is None:
+        return None
+    return {
+        "move": cell.move,
+        "score": cell.score,
+        "total": cell.total,
+        "kind": cell.kind,
+        "square": cell.square,
+    }

@@ -1,7 +1,15 @@
-"""Fake `machine`: Pin, WDT and UART enough for firmware/hw.py; inputs read through a hook."""
+"""Fake `machine`: Pin, WDT, UART enough for firmware/hw.py; inputs read through a hook.
+
+Runs on CPython and under the MicroPython unix port (which has no `machine` of its own).
+"""
 
 levels = {}  # pin id -> level last driven by an output
 input_hook = None  # callable(pin_id) -> 0/1 for input pins; None reads the pull
+resets = 0  # machine.reset() calls; the fake raises Reset so the caller's loop ends
+
+
+class Reset(Exception):
+    """What machine.reset() would do on the Pico: nothing after it runs."""
 
 
 class Pin:
@@ -47,6 +55,14 @@ class WDT:
 
 
 def reset():
+    global resets
+    resets += 1
+    raise Reset()
+
+
+def clear():
+    """Forget every pin level and the input hook (between tests)."""
+    global input_hook, resets
     levels.clear()
-    global input_hook
     input_hook = None
+    resets = 0

@@ -1,7 +1,11 @@
-"""Fake `rp2`: asm_pio assembles the program into a list of instructions; StateMachine records
-every word put into its FIFO."""
+"""Fake `rp2`: asm_pio assembles the program into a list of instructions (on CPython; the
+MicroPython unix port cannot rebind a function's globals, so there the program is not run);
+StateMachine records every word put into its FIFO."""
 
-import types
+try:
+    import types
+except ImportError:  # MicroPython
+    types = None
 
 
 class PIO:
@@ -48,7 +52,8 @@ class Program:
         ns["label"] = lambda name: self.labels.__setitem__(name, len(self.instructions))
         ns["wrap_target"] = lambda: self.labels.__setitem__("<wrap_target>", len(self.instructions))
         ns["wrap"] = lambda: self.labels.__setitem__("<wrap>", len(self.instructions))
-        types.FunctionType(fn.__code__, ns)()
+        if types is not None and hasattr(fn, "__code__"):
+            types.FunctionType(fn.__code__, ns)()
 
 
 def asm_pio(**settings):

@@ -1,22 +1,20 @@
-import neopixel
 import pytest
 
 from drivers.ledmap import layout_map
-from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter, NeoPixelWriter
+from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from tests.drivers.fakes import FakeSpi
 
 RED, DIM_BLUE = (255, 0, 0), (0, 0, 10)
 FRAME = {(1, 0): RED, (6, 7): DIM_BLUE}
 
 
-@pytest.fixture
-def captured(monkeypatch):
-    import board
-
-    sent: list[bytes] = []
-    monkeypatch.setattr(neopixel, "neopixel_write", lambda pin, buf: sent.append(bytes(buf)))
-    monkeypatch.setattr(board, "D18", board.NEOPIXEL, raising=False)
-    return sent
+def decoded(wire: bytes, leds: int = 32) -> bytes:
+    """The LED bytes an SPI transfer carries: each bit is one SPI byte (0b11110000 is a 1)."""
+    reset = len(wire) - 8 * 3 * leds
+    body = wire[reset // 2 : reset // 2 + 8 * 3 * leds]
+    bits = [1 if b == 0b11110000 else 0 if b == 0b11000000 else None for b in body]
+    assert None not in bits
+    return bytes(int("".join(map(str, bits[i : i + 8])), 2) for i in range(0, len(bits), 8))
 
 
 def expected(red_at: int, blue_at: int) -> bytes:
@@ -37,11 +35,13 @@ def expected(red_at: int, blue_at: int) -> bytes:
         ({"mirror": True}, 3, 28),
     ],
 )
-def test_exact_neopixel_bytes_in_each_orientation(captured, layout, red_at, blue_at):
-    with LedStrip(NeoPixelWriter(18, 32), layout_map(**layout), 32, supply_amps=2.0) as strip:
+def test_exact_neopixel_bytes_in_each_orientation(layout, red_at, blue_at):
+    spi = FakeSpi()
+    writer = NeoPixelSpiWriter(32, spi)
+    with LedStrip(writer, layout_map(**layout), 32, supply_amps=2.0) as strip:
         strip.show(FRAME)
-    assert captured[0] == expected(red_at, blue_at)
-    assert captured[-1] == bytes(96)  # closing turns the chain dark
+    assert decoded(spi.writes[0]) == expected(red_at, blue_at)
+    assert decoded(spi.writes[-1]) == bytes(96)  # closing turns the chain dark
 
 
 def test_two_leds_per_square_on_a_64_led_grid():
@@ -91,10 +91,4 @@ def test_spi_backend_sends_each_bit_as_an_spi_byte():
     spi = FakeSpi()
     strip = LedStrip(NeoPixelSpiWriter(32, spi), layout_map(), 32)
     strip.show(FRAME)
-    wire = spi.writes[-1]
-    reset = len(wire) - 8 * 96
-    body = wire[reset // 2 : reset // 2 + 8 * 96]
-    bits = [1 if b == 0b11110000 else 0 if b == 0b11000000 else None for b in body]
-    assert None not in bits
-    decoded = bytes(int("".join(map(str, bits[i : i + 8])), 2) for i in range(0, len(bits), 8))
-    assert decoded == expected(0, 31)
+    assert decoded(spi.writes[-1]) == expected(0, 31)

@@ -41,7 +41,7 @@ def write(tmp_path, text: str) -> Path:
     return path
 
 
-@pytest.mark.parametrize("name", ["pi-gpio", "pico", "sim"])
+@pytest.mark.parametrize("name", ["pi-gpio", "pi-hall", "pico", "sim"])
 def test_shipped_profiles_load(name):
     profile = load_profile(HARDWARE / f"{name}.toml")
     assert len(profile.leds.mapping) == 32
@@ -60,12 +60,15 @@ def test_base_profile_is_valid(tmp_path):
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("pin = 18", "pin = 40"), r"\[buzzer\] pin: unknown pin 40"),
+        (("pin = 18", "pin = 40"), r"\[buzzer\] pin \(PWM tone\): unknown pin 40"),
         (
             ("pin = 18", "pin = 17"),
-            r"\[buzzer\] pin: GPIO17 is already used by \[sensors\] columns",
+            r"\[buzzer\] pin \(PWM tone\): GPIO17 is wanted by both \[sensors\] columns and",
         ),
-        (("pause = 4", "pause = 10"), r"\[buttons.pins\] pause: GPIO10 is already used by SPI0"),
+        (
+            ("pause = 4", "pause = 10"),
+            r"\[buttons.pins\] pause: GPIO10 is wanted by both SPI0 MOSI \(GPIO10, the LED chain",
+        ),
         (("[clocks]\nbackend", "[clockz]\nbackend"), r"\[clockz\]: unknown section"),
         (('[buzzer]\nbackend = "tonal"\npin = 18\n', ""), r"\[buzzer\]: missing section"),
         (("count = 32", "count = 20"), r"\[leds\] count: the layout needs LED index 31"),
@@ -97,10 +100,92 @@ def test_led_map_errors(tmp_path):
         load_profile(write(tmp_path, good.replace('"1,0" = [0]', '"0,0" = [0]')))
 
 
-def test_pwm_leds_refused_on_a_pi_5(tmp_path):
-    text = BASE.replace("pi = 4", "pi = 5").replace('"neopixel-spi"', '"neopixel-pwm"\npin = 12')
-    with pytest.raises(ProfileError, match="neopixel-pwm fails on a Pi 5"):
+def test_pwm_leds_were_removed_with_the_reason_and_the_replacement(tmp_path):
+    text = BASE.replace('"neopixel-spi"', '"neopixel-pwm"')
+    with pytest.raises(ProfileError, match=r"\[leds\] backend: neopixel-pwm was removed: .*root"):
         load_profile(write(tmp_path, text))
+    with pytest.raises(ProfileError, match='use backend = "neopixel-spi"'):
+        load_profile(write(tmp_path, text))
+
+
+def clash(tmp_path, text: str) -> str:
+    with pytest.raises(ProfileError) as err:
+        load_profile(write(tmp_path, text))
+    return str(err.value)
+
+
+def test_spi_chip_selects_are_taken_unless_the_profile_frees_ce1(tmp_path):
+    """dtparam=spi=on gives GPIO7 and 8 to the kernel; the shipped profile frees GPIO7 with
+    dtoverlay=spi0-1cs for the new-game button, and says so."""
+    shipped = (HARDWARE / "pi-gpio.toml").read_text()
+    assert load_profile(HARDWARE / "pi-gpio.toml").buttons.pins["new_game"] == 7
+    message = clash(tmp_path, shipped.replace("spi_chip_selects = 1", "spi_chip_selects = 2"))
+    assert "GPIO7 is wanted by both SPI0 CE1 chip-select" in message
+    assert "[buttons.pins] new_game" in message
+    assert "set [board] spi_chip_selects = 1 (dtoverlay=spi0-1cs" in message
+    assert "(free pins: 14, 15)" in message
+    message = clash(tmp_path, shipped.replace("new_game = 7", "new_game = 8"))
+    assert "GPIO8 is wanted by both SPI0 CE0 chip-select" in message
+    assert "move [buttons.pins] new_game to a free pin" in message
+
+
+@pytest.mark.parametrize(
+    ("change", "users"),
+    [
+        (
+            ("pause = 4", "pause = 2"),
+            ("I2C1 SDA (GPIO2, the clock displays, the scoresheet display)", "pause"),
+        ),
+        (("pause = 4", "pause = 3"), ("I2C1 SCL (GPIO3", "[buttons.pins] pause")),
+        (("pin = 18", "pin = 11"), ("SPI0 SCLK (GPIO11", "[buzzer] pin (PWM tone)")),
+        (("pin = 18", "pin = 9"), ("SPI0 MISO (GPIO9", "[buzzer] pin (PWM tone)")),
+        (("pause = 4", "pause = 5"), ("[sensors] rows", "[buttons.pins] pause")),
+    ],
+)
+def test_every_bus_pin_is_claimed_and_a_clash_names_both_users(tmp_path, change, users):
+    message = clash(tmp_path, BASE.replace(*change))
+    for user in users:
+        assert user in message
+    assert "fix: move [" in message and "free pins:" in message
+
+
+def test_luma_control_pins_of_an_spi_display_are_claimed(tmp_path):
+    """luma's SPI defaults (DC 24, RESET 25) land on the confirm and next buttons."""
+    pico = (HARDWARE / "pico.toml").read_text()
+    text = pico.replace('backend = "ssd1306"', 'backend = "ssd1322"')
+    text = text.replace('name = "pico"', 'name = "pico"\nspi_chip_selects = 1')
+    message = clash(tmp_path, text)
+    assert "[scoresheet] dc_pin (luma's default: 24)" in message
+    assert "[buttons.pins] confirm" in message
+    moved = text.replace("[scoresheet]\n", "[scoresheet]\ndc_pin = 14\nreset_pin = 15\n")
+    profile = load_profile(write(tmp_path, moved))
+    assert (profile.scoresheet.dc_pin, profile.scoresheet.reset_pin) == (14, 15)
+    assert {c.pin for c in profile.claims} >= {8, 9, 10, 11, 14, 15}  # SPI0 and CE0 too
+
+
+def test_a_link_on_the_header_uart_claims_its_pins(tmp_path):
+    pico = (HARDWARE / "pico.toml").read_text()
+    text = pico.replace('port = "/dev/ttyACM0"', 'port = "/dev/ttyAMA0"').replace(
+        "pause = 4", "pause = 14"
+    )
+    message = clash(tmp_path, text)
+    assert "UART0 TXD (GPIO14, the link on /dev/ttyAMA0)" in message
+    assert load_profile(HARDWARE / "pico.toml").uses("uart") is False
+
+
+def test_what_each_shipped_profile_needs_from_the_pi():
+    gpio = load_profile(HARDWARE / "pi-gpio.toml")
+    assert (gpio.uses("i2c"), gpio.uses("spi"), gpio.uses("uart")) == (True, True, False)
+    assert gpio.spi_chip_selects == 1 and gpio.sensors.settle_us == 20
+    pico = load_profile(HARDWARE / "pico.toml")
+    assert (pico.uses("i2c"), pico.uses("spi")) == (True, False)
+    sim = load_profile(HARDWARE / "sim.toml")
+    assert not any(sim.uses(bus) for bus in ("i2c", "spi", "uart"))
+
+
+def test_settle_time_is_checked(tmp_path):
+    text = BASE.replace("columns = [17, 22, 23, 27]", "columns = [17, 22, 23, 27]\nsettle_us = -1")
+    assert "[sensors] settle_us: must be 0..1000" in clash(tmp_path, text)
 
 
 def test_link_backend_without_link_section(tmp_path):

@@ -52,3 +52,32 @@ def test_serial_line_stream_sends_one_page_per_change():
     sheet.show(["a", "b"])  # unchanged: not sent again
     assert port.read(100) == (CLEAR_PAGE + "a\r\nb\r\n").encode()
     sheet.close()
+
+
+def test_a_display_drawn_in_the_background_gets_the_newest_page_only():
+    import threading
+
+    from drivers.background import Background
+
+    gate = threading.Event()
+    from drivers.scoresheet import MockScoresheet
+
+    sheet = MockScoresheet()
+    real_show = sheet._show
+    sheet._show = lambda lines: (gate.wait(5), real_show(lines))
+    background = Background(sheet)
+    background.show(["one"])  # taken by the thread at once; it waits on the gate
+    for _ in range(100):
+        if background._busy:
+            break
+        threading.Event().wait(0.01)
+    background.show(["two"])
+    background.show(["three"])  # overtakes "two", which is never sent
+    background.show(["three"])  # the same again: nothing to do
+    gate.set()
+    assert background.flush(5)
+    assert sheet.pages == [["one"], ["three"]] and background.dropped == 1
+    sheet._show = lambda lines: 1 / 0
+    background.show(["four"])
+    assert background.flush(5) and isinstance(background.error, ZeroDivisionError)
+    background.close()

@@ -1,6 +1,12 @@
 from drivers.mockmatrix import SimulatedMatrix
 from drivers.occupancy import OccupancyFrame, mask_of, squares_of
-from drivers.sensors import GpioMatrixSource, Mcp23017Source, MockSource, Scanner
+from drivers.sensors import (
+    GpioMatrixSource,
+    Mcp23017InputsSource,
+    Mcp23017Source,
+    MockSource,
+    Scanner,
+)
 from tests.drivers.fakes import FakeI2C, Mcp23017Chip
 
 ROWS = [5, 6, 12, 13, 16, 19, 20, 26]
@@ -92,6 +98,35 @@ def test_mcp23017_matrix_reads_squares_through_the_expander(ticker):
     chip.closed = {(7, 3)}
     assert scanner.scan() is None
     assert scanner.scan().occupied == {(6, 7)}
+
+
+def test_hall_sensors_one_input_each_on_two_expanders(ticker):
+    """The hall-sensor build: square i on input i % 16 of expander i // 16, low near a magnet."""
+    first, second = Mcp23017Chip(), Mcp23017Chip()
+    first.inputs = second.inputs = 0xFFFF  # pulled up: no magnets
+    source = Mcp23017InputsSource(FakeI2C({0x20: first, 0x21: second}), (0x20, 0x21))
+    assert first.regs[0x00:0x02] == b"\xff\xff" and first.regs[0x0C:0x0E] == b"\xff\xff"
+    scanner = Scanner(source, 1, ticker)
+    assert scanner.current.occupied == frozenset()
+    first.inputs = 0xFFFF & ~(1 << 0)  # square 0 = (1, 0)
+    second.inputs = 0xFFFF & ~(1 << 15)  # square 31 = (6, 7)
+    assert scanner.scan().occupied == {(1, 0), (6, 7)}
+
+
+def test_the_scan_waits_for_a_slow_column_to_rise_before_reading(factory):
+    """A column held low by one row takes time to rise once that row lets go; read too soon, the
+    chip shows again on the next row. The scan waits settle_us after each row goes low."""
+    from time import perf_counter_ns
+
+    matrix = SimulatedMatrix(factory, ROWS, COLUMNS, rise_us=15)
+    matrix.press((1, 0))  # row 0, column 0
+    source = GpioMatrixSource(ROWS, COLUMNS, pin_factory=factory, settle_us=20)
+    began = perf_counter_ns()
+    mask = source.read_mask()
+    took_us = (perf_counter_ns() - began) / 1000
+    source.close()
+    assert mask == 1  # (1, 0) only: no ghost on (0, 1) below it
+    assert took_us >= 8 * 20  # it waited after each of the 8 rows
 
 
 def test_mock_source_and_frames_iterator(ticker):

@@ -1,4 +1,4 @@
-"""The generic core against the published perft tables (../shared/REFERENCES.md).
+"""The generic core against the published perft tables (listed in docs/rules.md).
 
 Every capture path is counted (D-5). Deeper depths run in bench/bench_perft.py.
 """

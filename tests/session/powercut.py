@@ -15,7 +15,8 @@ import os
 import random
 import signal
 import time
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from controller.session import Session, SessionConfig
@@ -27,6 +28,10 @@ class GamePlan:
     trace: Trace
     resume_at: list[int]
     """For each ply n, the index of the first trace record after move n was committed."""
+
+    @property
+    def trace_moves(self) -> int:
+        return len(self.resume_at) - 1
 
 
 def plan(trace: Trace) -> GamePlan:
@@ -137,3 +142,225 @@ def cut_until(
         report.games += 1
         if report.kills >= kills:
             return report, results
+
+
+# ---------------------------------------------------------------------- a disk that fills up
+
+
+@dataclass
+class DiskFaults:
+    """How the disk fails in one life of the board. ``fsize``: the board's own process is held
+    to a file-size limit at random moments and let go later (RLIMIT_FSIZE). ``full_flag``: a
+    file the parent creates while it has filled the file system (a real full tmpfs) and
+    removes when it frees it; the child only waits."""
+
+    seed: int
+    fsize: bool = False
+    full_flag: Path | None = None
+
+
+def _report(fd: int, tag: bytes, ply: int) -> None:
+    """Tell the parent (over a pipe: never through the failing disk) what the journal holds."""
+    os.write(fd, b"%s%d\n" % (tag, ply))
+
+
+def play_on_failing_disk(
+    plan_: GamePlan, journal: Path, out: Path, report: int, faults: DiskFaults
+) -> None:
+    """One life of the board on a disk that refuses records now and then. A move the disk
+    refuses is put back, the players wait until the board says it saves again, and play goes
+    on from that move, as after a restart. Every confirmed ply is reported as ``C<ply>``; the
+    ply resumed from the journal at start as ``R<ply>``."""
+    import resource
+
+    from .diskfault import set_board_as_shown
+
+    rng = random.Random(faults.seed)
+    soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+    limited = False
+
+    def limit(on: bool) -> None:
+        nonlocal limited
+        size = journal.stat().st_size if journal.exists() else 0
+        new = size + rng.randint(0, 150) if on else soft
+        resource.setrlimit(resource.RLIMIT_FSIZE, (new, hard))
+        limited = on
+
+    cfg = SessionConfig(checkpoint_seconds=5)
+    records = plan_.trace.records
+    s = Session.open(cfg, str(journal), 0.0)
+    _report(report, b"R", s.game.ply)
+    if any("damaged or missing" in p or "does not fit" in p for p in s.problems):
+        _report(report, b"G", s.game.ply)  # a confirmed record was lost (even if recovered)
+    confirmed = s.game.ply
+    t = 1.0
+    tries = 0
+    while s.phase != "over":
+        while s.journal_problem:  # the players wait; the board retries once a second
+            if limited and rng.random() < 0.2:
+                limit(False)
+            if faults.full_flag is not None:
+                time.sleep(0.002)  # the parent frees the file system in its own time
+            t += 1.0
+            s.advance(t)
+        if s.phase in ("restore", "play") and s.tracker.mode != "play":
+            tries += 1
+            if tries > 50:
+                raise AssertionError(f"the board never stood right: {s.message}")
+            t = set_board_as_shown(s, t)
+            continue  # the board may refuse again while it is being set
+        tries = 0
+        start = plan_.resume_at[s.game.ply] if s.game.ply < len(plan_.resume_at) else len(records)
+        t0 = (records[start].t if start < len(records) else 0.0) - (t + 2.0)
+        refused = False
+        for rec in records[start:]:
+            if faults.fsize and not limited and rng.random() < 0.03:
+                limit(True)
+            t = rec.t - t0
+            if isinstance(rec, Frame):
+                s.feed_frame(t, rec.occupied)
+            else:
+                s.press(t, rec.button)
+            if s.game.ply > confirmed:
+                confirmed = s.game.ply
+                _report(report, b"C", confirmed)
+                if faults.full_flag is not None:
+                    time.sleep(0.004)  # a move takes a moment: the other program runs too
+            if s.journal_problem:
+                refused = True
+                _report(report, b"F", s.game.ply)
+                break
+            if s.phase == "over":
+                break
+        if not refused:
+            break
+    if limited:
+        limit(False)
+    end = t + 5.0
+    s.advance(end)
+    while s.journal_problem:  # the end of the game is written before the result is told
+        end += 1.0
+        s.advance(end)
+    if s.phase != "over":
+        s.press(end, "pause", "hold")  # the arbiter stops the game: tally now
+        s.press(end, "next")
+        s.press(end, "confirm")
+    outcome = s.outcome
+    result = {"reason": outcome.reason, "winner": outcome.winner, "csv": s.export_csv(),
+              "ply": s.game.ply}  # fmt: skip
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(json.dumps(result))
+    os.replace(tmp, out)
+
+
+@dataclass
+class FaultReport:
+    kills: int = 0
+    games: int = 0
+    refusals_seen: int = 0
+    lives: int = 0
+    lost: list[str] = field(default_factory=list)
+    """Every life that resumed fewer plies than the last life had confirmed, or found a
+    confirmed record damaged (even one the session could prove again): must be empty."""
+
+
+def _read_reports(fd: int, buffer: bytearray) -> list[tuple[bytes, int]]:
+    try:
+        while chunk := os.read(fd, 4096):
+            buffer.extend(chunk)
+    except BlockingIOError:
+        pass
+    out = []
+    while b"\n" in buffer:
+        line, _, rest = bytes(buffer).partition(b"\n")
+        buffer[:] = rest
+        out.append((line[:1], int(line[1:])))
+    return out
+
+
+def cut_on_failing_disk(
+    plan_: GamePlan,
+    journal_dir: Path,
+    results_dir: Path,
+    kills: int,
+    rng: random.Random,
+    fsize: bool = False,
+    fill: Callable[[], None] | None = None,
+    free: Callable[[], None] | None = None,
+) -> tuple[FaultReport, list[dict]]:
+    """Kill and restart the board while its disk fills and frees, until ``kills`` SIGKILLs
+    were delivered and the last game finished; checks that no life ever resumed fewer plies
+    than the lives before it had confirmed."""
+    report = FaultReport()
+    results: list[dict] = []
+    # how long one uninterrupted life takes on this disk, to spread the kills over it
+    began = time.perf_counter()
+    pid = fork_play(plan_, journal_dir / "timing.jsonl", results_dir / "timing.json")
+    os.waitpid(pid, 0)
+    span = time.perf_counter() - began
+    if fill is not None:
+        span += 0.004 * plan_.trace_moves  # the moment each move takes (play_on_failing_disk)
+    read_fd, write_fd = os.pipe()
+    os.set_blocking(read_fd, False)
+    buffer = bytearray()
+    flag = results_dir / "disk-full"
+    game = 0
+    try:
+        while True:
+            game += 1
+            journal = journal_dir / f"game{game}.jsonl"
+            out = results_dir / f"game{game}.json"
+            confirmed = 0
+            while not out.exists():
+                report.lives += 1
+                faults = DiskFaults(rng.randrange(2**32), fsize, flag if fill else None)
+                pid = os.fork()
+                if pid == 0:  # the child: never returns into pytest
+                    code = 1
+                    try:
+                        os.close(read_fd)
+                        play_on_failing_disk(plan_, journal, out, write_fd, faults)
+                        code = 0
+                    finally:
+                        os._exit(code)
+                deadline = time.monotonic() + rng.uniform(0.0, span * 0.7)
+                while True:
+                    if fill is not None and rng.random() < 0.5:
+                        if flag.exists():
+                            free()  # type: ignore[misc]
+                            flag.unlink()
+                        else:
+                            flag.touch()
+                            fill()
+                    time.sleep(rng.uniform(0.001, 0.01))
+                    done, status = os.waitpid(pid, os.WNOHANG)
+                    if done:
+                        break
+                    if report.kills < kills and time.monotonic() >= deadline:
+                        with contextlib.suppress(ProcessLookupError):
+                            os.kill(pid, signal.SIGKILL)
+                        _, status = os.waitpid(pid, 0)
+                        break
+                if fill is not None and flag.exists():
+                    free()  # type: ignore[misc]
+                    flag.unlink()
+                for tag, ply in _read_reports(read_fd, buffer):
+                    if tag == b"R" and ply < confirmed:
+                        report.lost.append(f"game {game}: resumed {ply}, confirmed {confirmed}")
+                    if tag == b"F":
+                        report.refusals_seen += 1
+                    elif tag == b"G":
+                        report.lost.append(f"game {game}: a confirmed record was damaged")
+                    else:
+                        confirmed = max(confirmed, ply)
+                if os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL:
+                    report.kills += 1
+                elif os.waitstatus_to_exitcode(status) != 0:
+                    raise AssertionError(f"the board failed to restart: exit {status}")
+            results.append(json.loads(out.read_text()))
+            report.games += 1
+            if report.kills >= kills:
+                return report, results
+    finally:
+        os.close(read_fd)
+        os.close(write_fd)

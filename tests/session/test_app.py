@@ -84,3 +84,115 @@ def test_selftest_finds_stuck_sensors_with_the_mock_board():
     assert report.stuck_on == [stuck_on]
     assert report.stuck_off == [(6, 7)]
     assert report.patterns == ["move", "error", "warning", "time_up", "game_over"]
+
+
+def test_the_scan_loop_never_waits_for_the_scoresheet_display(tmp_path):
+    """The OLED page is ~1 KB of I2C (95 ms at 100 kHz): drawn by its own thread, so a display
+    that has not finished (here: one that blocks until released) holds up no scan."""
+    import threading
+
+    from controller.app import Board, off_the_loop
+
+    gate = threading.Event()
+    devices = build_devices(load_profile(ROOT / "hardware/sim.toml"))
+    shown = []
+
+    def blocking_show(lines):
+        gate.wait(10)
+        shown.append(lines)
+
+    devices.scoresheet._show = blocking_show
+    off_the_loop(devices)
+    session = build_session_for_sim("offloop", t=0.0)
+    board = Board(session, devices)
+    steps = []
+    worker = threading.Thread(
+        target=lambda: [board.step(i * 0.05) or steps.append(i) for i in range(40)], daemon=True
+    )
+    worker.start()
+    worker.join(5)
+    assert len(steps) == 40  # every pass ran while the display was still busy
+    assert shown == []
+    gate.set()
+    assert devices.scoresheet.flush(5)
+    assert shown and shown[-1] == devices.scoresheet.device.last  # the newest page, once free
+    devices.close()
+
+
+def test_selftest_on_the_sim_profile_walks_itself_and_reports_every_device():
+    result = subprocess.run(
+        [EXE, "selftest", "--profile", str(ROOT / "hardware/sim.toml"), "--step", "0",
+         "--seconds", "60"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    out = result.stdout
+    assert result.returncode == 0, out + result.stderr
+    assert "simulated: the selftest covers and clears every square" in out
+    assert "s left:" in out  # a countdown while it waits
+    for line in (
+        "ok   LEDs (32, mock): lit 32 squares",
+        "ok   buzzer (mock): move, error, warning, time_up, game_over",
+        "ok   clock left (Blue) (mock)",
+        "ok   clock right (Red) (mock)",
+        "ok   display (mock)",
+        *(f"ok   button {b}: pressed" for b in ("pause", "confirm", "next", "takeback")),
+        "ok   button new_game: pressed",
+        "sensors stuck off (never read a chip): none",
+        "selftest: all OK",
+    ):
+        assert line in out, line
+    assert out.count("ok  ") >= 16 * 2  # the sensor board: every playable square "ok"
+
+
+def test_selftest_on_a_pi_names_a_missing_device_and_a_dead_clock_and_tests_the_rest():
+    """pi-gpio on the virtual Pi: SPI switched off (no /dev/spidev0.0), the right clock not
+    answering; the LEDs, the left side of the I2C bus, every sensor and button still tested."""
+    import time as real_time
+
+    from controller.selftest import check_board
+    from drivers.virtual import VirtualPi
+
+    profile = load_profile(ROOT / "hardware/pi-gpio.toml")
+    pi = VirtualPi(profile)
+    del pi.chips[0x71]
+    clock = [0.0]
+    pending: list = []
+    squares = sorted({(x, y) for x in range(8) for y in range(8) if (x + y) % 2})
+    moves = [({sq}, "none") for sq in squares] + [(set(), b) for b in profile.buttons.pins]
+
+    def hands(t: float) -> None:
+        for pin, since in list(pending):
+            if real_time.monotonic() - since > 0.04:  # longer than gpiozero's 20 ms bounce
+                pin.drive_high()
+                pending.remove((pin, since))
+        if pending or not moves or t < getattr(hands, "next", 0.0):
+            return
+        hands.next = t + 0.05
+        board, button = moves.pop(0)
+        pi.set_board(board)
+        if button != "none":
+            pin = pi.button_pin(button)
+            pin.drive_low()
+            pending.append((pin, real_time.monotonic()))
+
+    def tick(dt: float) -> None:
+        clock[0] += dt
+
+    lines: list[str] = []
+    report = check_board(
+        profile, pi.hardware, lambda: clock[0], tick, 120.0, 0.0, lines.append,
+        lambda path: path != "/dev/spidev0.0", hands,
+    )  # fmt: skip
+    pi.close()
+    text = "\n".join(report.lines())
+    assert "FAIL /dev/spidev0.0: missing (SPI0: the LED chain): SPI is off" in text
+    assert "dtoverlay=spi0-1cs), then reboot" in text
+    assert "FAIL clocks: " in text and "does not answer at I2C address 0x71" in text
+    assert "ok   LEDs (32, neopixel-spi): lit 32 squares" in text
+    assert "ok   buzzer (tonal on GPIO18)" in text
+    assert "ok   display (ssd1306)" in text
+    for button in profile.buttons.pins:
+        assert f"ok   button {button}: pressed" in text
+    assert report.stuck_on == [] and report.stuck_off == []
+    assert not report.ok and text.endswith("selftest: problems above (FAIL, ON, off)")
+    assert any("s left:" in line for line in lines)

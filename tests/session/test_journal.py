@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from controller.session import Session, SessionConfig
 from controller.session.journal import Journal, decode, encode, read
 from controller.tracker.trace import Frame
@@ -45,7 +47,7 @@ def test_a_record_cut_short_is_dropped_and_reported_and_nothing_earlier_lost(tmp
     assert loaded.saved_as and (tmp_path / "journal.jsonl.damaged-1").read_bytes() == data[:-7]
 
 
-def test_a_flipped_byte_is_detected_the_records_before_it_kept_the_file_set_aside(tmp_path):
+def test_a_flipped_byte_is_detected_every_good_record_kept_the_file_set_aside(tmp_path):
     path = tmp_path / "journal.jsonl"
     j, _ = Journal.open(path)
     for i in range(6):
@@ -57,8 +59,9 @@ def test_a_flipped_byte_is_detected_the_records_before_it_kept_the_file_set_asid
     path.write_bytes(bytes(data))
     j, loaded = Journal.open(path)
     j.close()
-    assert [r["n"] for r in loaded.records] == [0, 1]
-    assert "record 3 is damaged" in loaded.problems[0]
+    assert [r["n"] for r in loaded.records] == [0, 1, 3, 4, 5]  # later checksums are right
+    assert loaded.breaks == {2: 1}  # one confirmed record lost before the third kept
+    assert "record 3 is damaged or missing" in loaded.problems[0]
     assert (tmp_path / "journal.jsonl.damaged-1").read_bytes() == bytes(data)
 
 
@@ -188,3 +191,161 @@ def test_the_game_record_carries_each_moves_clock_times_and_a_resume_keeps_them(
     r.advance(5001.0)
     r.press(5001.0, "takeback")
     assert len(re.findall(r"\[%clk ", r.export_pdn())) == r.game.ply == len(stamps) - 1
+
+
+# ---------------------------------------------------------------------- forged and lost records
+
+
+def _lines(path):
+    return path.read_bytes().split(b"\n")[:-1]
+
+
+def _write_lines(path, lines):
+    path.write_bytes(b"".join(line + b"\n" for line in lines))
+
+
+def _three_move_game(path):
+    from controller.rules.game import Game
+
+    from .diskfault import play_move
+
+    s = Session.open(SessionConfig(checkpoint_seconds=0), str(path), 0.0)
+    g = Game.new("integer")
+    s.feed_frame(0.0, g.occupied())
+    t = 1.0
+    s.advance(t)
+    for _ in range(3):
+        t = play_move(s, t, s.game.legal_moves()[0])
+    assert s.game.ply == 3
+    return s, t
+
+
+def test_a_forged_end_record_with_side_7_is_skipped_and_the_board_opens(tmp_path):
+    path = tmp_path / "journal.jsonl"
+    s, t = _three_move_game(path)
+    s.journal.append({"k": "end", "t": t, "reason": "resign", "side": 7})  # a valid checksum
+    s.journal.close()
+    r = Session.open(SessionConfig(), str(path), t)
+    assert r.game.ply == 3 and r.phase == "restore" and r.outcome is None
+    assert any("side 7 does not exist; skipped it" in p for p in r.problems)
+
+
+@pytest.mark.parametrize(
+    "forged",
+    [
+        {"k": "move", "t": 1, "ply": 3, "path": [[99, 99], [1, 2]]},
+        {"k": "move", "t": 1, "ply": "3", "path": [[1, 2], [0, 3]]},
+        {"k": "end", "t": 1, "reason": "exploded"},
+        {"k": "tick", "t": 1, "game_ms": -5, "move_ms": 0},
+        {"k": "tick", "t": "soon"},
+        {"k": "start", "t": 1},
+        {"k": ["move"], "t": 1},
+        # the players and event, and the practice helps, as only a forger writes them
+        {"k": "info", "t": 1, "info": "Ana"},
+        {"k": "info", "t": 1, "info": {"nickname": "x"}},
+        {"k": "info", "t": 1, "info": {"blue": "a" * 500}},
+        {"k": "info", "t": 1, "info": {"red": "Ben\u0007"}},
+        {"k": "info", "t": 1, "info": {"event": ["x"]}},
+        {"k": "play", "t": 1, "play": []},
+        {"k": "play", "t": 1, "play": {"clocks": "sundial"}},
+        {"k": "play", "t": 1, "play": {"practice": True}},  # practice comes with a new game
+        {"k": "play", "t": 1, "play": {"capture_preview": True}},  # a help outside practice
+        {"k": "play", "t": 1, "play": {"takeback": "players"}},
+    ],
+)
+def test_impossible_records_are_skipped_never_obeyed(tmp_path, forged):
+    path = tmp_path / "journal.jsonl"
+    s, t = _three_move_game(path)
+    s.journal.append(forged)
+    s.journal.close()
+    r = Session.open(SessionConfig(), str(path), t)
+    assert r.game.ply == 3 and any("skipped it" in p for p in r.problems)
+    assert r.info == {} and r.play == SessionConfig().play_settings()  # nothing obeyed
+
+
+def test_the_players_names_and_practice_helps_the_board_wrote_are_resumed(tmp_path):
+    path = tmp_path / "journal.jsonl"
+    s = Session.open(SessionConfig(play={"practice": True}), str(path), 0.0)
+    s.set_info(0.5, {"blue": "Ana Cruz", "event": "Grade 8"})
+    s.set_play(0.6, {"capture_preview": True, "takeback": "players"})
+    s.journal.close()
+    r = Session.open(SessionConfig(), str(path), 1.0)
+    assert not r.problems, r.problems
+    assert r.info == {"blue": "Ana Cruz", "event": "Grade 8"}
+    assert r.play.preview and r.play.players_take_back
+
+
+def test_an_empty_journal_says_nothing_was_saved_not_resumed(tmp_path):
+    path = tmp_path / "journal.jsonl"
+    path.write_bytes(b"")
+    s = Session.open(SessionConfig(), str(path), 0.0)
+    assert s.phase == "setup" and s.message.startswith("the journal was empty")
+
+
+def test_a_lost_move_that_the_later_ones_cannot_prove_resumes_before_it(tmp_path):
+    """Blue's first move lost, Red's reply kept: several Blue moves allow that reply, so none
+    is proven; the game resumes at the opening and says so."""
+    from controller.session.journal import encode
+
+    path = tmp_path / "journal.jsonl"
+    s, t = _three_move_game(path)
+    s.journal.close()
+    lines = _lines(path)
+    moves = [i for i, line in enumerate(lines) if b'"k":"move"' in line]
+    second = read(path).records[moves[1]]
+    lines = [*lines[: moves[0]], encode(second)[:-1]]  # only Red's reply after the loss
+    _write_lines(path, lines)
+    r = Session.open(SessionConfig(), str(path), t)
+    assert r.game.ply == 0
+    assert any("does not fit the game" in p and "resumed before it" in p for p in r.problems)
+    assert (tmp_path / "journal.jsonl.damaged-1").exists()
+
+
+def test_a_lost_takeback_is_restored_when_the_later_moves_need_it(tmp_path):
+    from .diskfault import play_move, set_board_as_shown
+
+    path = tmp_path / "journal.jsonl"
+    s, t = _three_move_game(path)
+    s.press(t, "takeback")
+    t = set_board_as_shown(s, t + 0.1)
+    t = play_move(s, t, s.game.legal_moves()[-1])
+    expected = [m.path for m in s.game.move_stack]
+    s.journal.close()
+    lines = _lines(path)
+    lines = [line for line in lines if b'"k":"takeback"' not in line]
+    _write_lines(path, lines)
+    r = Session.open(SessionConfig(), str(path), t)
+    assert [m.path for m in r.game.move_stack] == expected
+    assert any("it can only have been a takeback" in p for p in r.problems)
+
+
+def test_the_damaged_copy_is_synced_before_the_journal_is_rewritten(tmp_path, monkeypatch):
+    import os
+
+    path = tmp_path / "journal.jsonl"
+    j, _ = Journal.open(path)
+    for i in range(4):
+        j.append({"k": "tick", "n": i})
+    j.close()
+    data = bytearray(path.read_bytes())
+    data[30] ^= 0x01
+    path.write_bytes(bytes(data))
+    events = []
+    real_fsync, real_replace = os.fsync, os.replace
+
+    def fsync(fd):
+        events.append(("fsync", os.readlink(f"/proc/self/fd/{fd}")))
+        return real_fsync(fd)
+
+    def replace(a, b):
+        events.append(("replace", str(b)))
+        return real_replace(a, b)
+
+    monkeypatch.setattr(os, "fsync", fsync)
+    monkeypatch.setattr(os, "replace", replace)
+    j, loaded = Journal.open(path)
+    j.close()
+    aside = loaded.saved_as
+    assert aside is not None
+    synced_copy = events.index(("fsync", aside))
+    assert synced_copy < events.index(("replace", str(path)))

@@ -3,14 +3,21 @@ uninterrupted one. Also a journal torn in the middle of a record and one with a 
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
 
 from controller.session import Session, SessionConfig
 from controller.session.journal import read
 from controller.view.snapshot import snapshot
 
 from .helpers import game_trace
-from .powercut import cut_until, plan, play
+from .powercut import cut_on_failing_disk, cut_until, plan, play
 
 
 def _finishing_trace(seed: int):
@@ -49,8 +56,12 @@ def test_a_record_torn_in_the_middle_resumes_before_it_and_finishes_the_same(tmp
     assert out.read_text() == clean.read_text()
 
 
-def test_a_flipped_byte_is_reported_the_game_resumes_before_it_and_the_file_is_kept(tmp_path):
+def test_a_flipped_bit_in_a_move_loses_nothing_the_moves_after_it_prove_it(tmp_path):
+    """Record 10 of 40 damaged used to drop 33 moves whose checksums were intact: now every
+    good record is kept, and the lost move is the only one that makes every later move fit."""
     p = plan(_finishing_trace(13))
+    clean = tmp_path / "clean.json"
+    play(p, tmp_path / "clean.jsonl", clean, sync=False)
     journal = tmp_path / "flip.jsonl"
     play(p, journal, tmp_path / "first.json", sync=False)
     data = bytearray(journal.read_bytes())
@@ -61,7 +72,46 @@ def test_a_flipped_byte_is_reported_the_game_resumes_before_it_and_the_file_is_k
     data[offset + 30] ^= 0x20
     journal.write_bytes(bytes(data))
     s = Session.open(SessionConfig(), str(journal), 0.0, sync=False)
-    assert f"record {target + 1} is damaged" in s.problems[0]
-    assert s.game.ply == 3 and s.phase == "restore"
+    assert f"record {target + 1} is damaged or missing" in s.problems[0]
+    assert any("it can only have been the move" in p for p in s.problems)
+    assert s.game.ply == len(moves) and s.phase == "over"
     assert snapshot(s, 0.0)["message"] == s.problems[0]
+    assert s.export_csv() == json.loads(clean.read_text())["csv"]  # the same game, whole
     assert (tmp_path / "flip.jsonl.damaged-1").read_bytes() == bytes(data)
+    s.journal.close()
+    again = Session.open(SessionConfig(), str(journal), 0.0, sync=False)
+    assert again.problems == [] and again.game.ply == len(moves)  # rewritten whole and clean
+
+
+@pytest.mark.slow
+def test_power_cuts_on_a_disk_held_to_a_file_size_limit_lose_no_confirmed_move(tmp_path):
+    """The board's process is held to a file-size limit at random moments (short writes, then
+    EFBIG) and let go later, while it is killed 100 times: no life ever resumes fewer moves
+    than were confirmed before it, and every game ends as the uninterrupted one."""
+    p = plan(_finishing_trace(11))
+    play(p, tmp_path / "clean.jsonl", tmp_path / "clean.json", sync=False)
+    clean = json.loads((tmp_path / "clean.json").read_text())
+    report, results = cut_on_failing_disk(
+        p, tmp_path, tmp_path, kills=100, rng=random.Random(17), fsize=True
+    )
+    assert report.kills >= 100 and report.refusals_seen >= 20  # the disk really refused
+    assert report.lost == []
+    assert all(result == clean for result in results)
+    print(f"{report.kills} kills, {report.refusals_seen} refused moves over {report.games} games")
+
+
+@pytest.mark.slow
+def test_power_cuts_on_a_really_full_file_system_lose_no_confirmed_move(tmp_path):
+    """A 16 MiB tmpfs filled and freed at random moments by another 'program' while the board
+    is killed 100 times. Runs in its own mount namespace (root in CI: ``unshare -m``; as a
+    user: ``unshare -rm``, which needs unprivileged user namespaces)."""
+    root = Path(__file__).resolve().parents[2]
+    unshare = ["unshare", "-m"] if os.geteuid() == 0 else ["unshare", "-rm"]
+    command = [*unshare, sys.executable, "-m", "tests.session.fullfs", str(tmp_path), "100", "3"]
+    proc = subprocess.run(command, cwd=root, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, f"cannot run on a tmpfs of its own: {proc.stderr[-2000:]}"
+    report = json.loads(proc.stdout.splitlines()[-1])
+    assert report["kills"] >= 100 and report["refusals"] >= 3  # 9 to 17 in our runs
+    assert report["lost"] == []
+    assert report["same"] == report["outcomes"] == report["games"]
+    print(report)

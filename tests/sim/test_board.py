@@ -63,7 +63,9 @@ def test_a_move_on_the_table_is_played_scored_and_written(clock: ManualClock) ->
     play(board, clock, (1, 2), (2, 3))
     snap = board.snapshot()
     assert snap["ply"] == 1 and snap["to_move"] == "red"
-    assert snap["sheet"]["rows"][0][0][:1] == ["-9 (2, 3)"]
+    assert snap["sheet"]["lines"][0]["n"] == "1"
+    assert snap["sheet"]["lines"][0]["blue"]["move"] == "−9 (2, 3)"
+    assert snap["sheet"]["lines"][0]["red"] is None
     assert [c["name"] for c in snap["cues"]][-1] == "move"
 
 
@@ -75,8 +77,10 @@ def test_a_taking_removed_by_hand_is_scored(clock: ManualClock) -> None:
     play(board, clock, (4, 3), (6, 5), (5, 4))  # lift, land, take the red chip off
     snap = board.snapshot()
     assert snap["ply"] == 5
-    takes = [pair[0] for pair in snap["sheet"]["rows"] if pair[0] and pair[0][3] == "take"]
-    assert [t[0] for t in takes] == ["-1 ÷ (-9) = 1/9 ≈ 0"]  # blue -1 takes red -9, lands on ÷
+    takes = [
+        ln["blue"] for ln in snap["sheet"]["lines"] if ln["blue"] and ln["blue"]["kind"] == "take"
+    ]
+    assert [(t["move"], t["square"]) for t in takes] == [("−1 ÷ (−9) = 0.11… ≈ 0", "(6, 5)")]
     assert [c["label"] for c in snap["trays"]["red"]] == ["-9"]
 
 
@@ -127,15 +131,15 @@ def test_new_game_with_another_variant_sets_its_chips(clock: ManualClock) -> Non
     ("message", "says"),
     [
         ("click", "JSON object"),
-        ({}, "unknown message type None"),
-        ({"type": "fly"}, "unknown message type 'fly'"),
+        ({}, "Unknown message type None"),
+        ({"type": "fly"}, "Unknown message type 'fly'"),
         ({"type": "click"}, "'square' must be a square"),
         ({"type": "click", "square": [1, "2"]}, "'square' must be a square"),
         ({"type": "click", "square": [0, 0]}, "light square"),
         ({"type": "click", "square": [40, 2]}, "off the board"),
-        ({"type": "button", "name": "explode"}, "unknown button"),
+        ({"type": "button", "name": "explode"}, "Unknown button"),
         ({"type": "from_tray", "chip": "x"}, "'chip' must be"),
-        ({"type": "new_game", "variant": "chess"}, "unknown variant"),
+        ({"type": "new_game", "variant": "chess"}, "Unknown variant"),
     ],
 )
 def test_bad_messages_get_a_sentence_and_change_nothing(
@@ -165,3 +169,74 @@ def test_the_page_facts_carry_every_led_meaning_and_buzzer_pattern() -> None:
     facts = static_facts()
     assert {x["name"] for x in facts["legend"]} == set(ALL_LIGHTS)
     assert "move" in facts["patterns"] and "error" in facts["patterns"]
+
+
+def test_a_chip_of_the_side_not_to_move_is_lifted_never_put_in_the_tray(
+    clock: ManualClock,
+) -> None:
+    board = ready(clock)
+    play(board, clock, (1, 2), (2, 3))  # Blue moved: Red's turn
+    board.act({"type": "click", "square": [3, 2]})  # a blue chip
+    snap = board.snapshot()
+    assert snap["hand"]["label"] == "6" and snap["trays"] == {"blue": [], "red": []}
+    assert snap["message"].startswith("It is RED's turn")
+    board.act({"type": "click", "square": [3, 2]})  # and it goes back where it was
+    assert board.snapshot()["message"] == ""
+
+
+def test_the_display_lines_and_their_key_follow_the_device_every_moment(
+    clock: ManualClock,
+) -> None:
+    board = ready(clock)
+    first = board.snapshot()
+    assert first["display"] == board.devices.scoresheet.last
+    clock.advance(1.0)
+    board.tick()  # no click: only time passed
+    later = board.snapshot()
+    assert later["display"][1] != first["display"][1]  # the move clock's second changed
+    assert later["display_key"] != first["display_key"]
+
+
+def test_practice_from_sim_set_and_a_players_takeback(clock: ManualClock) -> None:
+    board = SimBoard(
+        "p",
+        clock,
+        defaults={"practice": True, "clocks": "off", "takeback": "players", "event": "Class 8"},
+    )
+    clock.advance(SETTLE)
+    board.tick()
+    snap = board.snapshot()
+    assert snap["play"]["practice"] and not snap["timed"] and snap["player_takeback"]
+    assert snap["info"]["event"] == "Class 8"
+    assert (snap["clocks"]["left"], snap["clocks"]["right"]) == ("--:--", "--:--")
+    play(board, clock, (1, 2), (2, 3))
+    board.act({"type": "takeback"})
+    snap = board.snapshot()
+    assert snap["ply"] == 0 and snap["phase"] == "restore"
+
+
+def test_a_players_takeback_needs_the_teachers_leave(clock: ManualClock) -> None:
+    board = ready(clock)
+    play(board, clock, (1, 2), (2, 3))
+    with pytest.raises(SimError, match="Only the arbiter takes a move back"):
+        board.act({"type": "takeback"})
+    assert board.snapshot()["ply"] == 1
+
+
+@pytest.mark.parametrize(
+    ("message", "says"),
+    [
+        ({"type": "info", "info": {"nick": "x"}}, "unknown field 'nick'"),
+        ({"type": "info", "info": "Ana"}, "'info' must be an object"),
+        ({"type": "play", "play": {"capture_preview": True}}, "practice help"),
+        ({"type": "play", "play": {"clocks": "off"}}, "chosen when a new game starts"),
+        ({"type": "new_game", "play": {"clocks": "sundial"}}, "not one of on, off"),
+    ],
+)
+def test_teacher_settings_that_cannot_be_taken_are_refused_clearly(
+    clock: ManualClock, message, says
+) -> None:
+    board = ready(clock)
+    with pytest.raises(SimError, match=says):
+        board.act(message)
+    assert board.snapshot()["phase"] == "play"

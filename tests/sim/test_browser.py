@@ -11,60 +11,25 @@ from __future__ import annotations
 
 import json
 import math
-import os
 from importlib import resources
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from controller.rules.game import Game
 from controller.scoresheet import build_scoresheet
+from controller.scoresheet.layout import move_lines
+from controller.scoresheet.typeset import typeset
 from controller.view.session_leds import ALL_LIGHTS
 
-from .conftest import RunningServer
+from .conftest import ARTIFACTS, RunningServer, open_board
 
-CHROMIUM = os.environ.get("DAMATH_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "sim"
 SETTLE = 0.25
 STEP = 0.5  # how far the test's clock moves to let a move settle
 PLIES = 33  # the bundled game up to Blue's promotion on (6, 7)
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not Path(CHROMIUM).exists():
-        pytest.fail(
-            f"{CHROMIUM} not found: the browser tests need Debian's chromium "
-            "(apt-get install chromium; ./test.sh installs it)"
-        )
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-@pytest.fixture
-def page(browser, sim_server: RunningServer):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    pg = context.new_page()
-    errors: list[str] = []
-    pg.on("pageerror", lambda exc: errors.append(str(exc)))
-    yield pg
-    context.close()
-    assert not errors, f"JavaScript errors on the page: {errors}"
 
 
 def square(page: Page, x: int, y: int):
@@ -89,13 +54,21 @@ def sample_moves(plies: int) -> list[tuple[list[tuple[int, int]], list[tuple[int
     return out
 
 
-def sheet_rows(moves) -> list:
-    """The engine's written entries (moves and takings) for these moves."""
+def sheet_of(moves):
+    """The engine's scoresheet of these moves (a game in progress)."""
     game = Game.new("integer", "official")
     for path, _ in moves:
         game.push(game.find_move(path))
-    sheet = build_scoresheet(game.played(), game.chips(), "integer", "official")
-    return [r for r in sheet.rows if r.kind in ("move", "take")]
+    return build_scoresheet(game.played(), game.chips(), "integer", "official", finished=False)
+
+
+def sheet_rows(moves) -> list:
+    """The engine's written entries (moves and takings) for these moves."""
+    return [r for r in sheet_of(moves).rows if r.kind in ("move", "take")]
+
+
+def square_text(square) -> str:
+    return f"({square[0]}, {square[1]})"
 
 
 def led_colour(page: Page, x: int, y: int) -> str:
@@ -125,7 +98,14 @@ class Player:
             self.elapsed += seconds
 
     def click(self, x: int, y: int) -> None:
-        square(self.page, x, y).click()
+        self.press(square(self.page, x, y))
+
+    def press(self, target) -> None:
+        """Click, and wait for the board's answer: time must not pass before it has acted."""
+        status = self.page.locator("#status")
+        before = status.inner_text()
+        target.click()
+        expect(status).not_to_have_text(before)
 
     def play(self, path, captures, ply: int) -> None:
         self.click(*path[0])
@@ -145,7 +125,7 @@ class Player:
 def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
     me = Player(page, sim_server)
     body = page.locator("body")
-    page.goto(f"{sim_server.url}/board/game1")
+    open_board(page, sim_server.url, "game1")
     expect(page.locator("#link")).to_have_text("connected")
     expect(body).to_have_attribute("data-phase", "setup")
     expect(page.locator(".sq .chip")).to_have_count(24)
@@ -198,9 +178,12 @@ def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
             assert led_colour(page, *path[0]) == rgb("must_take")
         me.play(path, captures, ply)
         if ply == 8:  # Red's double taking: two written entries, each with its score
-            red_moves = page.locator("#sheet tbody td:nth-child(4)").all_inner_texts()
-            assert red_moves[-2:] == [r.entry for r in sheet_rows(moves[:8]) if r.player == 1][-2:]
-            red_scores = page.locator("#sheet tbody td:nth-child(5)").all_inner_texts()
+            red_moves = page.locator("#sheet tbody td:nth-child(5)").all_inner_texts()
+            want = [r for r in sheet_rows(moves[:8]) if r.player == 1][-2:]
+            assert red_moves[-2:] == [
+                f"{typeset(r.entry)} at {square_text(r.square)}" for r in want
+            ]
+            red_scores = page.locator("#sheet tbody td:nth-child(6)").all_inner_texts()
             assert all(score != "" for score in red_scores[-2:])
             me.shot("04-multi-capture")
             assert page.locator("#tray-blue .chip").count() == 3
@@ -219,11 +202,14 @@ def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
     takes = [r for r in rows if r.kind == "take"]
     for side, name in ((0, "blue"), (1, "red")):
         total = [r.total for r in takes if r.player == side][-1]
-        expect(page.locator(f"#total-{name}")).to_have_text(f"{name.capitalize()} total: {total}")
+        expect(page.locator(f"#total-{name}")).to_have_text(
+            f"{name.capitalize()} total: {typeset(total)}"
+        )
     cells = page.locator("#sheet tbody td").all_inner_texts()
     for r in takes:
-        assert r.entry in cells, f"{r.entry} missing from the page's scoresheet"
-    expect(page.locator("#sheet tbody tr")).to_have_count(len(rows))
+        entry = f"{typeset(r.entry)} at {square_text(r.square)}"
+        assert entry in cells, f"{entry} missing from the page's scoresheet"
+    expect(page.locator("#sheet tbody tr")).to_have_count(len(move_lines(sheet_of(moves))))
 
     # The clocks: exactly the time that passed, the move clock fresh after the move.
     expect(page.locator("#clock-game")).to_have_text(clock_text(1200 - me.elapsed))
@@ -245,7 +231,7 @@ def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
     expect(square(page, 7, 6)).to_have_attribute("data-led", "missing")
     expect(square(page, 6, 7)).to_have_attribute("data-led", "extra")
     me.click(6, 7)  # the dama goes back to (7, 6), uncrowned
-    page.locator("#turn-over").click()
+    me.press(page.locator("#turn-over"))
     me.click(7, 6)
     me.wait(STEP)
     expect(body).to_have_attribute("data-phase", "play")
@@ -263,7 +249,7 @@ def test_a_full_game_by_clicks(page: Page, sim_server: RunningServer) -> None:
 
 
 def test_keyboard_only_play(page: Page, sim_server: RunningServer) -> None:
-    page.goto(f"{sim_server.url}/board/keys")
+    open_board(page, sim_server.url, "keys")
     expect(page.locator("#link")).to_have_text("connected")
     sim_server.clock.advance(SETTLE)
     expect(page.locator("body")).to_have_attribute("data-phase", "play")
@@ -287,7 +273,7 @@ def test_keyboard_only_play(page: Page, sim_server: RunningServer) -> None:
 
 def test_a_phone_sized_screen_shows_the_whole_board(page: Page, sim_server: RunningServer) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
-    page.goto(f"{sim_server.url}/board/phone")
+    open_board(page, sim_server.url, "phone")
     expect(page.locator(".sq .chip")).to_have_count(24)
     box = page.locator("#board").bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
@@ -301,7 +287,7 @@ def test_a_lesson_position_with_a_ring_to_take_either_way_round(
 
     me = Player(page, sim_server)
     body = page.locator("body")
-    page.goto(f"{sim_server.url}/board/lesson")
+    open_board(page, sim_server.url, "lesson")
     expect(page.locator("#link")).to_have_text("connected")
 
     # A file that is not a position is refused with a message; the game on the board stays.
@@ -348,8 +334,8 @@ def test_a_lesson_position_with_a_ring_to_take_either_way_round(
     page.locator("#btn-confirm").click()
     me.wait(STEP)
     expect(body).to_have_attribute("data-ply", "1")
-    blue_moves = [t for t in page.locator("#sheet tbody td:nth-child(1)").all_inner_texts() if t]
+    blue_moves = [t for t in page.locator("#sheet tbody td:nth-child(2)").all_inner_texts() if t]
     assert len(blue_moves) == 4  # the four takings, in the order of the way chosen:
-    assert blue_moves[0] == "-5 x 8"  # via (0, 3) the 8 is taken first (the other way, the 3)
+    assert blue_moves[0] == "−5 × 8 at (0, 3)"  # via (0, 3) the 8 is taken first
     saved = page.request.get(f"{sim_server.url}/board/lesson/position.json").json()
     assert saved["to_move"] == "red" and len(saved["pieces"]) == 2

@@ -85,8 +85,8 @@ def test_a_ring_taken_by_hand_asks_which_way_and_scores_the_chosen_one(clock: Ma
     assert snap["ply"] == 1 and snap["to_move"] == "red"
     played = board.session.game.move_stack[-1]
     assert list(played.path) in (CLOCKWISE, ANTICLOCKWISE) and str(played) == second
-    takes = [pair[0] for pair in snap["sheet"]["rows"] if pair[0] and pair[0][3] == "take"]
-    assert len(takes) == 4
+    takes = [ln["blue"] for ln in snap["sheet"]["lines"] if ln["blue"]]
+    assert [t["kind"] for t in takes] == ["take"] * 4
 
 
 def test_setting_the_chip_on_a_first_landing_chooses_that_way_round(clock: ManualClock) -> None:
@@ -139,3 +139,19 @@ def test_the_position_downloaded_mid_game_loads_on_another_board(clock: ManualCl
     other.act({"type": "new_game", "position": saved})
     chips = lambda b: [(c["square"], c["chip"]) for c in b.snapshot()["squares"]]  # noqa: E731
     assert chips(other) == chips(board)
+
+
+def test_clicking_a_blinking_square_touches_it_and_chooses_that_way(clock: ManualClock) -> None:
+    board = ring_board(clock)
+    for sq in ([3, 2], [3, 4], [1, 4], [1, 2], [2, 1], [2, 1]):
+        board.act({"type": "click", "square": sq})
+    clock.advance(SETTLE)
+    board.tick()
+    assert board.snapshot()["message"].startswith("Two ways lead here")
+    done = board.act({"type": "click", "square": [4, 3]})  # an empty, blinking square
+    assert done.startswith("You touched (4, 3)")
+    assert led(board, 4, 3) == "selected"
+    board.act({"type": "button", "name": "confirm"})
+    clock.advance(SETTLE)
+    board.tick()
+    assert list(board.session.game.move_stack[-1].path) == CLOCKWISE

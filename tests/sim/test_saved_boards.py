@@ -10,7 +10,7 @@ import pytest
 
 from controller.app import journal_path
 from controller.sim.cli import state_folder
-from controller.sim.engine import SimBoard
+from controller.sim.engine import SimBoard, SimError
 from controller.sim.registry import Boards
 
 from .conftest import ManualClock
@@ -64,7 +64,11 @@ def test_a_new_game_keeps_the_last_one_and_starts_from_the_opening(
     clock: ManualClock, tmp_path: Path
 ) -> None:
     board = played_board(clock, tmp_path)
-    board.act({"type": "new_game", "variant": "fraction", "profile": "online"})
+    # one click never wipes a game being played: the page must confirm
+    with pytest.raises(SimError, match="a new game needs to be confirmed"):
+        board.act({"type": "new_game", "variant": "fraction", "profile": "online"})
+    assert board.snapshot()["ply"] == 5 and board.snapshot()["variant"] == "integer"
+    board.act({"type": "new_game", "variant": "fraction", "profile": "online", "confirm": True})
     kept = list((tmp_path / "boards" / "class-1" / "games").glob("game-*.jsonl"))
     assert len(kept) == 1 and '"path"' in kept[0].read_text()
     board.close()
@@ -132,3 +136,24 @@ def test_the_state_folder_is_created_or_refused_clearly(tmp_path: Path) -> None:
     blocker.write_text("not a folder")
     with pytest.raises(ValueError, match=r"cannot keep games in .*--no-save"):
         state_folder(Args(str(blocker / "sim")))
+
+
+def test_the_kept_games_are_listed_and_their_sheets_and_records_downloaded(
+    clock: ManualClock, tmp_path: Path
+) -> None:
+    from controller.session.archive import kept_game, kept_games
+
+    board = played_board(clock, tmp_path)
+    board.act({"type": "info", "info": {"blue": "Ana", "red": "Ben"}})
+    board.act({"type": "new_game", "confirm": True})
+    games = kept_games(board.games_folder())
+    assert len(games) == 1
+    game = games[0]
+    assert (game.moves, game.blue, game.red, game.variant) == (5, "Ana", "Ben", "integer")
+    assert game.result.startswith("Game in progress after 5 moves")
+    kept = kept_game(board.games_folder(), game.name)
+    assert '[Blue "Ana"]' in kept.export_pdn() and kept.game.ply == 5
+    assert "Ana" in kept.export_html()
+    with pytest.raises(ValueError, match="is not the name of a kept game"):
+        kept_game(board.games_folder(), "../journal")
+    assert board.snapshot()["ply"] == 0 and board.session.info["blue"] == "Ana"  # names stay

@@ -20,6 +20,12 @@ def client(clock: ManualClock):
         yield c
 
 
+def create(client: TestClient, *board_ids: str) -> None:
+    """The arbiter creates boards (a deliberate act; opening an address never does)."""
+    for board_id in board_ids:
+        assert client.post(f"/board/{board_id}/create").status_code == 200
+
+
 def receive_state(ws) -> dict:
     while True:
         msg = ws.receive_json()
@@ -37,6 +43,9 @@ def receive_reply(ws) -> dict:
 
 def test_pages_and_assets_are_served_by_the_app(client: TestClient) -> None:
     assert "Damath virtual board" in client.get("/").text
+    assert client.get("/board/class-7_a").status_code == 404  # not created by opening it
+    assert client.get("/api/boards").json() == {"boards": []}
+    create(client, "class-7_a")
     page = client.get("/board/class-7_a")
     assert page.status_code == 200 and "/static/sim.js" in page.text
     for asset in ("sim.js", "sim.css"):
@@ -49,18 +58,19 @@ def test_an_unknown_or_bad_board_id_gets_a_clear_page(client: TestClient) -> Non
     assert page.status_code == 404 and "is not a board id" in page.text
     missing = client.get("/board/never-opened/scoresheet.csv")
     assert missing.status_code == 404 and "there is no board" in missing.text
-    client.get("/board/b1")
+    create(client, "b1")
     assert client.get("/board/b1/notes.docx").status_code == 404
 
 
 def test_too_many_boards_is_refused_politely(client: TestClient) -> None:
     for i in range(3):
-        assert client.get(f"/board/b{i}").status_code == 200
-    page = client.get("/board/b3")
-    assert page.status_code == 404 and "already runs 3 boards" in page.text
+        create(client, f"b{i}")
+    page = client.post("/board/b3/create")
+    assert page.status_code == 409 and "already runs 3 boards" in page.text
 
 
 def test_the_channel_sends_facts_then_state_and_answers_actions(client: TestClient) -> None:
+    create(client, "b1")
     with client.websocket_connect("/ws/b1") as ws:
         hello = ws.receive_json()
         assert hello["type"] == "hello" and "integer" in hello["facts"]["variants"]
@@ -69,7 +79,7 @@ def test_the_channel_sends_facts_then_state_and_answers_actions(client: TestClie
         ws.send_json({"type": "click", "square": [1, 2]})
         assert receive_reply(ws) == {
             "type": "done",
-            "message": "lifted the blue chip -9 from (1, 2)",
+            "message": "You lifted the blue chip -9 from (1, 2).",
         }
         assert receive_state(ws)["hand"]["label"] == "-9"
 
@@ -87,6 +97,7 @@ def test_the_channel_sends_facts_then_state_and_answers_actions(client: TestClie
 def test_bad_messages_get_an_error_and_the_channel_stays_open(
     client: TestClient, text: str, says: str
 ) -> None:
+    create(client, "b1")
     with client.websocket_connect("/ws/b1") as ws:
         receive_state(ws)
         ws.send_text(text)
@@ -103,6 +114,7 @@ def test_a_bad_board_id_on_the_channel_is_refused(client: TestClient) -> None:
 
 
 def test_boards_are_independent_and_pages_of_one_board_agree(client: TestClient) -> None:
+    create(client, "pair1", "pair2")
     with (
         client.websocket_connect("/ws/pair1") as a,
         client.websocket_connect("/ws/pair1") as a2,
@@ -118,7 +130,7 @@ def test_boards_are_independent_and_pages_of_one_board_agree(client: TestClient)
 
 
 def test_downloads_and_the_scoresheet_display(client: TestClient) -> None:
-    client.get("/board/d1")
+    create(client, "d1")
     csv = client.get("/board/d1/scoresheet.csv")
     assert csv.headers["content-type"].startswith("text/csv")
     assert "attachment" in csv.headers["content-disposition"]

@@ -33,12 +33,22 @@ def test_place_sets_the_held_chip_down(table: Table) -> None:
     assert table.hand is None
 
 
-def test_click_lifts_the_movers_chip_and_takes_off_the_other_sides(table: Table) -> None:
+def test_click_lifts_the_movers_chip_and_takes_off_a_chip_being_taken(table: Table) -> None:
     assert "lifted" in table.click((1, 2), mover=BLUE)
     assert "set" in table.click((2, 3), mover=BLUE)
-    assert "took" in table.click((2, 5), mover=BLUE)  # a red chip: one click puts it aside
+    assert "took" in table.click((2, 5), mover=BLUE, removable=frozenset({(2, 5)}))
     assert [c.label for c in table.trays[RED]] == ["-1"]
     assert (2, 5) not in table.occupied()
+
+
+def test_a_click_never_puts_a_chip_in_the_tray_unless_it_is_being_taken(table: Table) -> None:
+    # Red to move: a click on a blue chip lifts it (the board then says whose turn it is);
+    # it never goes beside the board as if it had been taken
+    assert "lifted" in table.click((1, 2), mover=RED)
+    assert table.trays == {BLUE: [], RED: []} and table.hand is not None
+    table.place((1, 2))
+    assert "lifted" in table.click((2, 5), mover=BLUE)  # nothing being taken: lifted too
+    assert table.trays == {BLUE: [], RED: []}
 
 
 def test_a_chip_put_aside_can_be_put_back(table: Table) -> None:

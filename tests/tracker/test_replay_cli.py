@@ -62,8 +62,8 @@ def test_replay_prints_the_scoresheet_of_the_game(capsys) -> None:
     assert main(["replay", "tests/tracker/traces/multi_capture_intermediate.jsonl"]) == 0
     out = capsys.readouterr().out
     assert "Integer DAMATH Scoresheet" in out
-    assert "-9 - (-1)" in out and "-9 + 4" in out
-    assert out.rstrip().endswith("Game in progress: BLUE -13, RED 0")
+    assert "−9 − (−1)" in out and "−9 + 4" in out
+    assert "Game in progress after 1 move: BLUE −13, RED 0." in out.strip().splitlines()[-1]
 
 
 def test_replay_json_gives_grand_totals_and_winner_when_the_game_ends(tmp_path, capsys) -> None:

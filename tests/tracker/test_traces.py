@@ -133,13 +133,13 @@ def test_two_chips_lifted_shows_both_missing() -> None:
 
 def test_chip_that_may_not_move_says_why() -> None:
     lifts = [e for e in replay("must_take")["events"] if e["kind"] == "lifted"]
-    assert lifts[0]["destinations"] == [] and "mandatory" in lifts[0]["reason"]
+    assert lifts[0]["destinations"] == [] and "You must take!" in lifts[0]["reason"]
     assert lifts[1]["destinations"] == [[4, 5]]
 
 
 def test_touch_move_refuses_a_second_chip() -> None:
     lifts = [e for e in replay("touch_move")["events"] if e["kind"] == "lifted"]
-    assert lifts[1]["square"] == [3, 2] and lifts[1]["reason"].startswith("touch-move")
+    assert lifts[1]["square"] == [3, 2] and lifts[1]["reason"].startswith("Touch-move")
 
 
 def test_mandatory_taking_is_shown_before_any_lift() -> None:

@@ -1,28 +1,80 @@
-// The virtual board's page: draws the snapshot the server sends, and sends what the hands do.
-// No framework and no build step: the page must work offline, served by the simulator itself.
+// The virtual board's page (and the projector's): draws the snapshot the server sends, and
+// sends what the hands do. No framework and no build step: the page must work offline, served
+// by the simulator itself. The projector view (body data-view="projector") only draws.
 "use strict";
 
+// Every sentence the page writes, once, with named placeholders (ready for a catalogue).
+const T = {
+  connecting: "connecting…",
+  connected: "connected",
+  reconnecting: "disconnected: reconnecting…",
+  notConnected: "not connected to the board yet",
+  boardName: "board {id}",
+  title: "Damath board {id}",
+  badge: "{variant} · {rules} rules",
+  badgePractice: "{variant} · {rules} rules · practice",
+  toMove: "{who} to move",
+  setup: "Setting up",
+  restore: "Set the board back",
+  over: "Game over",
+  paused: "Paused",
+  blue: "Blue",
+  red: "Red",
+  named: "{name} ({side})",
+  handEmpty: "nothing",
+  crownOn: "Crown the new dama on ({x}, {y})",
+  earlier: "earlier: {text}",
+  totalBlue: "Blue total: {total}",
+  totalRed: "Red total: {total}",
+  takingAt: " at {square}",
+  square: "({x}, {y}) {op} square",
+  squareChip: ", {side} chip {label}",
+  squareDama: ", {side} dama {label}",
+  squareEmpty: ", empty",
+  squareLed: ", LED {meaning}",
+  squarePreview: ", taking here scores {score}",
+  trayChip: "pick up the {side} chip {label} to put it back",
+  cue: "♪ {name}",
+  notPosition: "{file} is not a JSON position: {error}",
+  gameInProgress: "A game is being played on this board (moves so far: {moves}). It will be kept in this board's saved games, with its scoresheet and record.",
+  positionChosen: "From the position in {file} ({chips} chips).",
+  noKept: "none yet",
+  kept: "{when}: {variant}, {players}, {moves} moves. {result}",
+  keptOne: "{when}: {variant}, {players}, {moves} move. {result}",
+  keptPlayers: "{blue} v {red}",
+  keptSheet: "scoresheet",
+  keptCsv: "CSV",
+  keptPdn: "PDN",
+  legendPattern: "{meaning} · {pattern}",
+};
+const fmt = (key, values) => T[key].replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? values[k] : m));
+
+const VIEW = document.body.dataset.view || "board";
 const boardId = decodeURIComponent(location.pathname.split("/")[2] || "");
 const SYMBOL = {
   lifted: "▲", destination: "●", must_take: "!", to_be_taken: "✕", cannot_move: "⊘",
   missing: "↓", extra: "↑", choice: "?", selected: "✓", locked: "■", crown: "♛",
   last_move: "·", paused: "II", menu: "≡", time_warning: "T", time_up: "0",
-  winner_blue: "W", winner_red: "W", draw: "=",
+  winner_blue: "W", winner_red: "W", draw: "=", place_next: "↓",
 };
-const OP_NAME = { "+": "plus", "−": "minus", "×": "times", "÷": "divide" };
 let facts = null;
 let state = null;
 let ws = null;
 let lastCue = null;
 let focusSq = [1, 0];
 let audio = null;
+let keptFor = null;
+let pendingPosition = null;
 const $ = (id) => document.getElementById(id);
-const cells = new Map(); // "x,y" -> button
+const cells = new Map(); // "x,y" -> square element
+const text = (id, value) => { const el = $(id); if (el) el.textContent = value; };
+const minus = (s) => String(s).replace(/-/g, "−");
 
 // ------------------------------------------------------------------ the grid, built once
 
 function buildBoard() {
   const board = $("board");
+  const interactive = VIEW === "board";
   for (let y = 7; y >= 0; y--) {
     const row = document.createElement("div");
     row.className = "row";
@@ -30,26 +82,29 @@ function buildBoard() {
     for (let x = 0; x < 8; x++) {
       let el;
       if ((x + y) % 2 === 1) {
-        el = document.createElement("button");
-        el.type = "button";
+        el = document.createElement(interactive ? "button" : "div");
+        if (interactive) el.type = "button";
         el.className = "sq dark";
         el.dataset.x = x;
         el.dataset.y = y;
-        el.tabIndex = x === focusSq[0] && y === focusSq[1] ? 0 : -1;
         el.setAttribute("role", "gridcell");
         el.innerHTML = '<span class="led" aria-hidden="true"><span class="led-sym"></span></span>' +
           '<span class="op" aria-hidden="true"></span><span class="chip-slot"></span>' +
+          '<span class="preview" aria-hidden="true"></span>' +
           '<span class="coord" aria-hidden="true">' + x + "," + y + "</span>";
-        el.addEventListener("click", () => send({ type: "click", square: [x, y] }));
-        el.addEventListener("focus", () => setFocus(x, y, false));
-        el.addEventListener("dragover", (e) => e.preventDefault());
-        el.addEventListener("drop", (e) => {
-          e.preventDefault();
-          const from = e.dataTransfer.getData("text/plain").split(",").map(Number);
-          if (from.length === 2 && !(from[0] === x && from[1] === y)) {
-            send({ type: "drag", from: from, to: [x, y] });
-          }
-        });
+        if (interactive) {
+          el.tabIndex = x === focusSq[0] && y === focusSq[1] ? 0 : -1;
+          el.addEventListener("click", () => send({ type: "click", square: [x, y] }));
+          el.addEventListener("focus", () => setFocus(x, y, false));
+          el.addEventListener("dragover", (e) => e.preventDefault());
+          el.addEventListener("drop", (e) => {
+            e.preventDefault();
+            const from = e.dataTransfer.getData("text/plain").split(",").map(Number);
+            if (from.length === 2 && !(from[0] === x && from[1] === y)) {
+              send({ type: "drag", from: from, to: [x, y] });
+            }
+          });
+        }
         cells.set(x + "," + y, el);
       } else {
         el = document.createElement("div");
@@ -60,7 +115,7 @@ function buildBoard() {
     }
     board.append(row);
   }
-  board.addEventListener("keydown", onKey);
+  if (interactive) board.addEventListener("keydown", onKey);
 }
 
 function setFocus(x, y, move) {
@@ -99,9 +154,9 @@ function onKey(e) {
 function connect() {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
   ws = new WebSocket(proto + "//" + location.host + "/ws/" + encodeURIComponent(boardId));
-  ws.onopen = () => { $("link").textContent = "connected"; $("link").className = "link ok"; };
+  ws.onopen = () => { text("link", T.connected); $("link").className = "link ok"; };
   ws.onclose = () => {
-    $("link").textContent = "disconnected: reconnecting…";
+    text("link", T.reconnecting);
     $("link").className = "link bad";
     setTimeout(connect, 1000);
   };
@@ -115,13 +170,15 @@ function connect() {
 }
 
 function send(msg) {
+  if (VIEW !== "board") return;
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
-  else say("not connected to the board yet", true);
+  else say(T.notConnected, true);
 }
 
-function say(text, error) {
+function say(message, error) {
   const s = $("status");
-  s.textContent = text;
+  if (!s) return;
+  s.textContent = message;
   s.className = error ? "status error" : "status";
   s.setAttribute("role", error ? "alert" : "status");
 }
@@ -131,6 +188,7 @@ function say(text, error) {
 function setFacts(f) {
   facts = f;
   const fill = (sel, items) => {
+    if (!sel) return;
     sel.textContent = "";
     for (const item of items) {
       const o = document.createElement("option");
@@ -141,30 +199,58 @@ function setFacts(f) {
   fill($("variant"), f.variants);
   fill($("profile"), f.profiles);
   const legend = $("legend");
+  if (!legend) return;
   legend.textContent = "";
   for (const l of f.legend) {
     const li = document.createElement("li");
     li.innerHTML = '<span class="swatch pat-' + l.pattern + '" style="--led: rgb(' + l.rgb.join(",") +
       ')"><span class="led-sym">' + (SYMBOL[l.name] || "") + "</span></span> ";
-    li.append(document.createTextNode(l.meaning + (l.pattern !== "steady" ? " · " + l.pattern : "")));
+    const words = l.pattern !== "steady" ? fmt("legendPattern", { meaning: l.meaning, pattern: l.pattern }) : l.meaning;
+    li.append(document.createTextNode(words));
     li.dataset.led = l.name;
     legend.append(li);
   }
 }
 
-function chipText(c) {
-  return c.side + " chip " + c.label + (c.dama ? " dama" : "");
+function sideWord(side) { return side === "blue" ? T.blue : T.red; }
+
+// A chip's label split into the lines that fit a round chip: a fraction stacked over its bar,
+// a long value (−121√18, −21xy²) as its number over the rest. Minus signs are real minus signs.
+function labelLines(label) {
+  const s = minus(label);
+  const frac = s.match(/^(−?)(\d+)\/(\d+)$/);
+  if (frac) return { kind: "frac", lines: [frac[1] + frac[2], frac[3]] };
+  if (s.length <= 4) return { kind: "one", lines: [s] };
+  const split = s.match(/^(−?\d+)(\D.*)$/);
+  if (split) return { kind: "two", lines: [split[1], split[2]] };
+  return { kind: "one", lines: [s] };
 }
 
 function chipEl(c, draggableFrom) {
   const el = document.createElement("span");
-  el.className = "chip " + c.side + (c.dama ? " dama" : "");
+  const parts = labelLines(c.label);
+  const longest = Math.max(...parts.lines.map((l) => l.length));
+  el.className = "chip " + c.side + (c.dama ? " dama" : "") + " lines-" + parts.kind + " len-" + Math.min(longest, 5);
   el.dataset.label = c.label;
   el.dataset.side = c.side;
   el.dataset.dama = c.dama ? "1" : "0";
-  el.innerHTML = (c.dama ? '<span class="crown" aria-hidden="true">♛</span>' : "") +
-    '<span class="val"></span>';
-  el.querySelector(".val").textContent = c.label;
+  el.setAttribute("aria-label", c.side + " " + (c.dama ? "dama " : "") + minus(c.label));
+  if (c.dama) {
+    const crown = document.createElement("span");
+    crown.className = "crown";
+    crown.setAttribute("aria-hidden", "true");
+    crown.textContent = "♛";
+    el.append(crown);
+  }
+  const val = document.createElement("span");
+  val.className = "val";
+  parts.lines.forEach((line, i) => {
+    const span = document.createElement("span");
+    span.className = "line" + (parts.kind === "frac" && i === 1 ? " denominator" : "");
+    span.textContent = line;
+    val.append(span);
+  });
+  el.append(val);
   if (draggableFrom) {
     el.draggable = true;
     el.addEventListener("dragstart", (e) => e.dataTransfer.setData("text/plain", draggableFrom.join(",")));
@@ -172,30 +258,37 @@ function chipEl(c, draggableFrom) {
   return el;
 }
 
+function playerName(s, side) {
+  const name = s.info && s.info[side];
+  return name ? fmt("named", { name: name, side: sideWord(side) }) : sideWord(side);
+}
+
 function render(s) {
   const first = state === null;
+  const newGame = !first && (s.ply < state.ply || s.variant !== state.variant);
   state = s;
-  document.title = "Damath board " + s.board;
-  $("board-name").textContent = "· board " + s.board;
-  if (first) {
-    $("variant").value = s.variant;
-    $("profile").value = s.profile;
-  }
+  document.title = fmt("title", { id: s.board });
+  text("board-name", fmt("boardName", { id: s.board }));
+  text("game-badge", fmt(s.play && s.play.practice ? "badgePractice" : "badge",
+    { variant: capital(s.variant), rules: s.profile }));
   document.body.dataset.phase = s.phase;
   document.body.dataset.paused = s.paused ? "1" : "0";
   document.body.dataset.toMove = s.to_move;
   document.body.dataset.ply = s.ply;
+  document.body.dataset.variant = s.variant;
+  const preview = new Map((s.preview || []).map(([sq, score]) => [sq.join(","), score]));
   for (const cell of s.squares) {
     const [x, y] = cell.square;
     const el = cells.get(x + "," + y);
     el.querySelector(".op").textContent = cell.operator;
     const slot = el.querySelector(".chip-slot");
     slot.textContent = "";
-    if (cell.chip) slot.append(chipEl(cell.chip, [x, y]));
+    if (cell.chip) slot.append(chipEl(cell.chip, VIEW === "board" ? [x, y] : null));
     const led = el.querySelector(".led");
     const sym = el.querySelector(".led-sym");
-    let label = "(" + x + ", " + y + ") " + cell.operator + " square";
-    label += cell.chip ? ", " + chipText(cell.chip) : ", empty";
+    let label = fmt("square", { x: x, y: y, op: cell.operator });
+    if (cell.chip) label += fmt(cell.chip.dama ? "squareDama" : "squareChip", { side: cell.chip.side, label: minus(cell.chip.label) });
+    else label += T.squareEmpty;
     if (cell.led) {
       led.style.setProperty("--led", "rgb(" + cell.led.rgb.join(",") + ")");
       led.className = "led on pat-" + cell.led.pattern;
@@ -203,7 +296,7 @@ function render(s) {
       sym.textContent = SYMBOL[cell.led.name] || "";
       el.dataset.led = cell.led.name;
       el.dataset.rgb = cell.led.rgb.join(",");
-      label += ", LED " + cell.led.name.replace(/_/g, " ");
+      label += fmt("squareLed", { meaning: cell.led.name.replace(/_/g, " ") });
     } else {
       led.className = "led";
       led.style.removeProperty("--led");
@@ -211,46 +304,57 @@ function render(s) {
       delete el.dataset.led;
       delete el.dataset.rgb;
     }
+    const score = preview.get(x + "," + y);
+    const badge = el.querySelector(".preview");
+    badge.textContent = score === undefined ? "" : minus(score);
+    if (score !== undefined) {
+      el.dataset.preview = score;
+      label += fmt("squarePreview", { score: minus(score) });
+    } else delete el.dataset.preview;
     el.setAttribute("aria-label", label);
   }
-  // clocks
-  $("clock-game").textContent = s.clocks.game;
-  $("clock-move").textContent = s.clocks.move;
-  $("clock-move").classList.toggle("warn", !!s.clocks.warned);
-  $("clocks").classList.toggle("colon-off", !s.clocks.colon);
-  let phaseText = { setup: "Setting up", play: "", restore: "Set the board back", over: "Game over" }[s.phase];
-  if (phaseText === undefined) phaseText = s.phase;
-  if (s.paused) phaseText = "Paused";
-  $("turn").textContent = (phaseText ? phaseText + " · " : "") +
-    (s.phase === "over" ? (s.ending || "") : (s.to_move === "blue" ? "Blue" : "Red") + " to move");
-  $("turn").className = "turn " + s.to_move;
-  $("btn-pause").textContent = s.paused ? "Resume" : "Pause";
-  renderMenu(s.menu);
+  renderBar(s);
+  renderSays(s);
+  if (VIEW === "board") renderControls(s, first, newGame);
   renderOled(s);
-  // hand and trays
-  const hand = $("hand");
-  hand.textContent = "";
-  if (s.hand) hand.append(chipEl(s.hand, null), document.createTextNode(" " + chipText(s.hand)));
-  else hand.textContent = "nothing";
-  $("put-aside").disabled = !s.hand;
-  $("turn-over").disabled = !s.hand;
+  renderSheet(s.sheet);
+  playCues(s.cues);
+}
+
+function capital(word) { return word ? word.charAt(0).toUpperCase() + word.slice(1) : ""; }
+
+function renderBar(s) {
+  text("clock-game", s.clocks.game);
+  text("clock-move", s.clocks.move);
+  const move = $("clock-move");
+  if (move) move.classList.toggle("warn", !!s.clocks.warned);
+  const bar = $("gamebar");
+  if (bar) bar.classList.toggle("colon-off", !s.clocks.colon);
+  text("name-blue", playerName(s, "blue"));
+  text("name-red", playerName(s, "red"));
+  text("score-blue", minus(s.sheet.totals.blue));
+  text("score-red", minus(s.sheet.totals.red));
   for (const side of ["blue", "red"]) {
-    const tray = $("tray-" + side);
-    tray.textContent = "";
-    for (const c of s.trays[side]) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "tray-chip";
-      b.setAttribute("aria-label", "pick up the " + chipText(c) + " to put it back");
-      b.append(chipEl(c, null));
-      b.addEventListener("click", () => send({ type: "from_tray", chip: c.id }));
-      tray.append(b);
-    }
+    const el = document.querySelector(".gamebar .player." + side);
+    if (el) el.classList.toggle("to-move", s.phase !== "over" && s.to_move === side);
   }
-  $("crown-call").hidden = !s.crown;
-  if (s.crown) $("crown-square").textContent = "Crown the new dama on (" + s.crown.join(", ") + ")";
-  // messages
+  let phase = { setup: T.setup, play: "", restore: T.restore, over: T.over }[s.phase];
+  if (phase === undefined) phase = s.phase;
+  if (s.paused) phase = T.paused;
+  const turn = s.phase === "over" ? (s.ending || "") : fmt("toMove", { who: playerName(s, s.to_move) });
+  text("turn", (phase ? phase + " · " : "") + turn);
+  const t = $("turn");
+  if (t) t.className = "turn " + s.to_move;
+}
+
+function renderSays(s) {
+  const says = $("says");
+  if (says) {
+    says.textContent = s.message || "";
+    says.className = "says" + (s.message ? " on" : "") + (s.tracker_phase === "mismatch" || s.tracker_phase === "invalid" ? " wrong" : "");
+  }
   const ol = $("messages"); // newest first
+  if (!ol) return;
   ol.textContent = "";
   const current = s.message || "";
   if (current) {
@@ -263,12 +367,70 @@ function render(s) {
   for (const m of earlier.slice(0, 5)) {
     const li = document.createElement("li");
     li.className = "earlier";
-    li.textContent = "earlier: " + m;
+    li.textContent = fmt("earlier", { text: m });
     ol.append(li);
   }
-  renderSheet(s.sheet, s.phase === "over");
+}
+
+function renderControls(s, first, newGame) {
+  const dialog = $("new-game-dialog");
+  if (!dialog.open) { // what another page (or this one) chose shows here too
+    $("variant").value = s.variant;
+    $("profile").value = s.profile;
+  }
+  $("btn-pause").textContent = s.paused ? "Resume" : "Pause";
+  renderMenu(s.menu);
+  const hand = $("hand");
+  hand.textContent = "";
+  if (s.hand) hand.append(chipEl(s.hand, null), document.createTextNode(" " + sideWord(s.hand.side) + " " + minus(s.hand.label)));
+  else hand.textContent = T.handEmpty;
+  $("put-aside").disabled = !s.hand;
+  $("turn-over").disabled = !s.hand;
+  $("my-takeback").hidden = !s.player_takeback;
+  $("my-takeback").disabled = !s.ply;
+  for (const side of ["blue", "red"]) {
+    const tray = $("tray-" + side);
+    tray.textContent = "";
+    for (const c of s.trays[side]) {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "tray-chip";
+      b.setAttribute("aria-label", fmt("trayChip", { side: c.side, label: minus(c.label) }));
+      b.append(chipEl(c, null));
+      b.addEventListener("click", () => send({ type: "from_tray", chip: c.id }));
+      tray.append(b);
+    }
+  }
+  $("crown-call").hidden = !s.crown;
+  if (s.crown) $("crown-square").textContent = fmt("crownOn", { x: s.crown[0], y: s.crown[1] });
+  fillInfo(s, first);
+  const practice = !!(s.play && s.play.practice);
+  $("practice-box").hidden = !practice;
+  $("live-preview").checked = !!(s.play && s.play.capture_preview);
+  $("live-takeback").checked = !!(s.play && s.play.takeback === "players");
   if (s.notice && first) say(s.notice, false);
-  playCues(s.cues);
+  if (first || newGame || keptFor === null) loadKept();
+}
+
+// The players' form follows the board (another page may have changed it) unless it is being
+// edited here.
+function fillInfo(s, first) {
+  const form = $("info-form");
+  const roster = $("roster");
+  const names = (s.roster || []).join("\n");
+  if (roster.dataset.names !== names) {
+    roster.dataset.names = names;
+    roster.textContent = "";
+    for (const n of s.roster || []) {
+      const o = document.createElement("option");
+      o.value = n;
+      roster.append(o);
+    }
+  }
+  if (form.contains(document.activeElement) && !first) return;
+  for (const input of form.querySelectorAll("input[name]")) {
+    input.value = (s.info && s.info[input.name]) || "";
+  }
 }
 
 function renderMenu(menu) {
@@ -286,37 +448,58 @@ function renderMenu(menu) {
   });
 }
 
-let oledText = null;
+// The display's picture is asked for again whenever its lines change (the key is their hash),
+// so it always shows what the real display shows, the clock's seconds and a question included.
+let oledKey = null;
 function renderOled(s) {
-  const text = (s.scoresheet || []).join("\n");
-  $("oled-text").textContent = text;
-  if (text !== oledText) {
-    oledText = text;
-    $("oled").src = "/board/" + encodeURIComponent(boardId) + "/oled.png?v=" + s.version;
+  const img = $("oled");
+  if (!img) return;
+  text("oled-text", (s.display || []).join("\n"));
+  if (s.display_key !== oledKey) {
+    oledKey = s.display_key;
+    img.src = "/board/" + encodeURIComponent(boardId) + "/oled.png?k=" + s.display_key;
+    img.dataset.key = s.display_key;
   }
 }
 
-function renderSheet(sheet, over) {
-  const body = $("sheet").querySelector("tbody");
+function renderSheet(sheet) {
+  const table = $("sheet");
+  if (!table) return;
+  const body = table.querySelector("tbody");
   body.textContent = "";
-  for (const pair of sheet.rows) {
-    const kinds = pair.filter((r) => r).map((r) => r[3]);
-    if (!over && kinds.some((k) => k !== "move" && k !== "take")) continue; // written at the end
+  for (const line of sheet.lines) {
     const tr = document.createElement("tr");
-    pair.forEach((r, i) => {
-      for (let k = 0; k < 3; k++) {
-        const td = document.createElement("td");
-        td.textContent = r ? r[k] : "";
-        if (i === 1 && k === 0) td.className = "sep";
-        tr.append(td);
+    tr.dataset.section = line.section;
+    const no = document.createElement("td");
+    no.className = "no";
+    no.textContent = line.n;
+    tr.append(no);
+    [line.blue, line.red].forEach((c, i) => {
+      const move = document.createElement("td");
+      if (i === 1) move.className = "sep";
+      if (c) {
+        move.textContent = c.move;
+        if (c.square) {
+          const at = document.createElement("span");
+          at.className = "at";
+          at.textContent = fmt("takingAt", { square: c.square });
+          move.append(at);
+        }
       }
-      if (r) tr.dataset.kind = r[3];
+      const score = document.createElement("td");
+      score.textContent = c ? c.score : "";
+      const total = document.createElement("td");
+      total.textContent = c ? c.total : "";
+      tr.append(move, score, total);
+      if (c) tr.dataset.kind = c.kind;
     });
     body.append(tr);
   }
-  $("total-blue").textContent = "Blue total: " + sheet.totals.blue;
-  $("total-red").textContent = "Red total: " + sheet.totals.red;
-  $("result").textContent = sheet.result || "";
+  const scroll = table.parentElement;
+  if (scroll && scroll.classList.contains("sheet-scroll")) scroll.scrollTop = scroll.scrollHeight;
+  text("total-blue", fmt("totalBlue", { total: minus(sheet.totals.blue) }));
+  text("total-red", fmt("totalRed", { total: minus(sheet.totals.red) }));
+  text("result", [sheet.result || ""].concat(sheet.ending || []).join(" "));
 }
 
 // ------------------------------------------------------------------ the buzzer
@@ -328,10 +511,13 @@ function playCues(cues) {
   for (const cue of cues) {
     if (cue.seq <= lastCue) continue;
     const b = $("buzzer");
-    b.textContent = "♪ " + cue.name.replace(/_/g, " ");
-    b.dataset.cue = cue.name;
-    b.dataset.seq = cue.seq;
-    if ($("sound").checked) beep(cue.name);
+    if (b) {
+      b.textContent = fmt("cue", { name: cue.name.replace(/_/g, " ") });
+      b.dataset.cue = cue.name;
+      b.dataset.seq = cue.seq;
+    }
+    const sound = $("sound");
+    if (sound && sound.checked) beep(cue.name);
   }
   lastCue = newest;
 }
@@ -357,6 +543,88 @@ function beep(name) {
   }
 }
 
+// ------------------------------------------------------------------ the kept games
+
+async function loadKept() {
+  const ul = $("kept-games");
+  if (!ul) return;
+  keptFor = state ? state.ply : 0;
+  let data;
+  try {
+    data = await (await fetch("/board/" + encodeURIComponent(boardId) + "/games.json", { cache: "no-store" })).json();
+  } catch (err) {
+    return;
+  }
+  ul.textContent = "";
+  if (!data.games || !data.games.length) {
+    const li = document.createElement("li");
+    li.textContent = T.noKept;
+    ul.append(li);
+    return;
+  }
+  const base = "/board/" + encodeURIComponent(boardId) + "/games/";
+  for (const g of data.games) {
+    const li = document.createElement("li");
+    li.dataset.name = g.name;
+    const players = g.blue || g.red ? fmt("keptPlayers", { blue: g.blue || T.blue, red: g.red || T.red }) : T.blue + " v " + T.red;
+    const when = new Date(g.saved * 1000).toLocaleString();
+    li.append(document.createTextNode(fmt(g.moves === 1 ? "keptOne" : "kept", {
+      when: when, variant: capital(g.variant), players: players, moves: g.moves, result: minus(g.result),
+    }) + " "));
+    for (const [file, label, newTab] of [["scoresheet.html", T.keptSheet, true], ["scoresheet.csv", T.keptCsv, false], ["game.pdn", T.keptPdn, false]]) {
+      const a = document.createElement("a");
+      a.href = base + encodeURIComponent(g.name) + "/" + file;
+      a.textContent = label;
+      if (newTab) a.target = "_blank";
+      li.append(a, document.createTextNode(" "));
+    }
+    ul.append(li);
+  }
+}
+
+// ------------------------------------------------------------------ a new game, asked first
+
+function openNewGame(position, fileName) {
+  pendingPosition = position || null;
+  const dialog = $("new-game-dialog");
+  const warn = $("new-game-warning");
+  const inProgress = state && state.ply > 0 && state.phase !== "over";
+  warn.hidden = !inProgress;
+  if (inProgress) warn.textContent = fmt("gameInProgress", { moves: state.ply });
+  const pos = $("new-game-position");
+  pos.hidden = !position;
+  if (position) pos.textContent = fmt("positionChosen", { file: fileName, chips: (position.pieces || []).length });
+  if (state) {
+    $("variant").value = state.variant;
+    $("profile").value = state.profile;
+    const practice = !!(state.play && state.play.practice);
+    $("kind-practice").checked = practice;
+    document.querySelector('input[name="kind"][value="tournament"]').checked = !practice;
+    $("practice-options").disabled = !practice;
+  }
+  dialog.showModal();
+}
+
+function startNewGame() {
+  const practice = $("kind-practice").checked;
+  const msg = { type: "new_game", variant: $("variant").value, profile: $("profile").value, confirm: true };
+  if (practice) {
+    const clocks = $("practice-clocks").value;
+    msg.play = {
+      practice: true,
+      clocks: clocks === "off" ? "off" : "on",
+      capture_preview: $("practice-preview").checked,
+      takeback: $("practice-takeback").checked ? "players" : "arbiter",
+    };
+    if (clocks === "longer") msg.rules = { game_seconds: 2400, move_seconds: 120 };
+  } else {
+    msg.play = { practice: false, clocks: "on", capture_preview: false, takeback: "arbiter" };
+  }
+  if (pendingPosition) msg.position = pendingPosition;
+  pendingPosition = null;
+  send(msg);
+}
+
 // ------------------------------------------------------------------ wiring
 
 function wire() {
@@ -364,10 +632,26 @@ function wire() {
     b.addEventListener("click", () =>
       send({ type: "button", name: b.dataset.button, hold: b.dataset.hold === "1" }));
   }
+  $("open-new-game").addEventListener("click", () => openNewGame(null, ""));
+  $("new-game-cancel").addEventListener("click", () => { pendingPosition = null; $("new-game-dialog").close(); });
   $("game-form").addEventListener("submit", (e) => {
     e.preventDefault();
-    send({ type: "new_game", variant: $("variant").value, profile: $("profile").value });
+    $("new-game-dialog").close();
+    startNewGame();
   });
+  for (const radio of document.querySelectorAll('input[name="kind"]')) {
+    radio.addEventListener("change", () => { $("practice-options").disabled = !$("kind-practice").checked; });
+  }
+  $("info-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const info = {};
+    for (const input of $("info-form").querySelectorAll("input[name]")) info[input.name] = input.value.trim();
+    send({ type: "info", info: info });
+    document.activeElement.blur();
+  });
+  $("live-preview").addEventListener("change", (e) => send({ type: "play", play: { capture_preview: e.target.checked } }));
+  $("live-takeback").addEventListener("change", (e) => send({ type: "play", play: { takeback: e.target.checked ? "players" : "arbiter" } }));
+  $("my-takeback").addEventListener("click", () => send({ type: "takeback" }));
   $("put-aside").addEventListener("click", () => send({ type: "put_aside" }));
   $("turn-over").addEventListener("click", () => send({ type: "crown" }));
   $("crown-square").addEventListener("click", () => {
@@ -388,6 +672,7 @@ function wire() {
   $("dl-html").href = base + "scoresheet.html";
   $("dl-pdn").href = base + "game.pdn";
   $("dl-position").href = base + "position.json";
+  $("link-projector").href = base + "projector";
   $("position-file").addEventListener("change", loadPosition);
 }
 
@@ -401,12 +686,16 @@ async function loadPosition(e) {
   try {
     position = JSON.parse(await file.text());
   } catch (err) {
-    say(file.name + " is not a JSON position: " + err.message, true);
+    say(fmt("notPosition", { file: file.name, error: err.message }), true);
     return;
   }
-  send({ type: "new_game", variant: $("variant").value, profile: $("profile").value, position });
+  if (state && state.ply > 0 && state.phase !== "over") {
+    openNewGame(position, file.name); // a game is being played: ask first
+    return;
+  }
+  send({ type: "new_game", variant: $("variant").value, profile: $("profile").value, position, confirm: true });
 }
 
 buildBoard();
-wire();
+if (VIEW === "board") wire();
 connect();

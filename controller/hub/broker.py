@@ -1,0 +1,351 @@
+"""The hub's own Mosquitto: generated configuration, password file, ACL, and a supervisor.
+
+Mosquitto (Debian's package) does what a broker must do and the hub should not: sessions,
+QoS 1, retained messages, last wills, TLS, thousands of connections. The hub writes its
+configuration into ``DIR/broker/`` (no anonymous access, one password per board made with
+``mosquitto_passwd``, ACL ``pattern`` lines on ``%u`` so a board can publish only under its own
+topics and read only its own acknowledgements and assignments, persistence), starts it, restarts
+it if it dies, and it dies with the hub (``PR_SET_PDEATHSIG``), so a hub killed hard leaves no
+broker holding the port.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import fcntl
+import getpass
+import logging
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from controller.link.protocol import (
+    ACK,
+    ASSIGNMENT,
+    BOARD_WRITES,
+    HUB_USER,
+    MAX_PAYLOAD,
+    ROOT,
+)
+
+log = logging.getLogger("damath-board.hub.broker")
+MESSAGE_LIMIT = 2 * MAX_PAYLOAD
+"""The broker drops anything larger; between the two limits the hub sees it and reports it."""
+
+
+class BrokerError(RuntimeError):
+    """Mosquitto is missing, cannot start, or a password cannot be set."""
+
+
+@dataclass(frozen=True)
+class Tls:
+    cert: str
+    key: str
+    port: int = 8883
+
+
+def acl_text() -> str:
+    lines = [
+        "# Written by damath-board hub: who may publish and read what (docs/mqtt.md).",
+        f"user {HUB_USER}",
+        f"topic readwrite {ROOT}/#",
+        "",
+        "# Every board (its user name is its board id): its own topics only.",
+    ]
+    lines += [f"pattern write {ROOT}/boards/%u/{leaf}" for leaf in BOARD_WRITES]
+    lines += [f"pattern read {ROOT}/boards/%u/{leaf}" for leaf in (ACK, ASSIGNMENT)]
+    lines.append(f"pattern read {ROOT}/hub/presence")
+    return "\n".join(lines) + "\n"
+
+
+def find_tool(name: str) -> str:
+    for candidate in (shutil.which(name), f"/usr/sbin/{name}", f"/usr/bin/{name}"):
+        if candidate and os.access(candidate, os.X_OK):
+            return candidate
+    raise BrokerError(
+        f"{name} is not installed: install Debian's mosquitto package "
+        "(sudo apt-get install mosquitto), or give an existing broker with --broker URL"
+    )
+
+
+class BrokerFiles:
+    """The broker's folder: configuration, passwords, ACL, persistence, log, pid."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder / "broker"
+        self.conf = self.folder / "mosquitto.conf"
+        self.passwd = self.folder / "passwd"
+        self.acl = self.folder / "acl"
+        self.data = self.folder / "data"
+        self.log = self.folder / "mosquitto.log"
+        self.pid = self.folder / "mosquitto.pid"
+
+    def prepare(self) -> None:
+        self.data.mkdir(parents=True, exist_ok=True)
+        os.chmod(self.folder, 0o700)
+        extra = self.folder / "acl.extra"  # the organiser's own readers (docs/hall.md)
+        more = extra.read_text(encoding="utf-8") if extra.exists() else ""
+        self.acl.write_text(acl_text() + ("\n" + more if more else ""), encoding="utf-8")
+
+    def set_password(self, user: str, password: str) -> None:
+        """Add or replace a user in the password file (hashed by mosquitto_passwd)."""
+        self.prepare()
+        tool = find_tool("mosquitto_passwd")
+        args = [tool, "-b", str(self.passwd), user, password]
+        if not self.passwd.exists():
+            args.insert(1, "-c")
+        result = subprocess.run(args, capture_output=True, text=True, timeout=30)
+        if result.returncode != 0:
+            raise BrokerError(
+                f"mosquitto_passwd failed: {(result.stderr or result.stdout).strip()}"
+            )
+        os.chmod(self.passwd, 0o600)
+
+    def render_conf(self, port: int, bind: str, tls: Tls | None) -> str:
+        plain_bind = "127.0.0.1" if tls else bind
+        lines = [
+            "# Written by damath-board hub at every start: edit the hub's options, not this file.",
+            "per_listener_settings false",
+            "allow_anonymous false",
+            f"password_file {self.passwd}",
+            f"acl_file {self.acl}",
+            "persistence true",
+            f"persistence_location {self.data}/",
+            "autosave_interval 10",
+            "max_queued_messages 100000",
+            "max_inflight_messages 100",
+            f"max_packet_size {MESSAGE_LIMIT}",
+            "log_dest stdout",  # read by the hub: refusals are reported, the rest filed
+            "log_type all",
+            "connection_messages true",
+            f"listener {port} {plain_bind}",
+        ]
+        if os.geteuid() == 0:
+            lines.insert(2, f"user {getpass.getuser()}")
+        if tls is not None:
+            lines += [
+                f"listener {tls.port} {bind}",
+                f"certfile {Path(tls.cert).resolve()}",
+                f"keyfile {Path(tls.key).resolve()}",
+                "tls_version tlsv1.2",
+            ]
+        return "\n".join(lines) + "\n"
+
+    def reload(self) -> bool:
+        """Ask a running broker to read its passwords and ACL again (SIGHUP)."""
+        try:
+            pid = int(self.pid.read_text().strip())
+            os.kill(pid, signal.SIGHUP)
+            return True
+        except (OSError, ValueError):
+            return False
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Something the broker refused: a login (bad credential) or a publish outside the ACL."""
+
+    kind: str  # "login" or "publish"
+    user: str  # the user name when the broker said it, else the address
+    detail: str
+
+
+DENIED = re.compile(r"Denied PUBLISH from (\S+) \(.*?'([^']*)'")
+CONNECTED = re.compile(r"New client connected from (\S+) as (\S+) \(.*u'([^']*)'\)")
+NEW_CONNECTION = re.compile(r"New connection from (\S+) on port")
+CONNACK = re.compile(r"Sending CONNACK to (\S+) \(\d+, (\d+)\)")
+REFUSED_CODES = {"4": "bad user name or password", "5": "not authorised"}
+REFUSED_CODES.update({"134": REFUSED_CODES["4"], "135": REFUSED_CODES["5"]})
+CHATTER = ("Received ", "Sending ", "No will message", "Will message", "\t", " ")
+
+
+class LogWatcher:
+    """Reads Mosquitto's log lines: who is who, and what it refused."""
+
+    def __init__(self, report: Callable[[Refusal], None]) -> None:
+        self.report = report
+        self.users: dict[str, str] = {}
+        self.last_address = ""
+
+    def feed(self, line: str) -> bool:
+        """Handle one line; True if it belongs in the log file."""
+        text = line.split(": ", 1)[1] if ": " in line[:14] else line
+        if m := DENIED.search(text):
+            client, topic = m.group(1), m.group(2)
+            user = self.users.get(client, client)
+            self.report(Refusal("publish", user, f"{user} may not publish to {topic}"))
+            return True
+        if m := CONNACK.search(text):
+            code = m.group(2)
+            if code in REFUSED_CODES:
+                who = self.last_address or m.group(1)
+                self.report(Refusal("login", who, f"login from {who} refused: "
+                                    f"{REFUSED_CODES[code]}"))  # fmt: skip
+                return True
+            return False
+        if m := NEW_CONNECTION.search(text):
+            self.last_address = m.group(1).rsplit(":", 1)[0]
+        elif m := CONNECTED.search(text):
+            self.users[m.group(2)] = m.group(3)
+        return not text.startswith(CHATTER)
+
+
+def _die_with_parent() -> None:
+    """In the child: receive SIGTERM when the hub (the thread that started us) dies."""
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except OSError:
+        pass
+
+
+def wait_for_port(host: str, port: int, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection((host, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.05)
+    return False
+
+
+class Broker:
+    """Starts Mosquitto, restarts it when it dies, stops it with the hub."""
+
+    def __init__(self, files: BrokerFiles, port: int, bind: str, tls: Tls | None = None) -> None:
+        self.files = files
+        self.port = port
+        self.bind = bind
+        self.tls = tls
+        self.on_refusal: Callable[[Refusal], None] = lambda refusal: None
+        self.last_lines: deque[str] = deque(maxlen=20)
+        self.proc: subprocess.Popen | None = None
+        self.restarts = 0
+        self.problem = ""
+        self._stopping = threading.Event()
+        self._started = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._error: BaseException | None = None
+
+    def start(self, timeout: float = 20.0) -> None:
+        self.files.prepare()
+        self.files.conf.write_text(self.render(), encoding="utf-8")
+        find_tool("mosquitto")
+        self._thread = threading.Thread(target=self._supervise, name="mosquitto", daemon=True)
+        self._thread.start()
+        if not self._started.wait(timeout) or self._error is not None:
+            raise BrokerError(
+                f"mosquitto did not start on port {self.port}: {self._error or self.problem} "
+                f"(see {self.files.log})"
+            )
+
+    def render(self) -> str:
+        return self.files.render_conf(self.port, self.bind, self.tls)
+
+    def _spawn(self) -> subprocess.Popen:
+        # Mosquitto's stdout to a pipe is block-buffered: line-buffer it so refusals are
+        # reported when they happen (coreutils' stdbuf, always on Debian).
+        stdbuf = shutil.which("stdbuf")
+        line_buffered = [stdbuf, "-oL"] if stdbuf else []
+        proc = subprocess.Popen(
+            [*line_buffered, find_tool("mosquitto"), "-c", str(self.files.conf)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            preexec_fn=_die_with_parent,
+        )
+        assert proc.stdout is not None
+        with contextlib.suppress(OSError):  # room for a burst while the reader is busy
+            fcntl.fcntl(proc.stdout.fileno(), 1031, 1 << 20)  # F_SETPIPE_SZ
+        self.files.pid.write_text(f"{proc.pid}\n")
+        threading.Thread(
+            target=self._read_log, args=(proc,), name="mosquitto-log", daemon=True
+        ).start()
+        return proc
+
+    def _wait_running(self, proc: subprocess.Popen, timeout: float) -> bool:
+        """True once this Mosquitto says it runs (and its port answers); False if it exits."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if proc.poll() is not None:
+                return False
+            if getattr(proc, "running", False):
+                return wait_for_port("127.0.0.1", self.port, max(0.1, deadline - time.monotonic()))
+            time.sleep(0.02)
+        return False
+
+    def _read_log(self, proc: subprocess.Popen) -> None:
+        """File what an operator needs; turn refusals into reports; drop per-message chatter."""
+        assert proc.stdout is not None
+        watcher = LogWatcher(lambda refusal: self.on_refusal(refusal))
+        with open(self.files.log, "a", encoding="utf-8", errors="replace") as out:
+            for raw in proc.stdout:
+                line = raw.decode("utf-8", "replace").rstrip("\n")
+                self.last_lines.append(line)
+                if "mosquitto version" in line and line.endswith("running"):
+                    proc.running = True  # type: ignore[attr-defined]
+                if watcher.feed(line):
+                    out.write(line + "\n")
+                    out.flush()
+
+    def _supervise(self) -> None:
+        backoff = 0.2
+        first_deadline = time.monotonic() + 5.0
+        while not self._stopping.is_set():
+            try:
+                self.proc = self._spawn()
+            except OSError as exc:
+                self._error = exc
+                self._started.set()
+                return
+            if self._wait_running(self.proc, 10.0):
+                self._started.set()
+                self.problem = ""
+                backoff = 0.2
+            elif not self._started.is_set():
+                self.proc.wait()
+                last = self.last_lines[-1] if self.last_lines else "no log"
+                if "in use" in last and time.monotonic() < first_deadline:
+                    self._stopping.wait(0.25)  # a broker of a hub just killed is going away
+                    continue
+                self._error = BrokerError(last)  # the first start failed: say why, give up
+                self._started.set()
+                return
+            code = self.proc.wait()
+            if self._stopping.is_set():
+                return
+            last = self.last_lines[-1] if self.last_lines else ""
+            self.restarts += 1
+            self.problem = f"mosquitto stopped (exit {code}){': ' + last[-200:] if last else ''}"
+            log.warning("%s; restarting", self.problem)
+            self._stopping.wait(backoff)
+            backoff = min(backoff * 2, 5.0)
+
+    @property
+    def pid(self) -> int | None:
+        return self.proc.pid if self.proc is not None and self.proc.poll() is None else None
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stopping.set()
+        proc = self.proc
+        if proc is not None and proc.poll() is None:
+            proc.terminate()
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        self.files.pid.unlink(missing_ok=True)

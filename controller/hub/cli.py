@@ -1,0 +1,136 @@
+"""``damath-board hub``: the tournament hub on the organiser's laptop (docs/hall.md).
+
+``hub --dir DIR`` runs it: its own Mosquitto (or ``--broker URL``), the store, the spectator
+wall and the feeds on ``--http-port``. ``hub board-add ID --dir DIR --host ADDR`` gives a board
+its credential and writes the board's connection file. Heavy imports wait until a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--dir", metavar="DIR", help="the event directory (store, broker, keys)")
+    parser.add_argument("--http-port", type=int, default=8080, help="web pages and feeds (8080)")
+    parser.add_argument("--http-host", default="0.0.0.0", help="address to serve on (0.0.0.0)")
+    parser.add_argument(
+        "--broker",
+        metavar="URL",
+        help="use this broker (mqtt[s]://[user:password@]HOST:PORT) instead of starting one",
+    )
+    parser.add_argument("--ca", metavar="FILE", help="CA certificate of an mqtts:// broker")
+    parser.add_argument("--mqtt-port", type=int, default=1883, help="own broker's port (1883)")
+    parser.add_argument("--mqtt-bind", default="0.0.0.0", help="own broker's address (0.0.0.0)")
+    parser.add_argument("--tls-cert", metavar="FILE", help="own broker: TLS certificate")
+    parser.add_argument("--tls-key", metavar="FILE", help="own broker: TLS private key")
+    parser.add_argument("--tls-port", type=int, default=8883, help="own broker's TLS port (8883)")
+    parser.add_argument("--event", metavar="NAME", help="the event's name (first run only)")
+    parser.add_argument("--ready-file", metavar="FILE", help=argparse.SUPPRESS)
+    sub = parser.add_subparsers(dest="hub_action", metavar="ACTION")
+    add = sub.add_parser("board-add", help="a board's credential and connection file")
+    add.add_argument("board", metavar="ID", help="the board id (e.g. b07): letters, digits, -")
+    add.add_argument("--dir", metavar="DIR", default=argparse.SUPPRESS, help="event directory")
+    add.add_argument("--host", help="the address the boards reach this hub at")
+    add.add_argument("--port", type=int, help="the broker's port for boards (1883, TLS 8883)")
+    add.add_argument("--ca", metavar="FILE", help="with TLS: the CA certificate boards trust")
+    add.add_argument("--out", metavar="FILE", help="where to write it (DIR/boards/ID.toml)")
+    add.add_argument("--replace", action="store_true", help="issue a new credential")
+
+
+def run(args: argparse.Namespace) -> int:
+    if not args.dir:
+        raise ValueError("--dir DIR is needed: the event directory (it is created if new)")
+    if getattr(args, "hub_action", None) == "board-add":
+        return _board_add(args)
+    return _serve(args)
+
+
+def _board_add(args: argparse.Namespace) -> int:
+    from .credentials import add_board
+
+    added = add_board(
+        args.dir,
+        args.board,
+        host=args.host,
+        port=args.port,
+        ca_file=args.ca,
+        out=args.out,
+        replace=args.replace,
+    )
+    c = added.config
+    print(f"board {c.board}: connection file {added.path} (hub {c.url}; keep it secret)")
+    print("copy it to the board and start it with --hub " + added.path.name)
+    if not added.reloaded:
+        print("(the hub's broker is not running: it reads the new credential when it starts)")
+    return 0
+
+
+def _serve(args: argparse.Namespace) -> int:
+    import asyncio
+    import logging
+    import threading
+    from pathlib import Path
+
+    import uvicorn
+
+    from .broker import BrokerError, Tls
+    from .service import open_hub
+    from .web import create_app
+
+    logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
+    if not 1 <= args.http_port <= 65535:
+        raise ValueError(f"--http-port {args.http_port}: a number from 1 to 65535")
+    tls = None
+    if args.tls_cert or args.tls_key:
+        if not (args.tls_cert and args.tls_key):
+            raise ValueError("--tls-cert and --tls-key go together")
+        for f in (args.tls_cert, args.tls_key):
+            if not Path(f).is_file():
+                raise ValueError(f"{f}: no such file")
+        tls = Tls(args.tls_cert, args.tls_key, args.tls_port)
+    try:
+        ctx = open_hub(
+            args.dir,
+            broker_url=args.broker,
+            mqtt_port=args.mqtt_port,
+            mqtt_bind=args.mqtt_bind,
+            tls=tls,
+            ca_file=args.ca,
+            event=args.event,
+        )
+    except BrokerError as exc:
+        raise ValueError(str(exc)) from None
+    app = create_app(ctx)
+    config = uvicorn.Config(
+        app,
+        host=args.http_host,
+        port=args.http_port,
+        log_level="warning",
+        timeout_graceful_shutdown=1,
+    )
+    server = uvicorn.Server(config)
+    shown = "127.0.0.1" if args.http_host in ("0.0.0.0", "::") else args.http_host
+    print(
+        f"damath-board hub: event {ctx.store.event_name!r} in {ctx.folder}\n"
+        f"  wall   http://{shown}:{args.http_port}/   boards http://{shown}:{args.http_port}/boards"
+        f"\n  feeds  http://{shown}:{args.http_port}/feeds\n  broker {ctx.broker_url}",
+        flush=True,
+    )
+
+    def ready() -> None:
+        while not server.started and not server.should_exit:
+            threading.Event().wait(0.05)
+        if args.ready_file and server.started:
+            Path(args.ready_file).write_text("ready\n")
+
+    threading.Thread(target=ready, daemon=True).start()
+    try:
+        asyncio.run(server.serve())
+    finally:
+        ctx.close()
+    if not server.started:
+        print(f"damath-board hub: cannot serve on port {args.http_port}", file=sys.stderr)
+        return 2
+    return 0

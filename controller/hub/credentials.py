@@ -1,0 +1,83 @@
+"""``hub board-add``: one credential per board, and the board's connection file.
+
+Each board gets its own MQTT user (its board id) with a random password, hashed into the
+broker's password file by ``mosquitto_passwd``, and its own HMAC key, kept in the hub's store to
+check every record. The connection file carries both to the board; the hub keeps no plain
+password. A running broker is told to read the password file again (SIGHUP).
+"""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from controller.link.config import LinkConfig, write
+from controller.link.protocol import check_board_id
+
+from .broker import BrokerFiles
+from .settings import load_or_create, save
+from .store import FILENAME, Store
+
+
+@dataclass(frozen=True)
+class Added:
+    path: Path
+    config: LinkConfig
+    reloaded: bool
+
+
+def add_board(
+    folder: str | Path,
+    board: str,
+    *,
+    host: str | None = None,
+    port: int | None = None,
+    ca_file: str | None = None,
+    out: str | Path | None = None,
+    replace: bool = False,
+) -> Added:
+    folder = Path(folder)
+    board = check_board_id(board)
+    settings = load_or_create(folder)
+    host = host or settings.public_host
+    if not host:
+        raise ValueError(
+            "say which address the boards reach this hub at, once: --host 192.168.x.y "
+            "(the laptop's address on the hall's Wi-Fi)"
+        )
+    if host != settings.public_host:
+        settings.public_host = host
+        save(folder, settings)
+    tls = ca_file is not None
+    if tls and not Path(ca_file).is_file():
+        raise ValueError(f"--ca {ca_file}: no such file")
+    port = port or (8883 if tls else 1883)
+    if not 1 <= port <= 65535:
+        raise ValueError(f"--port {port}: a port is a number from 1 to 65535")
+    store = Store(folder / FILENAME, settings.event)
+    try:
+        if store.board_key(board) is not None and not replace:
+            raise ValueError(
+                f"board {board} already has a credential; --replace issues a new one "
+                "(its old connection file stops working)"
+            )
+        key = secrets.token_bytes(32)
+        password = secrets.token_urlsafe(18)
+        files = BrokerFiles(folder)
+        files.set_password(board, password)
+        store.add_board(board, key.hex())
+    finally:
+        store.close()
+    path = Path(out) if out else folder / "boards" / f"{board}.toml"
+    written_ca = ""
+    if tls:
+        target = path.parent / "hub-ca.pem"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if Path(ca_file).resolve() != target.resolve():
+            shutil.copyfile(ca_file, target)
+        written_ca = target.name
+    config = LinkConfig(host, port, tls, written_ca, board, board, password, key)
+    write(path, config, written_ca)
+    return Added(path, config, files.reload())

@@ -1,0 +1,138 @@
+"""The games as a broadcaster or another program reads them: PDN and JSON, per game and per round.
+
+Built from the store's records with the rules engine (``controller.link.gamestate``), never from
+what a board claims: the PDN of a game is the text the board itself exports for it. Each game's
+rebuild is kept and moved on only by the records that arrived since, so a round's live feed costs
+little to serve again and again.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.link.gamestate import GameState
+from controller.rules.notation import game_to_json
+from controller.scoresheet.render import sheet_json
+
+from .store import Store
+
+FEED_VERSION = 1
+
+
+@dataclass
+class _Built:
+    state: GameState = field(default_factory=GameState)
+    seq: int = 0
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    last_received: float | None = None
+
+
+class Feeds:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._built: dict[tuple[str, str], _Built] = {}
+        self._lock = threading.Lock()
+
+    def _build(self, board: str, game: str, last_seq: int) -> _Built:
+        with self._lock:
+            built = self._built.setdefault((board, game), _Built())
+            if built.seq >= last_seq:
+                return built
+            for row in self.store.record_rows(board, game):
+                if row["seq"] <= built.seq:
+                    continue
+                record = row["record"]
+                info = built.state.apply(record)
+                kind = record.get("k")
+                if kind == "start":
+                    built.moves = []
+                elif kind == "move" and info:
+                    built.moves.append(
+                        {
+                            "ply": len(built.moves) + 1,
+                            "path": record["path"],
+                            **{k: info[k] for k in ("side", "move", "takings", "score", "totals")},
+                            "clocks": {k: info["clocks"][k] for k in ("game_left_ms", "move_ms")},
+                            "seq": row["seq"],
+                        }
+                    )
+                elif kind == "takeback" and built.moves and info:
+                    built.moves.pop()
+                built.seq = row["seq"]
+                built.last_received = row["received"]
+            return built
+
+    # ------------------------------------------------------------------ one game
+
+    def game_json(self, row: dict[str, Any]) -> dict[str, Any]:
+        built = self._build(row["board_id"], row["game_id"], row["last_seq"])
+        state = built.state
+        asg = self.store.assignment(row["assignment_id"]) if row["assignment_id"] else None
+        sheet = state.sheet()
+        return {
+            "v": FEED_VERSION,
+            "board": row["board_id"],
+            "game": row["game_id"],
+            "round": row["round"],
+            "assignment": asg,
+            "supersedes": row["supersedes"],
+            "records": built.seq,
+            "last_received": built.last_received,
+            "phase": state.phase,
+            "paused": state.paused,
+            "variant": state.variant if state.game else None,
+            "rules": state.rules or None,
+            "start": state.start and _position(state),
+            "to_move": state.to_move,
+            "moves": built.moves,
+            "totals": state.totals(),
+            "clocks": state.clocks(),
+            "result": state.result(),
+            "problem": state.broken,
+            "sheet": sheet_json(sheet) if sheet else None,
+        }
+
+    def game_pdn(self, row: dict[str, Any], event: str | None = None) -> str:
+        """The game's record; with ``event``, tagged for a round's feed (event, round, board,
+        players); without, exactly the text the board exports."""
+        built = self._build(row["board_id"], row["game_id"], row["last_seq"])
+        text = built.state.pdn() or ""
+        if event is None or not text:
+            return text
+        asg = self.store.assignment(row["assignment_id"]) if row["assignment_id"] else None
+        extra = [("Round", str(row["round"])), ("Board", row["board_id"])]
+        extra.append(("Game", row["game_id"]))
+        for side in ("blue", "red"):
+            person = (asg or {}).get(side) or {}
+            if isinstance(person, dict) and person.get("name"):
+                extra.append((side.capitalize(), str(person["name"])))
+        lines = text.split("\n")
+        lines[0] = f'[Event "{_escape(event)}"]'
+        tags = [f'[{k} "{_escape(v)}"]' for k, v in extra]
+        return "\n".join([lines[0], *tags, *lines[1:]])
+
+    # ------------------------------------------------------------------ rounds
+
+    def round_json(self, number: int) -> dict[str, Any]:
+        games = [self.game_json(row) for row in self.store.games(round_number=number)]
+        return {
+            "v": FEED_VERSION,
+            "event": self.store.event_name,
+            "round": number,
+            "games": games,
+        }
+
+    def round_pdn(self, number: int) -> str:
+        event = self.store.event_name
+        texts = [self.game_pdn(row, event) for row in self.store.games(round_number=number)]
+        return "\n".join(t for t in texts if t)
+
+
+def _position(state: GameState) -> dict[str, Any] | None:
+    return game_to_json(state.start) if state.start is not None else None
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')

@@ -1,0 +1,85 @@
+"""What the spectator pages show, kept in memory and pushed to every open page.
+
+The ingest thread updates a board's card (and, while a page shows that board large, its
+detail); each open page holds the latest card per board that it has not sent yet, so a slow
+page skips intermediate states instead of falling behind, and a fast one sees every move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(eq=False)
+class Subscriber:
+    board: str | None
+    """The board shown large on this page (its detail is pushed too), or None."""
+    loop: asyncio.AbstractEventLoop
+    pending: dict[str, dict[str, Any]] = field(default_factory=dict)
+    details: dict[str, dict[str, Any]] = field(default_factory=dict)
+    wake: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def take(self) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        cards, details = list(self.pending.values()), list(self.details.values())
+        self.pending.clear()
+        self.details.clear()
+        self.wake.clear()
+        return cards, details
+
+
+class Live:
+    def __init__(self) -> None:
+        self.cards: dict[str, dict[str, Any]] = {}
+        self.details: dict[str, dict[str, Any]] = {}
+        self.subscribers: set[Subscriber] = set()
+        self.lock = threading.Lock()
+        self.pushed = 0
+
+    def subscribe(self, board: str | None) -> Subscriber:
+        sub = Subscriber(board, asyncio.get_running_loop())
+        with self.lock:
+            self.subscribers.add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscriber) -> None:
+        with self.lock:
+            self.subscribers.discard(sub)
+
+    def wants_detail(self, board: str) -> bool:
+        with self.lock:
+            return any(s.board == board for s in self.subscribers)
+
+    def snapshot(self) -> list[dict[str, Any]]:
+        with self.lock:
+            return [self.cards[b] for b in sorted(self.cards)]
+
+    def detail(self, board: str) -> dict[str, Any] | None:
+        with self.lock:
+            return self.details.get(board)
+
+    def update(self, card: dict[str, Any], detail: dict[str, Any] | None = None) -> None:
+        """From any thread: a board's card changed (and its detail, if computed)."""
+        board = card["board"]
+        card = {**card, "pushed": time.time()}
+        with self.lock:
+            self.cards[board] = card
+            if detail is not None:
+                self.details[board] = detail
+            subs = list(self.subscribers)
+        for sub in subs:
+            with_detail = detail if sub.board == board else None
+            try:
+                sub.loop.call_soon_threadsafe(self._deliver, sub, card, with_detail)
+            except RuntimeError:  # the page's loop has closed
+                self.unsubscribe(sub)
+
+    def _deliver(self, sub: Subscriber, card: dict, detail: dict | None) -> None:
+        sub.pending[card["board"]] = card
+        if detail is not None:
+            sub.details[card["board"]] = detail
+        sub.wake.set()
+        self.pushed += 1

@@ -1,0 +1,130 @@
+"""The running hub: its store, its broker (own or given), the ingest, the web app, wired once.
+
+``HubContext`` is what the web routes and the tests see; ``open_hub`` builds it from an event
+directory and ``serve`` runs it until SIGTERM or Ctrl+C. The hub keeps serving whatever boards
+send; a dead broker is restarted by its supervisor and the hub reconnects by itself.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from controller.link.protocol import GAME_ID, HUB_USER, check_board_id
+
+from .broker import Broker, BrokerFiles, Tls
+from .feeds import Feeds
+from .ingest import BrokerAddress, Ingest
+from .live import Live
+from .settings import HubSettings, load_or_create, save
+from .store import FILENAME, Store
+
+log = logging.getLogger("damath-board.hub")
+
+
+@dataclass
+class HubContext:
+    folder: Path
+    store: Store
+    live: Live
+    ingest: Ingest
+    feeds: Feeds
+    settings: HubSettings
+    broker: Broker | None
+    broker_url: str
+    started: float = field(default_factory=time.time)
+
+    def assign(self, board: str, data: dict[str, Any]) -> dict[str, Any]:
+        """Store an assignment for ``board`` and publish it (retained) for the board to show."""
+        check_board_id(board)
+        if self.store.board_key(board) is None:
+            raise ValueError(f"no board {board!r} in this hub")
+        number = data.get("round", 0)
+        if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 1000:
+            raise ValueError("'round' must be a whole number from 0 to 999")
+        payload: dict[str, Any] = {"v": 1, "id": f"a-{secrets.token_hex(6)}", "round": number}
+        for name in ("table", "variant", "rules"):
+            value = data.get(name)
+            if value is not None:
+                if not isinstance(value, str | int) or isinstance(value, bool):
+                    raise ValueError(f"'{name}' must be text")
+                payload[name] = str(value)[:40]
+        for side in ("blue", "red"):
+            person = data.get(side) or {}
+            if not isinstance(person, dict):
+                raise ValueError(f"'{side}' must be an object with a name")
+            payload[side] = {
+                k: str(person[k])[:80] for k in ("name", "school", "grade") if person.get(k)
+            }
+        assert GAME_ID.match(payload["id"])
+        with self.store.transaction() as db:
+            round_id = self.store.round_id(db, number)
+        self.store.add_assignment(payload["id"], board, round_id, payload)
+        self.ingest.publish_assignment(board, payload)
+        return payload
+
+    def close(self) -> None:
+        self.ingest.stop()
+        if self.broker is not None:
+            self.broker.stop()
+        self.store.close()
+
+
+def parse_broker_url(url: str) -> tuple[bool, str, int, str | None, str | None]:
+    """``mqtt[s]://[user:password@]host[:port]`` → (tls, host, port, user, password)."""
+    parts = urlsplit(url)
+    if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname:
+        raise ValueError(f"--broker {url!r}: expected mqtt://HOST:PORT or mqtts://HOST:PORT")
+    tls = parts.scheme == "mqtts"
+    try:
+        port = parts.port or (8883 if tls else 1883)
+    except ValueError:
+        raise ValueError(f"--broker {url!r}: the port is not a number from 1 to 65535") from None
+    return tls, parts.hostname, port, parts.username, parts.password
+
+
+def open_hub(
+    folder: str | Path,
+    *,
+    broker_url: str | None = None,
+    mqtt_port: int = 1883,
+    mqtt_bind: str = "0.0.0.0",
+    tls: Tls | None = None,
+    ca_file: str | None = None,
+    event: str | None = None,
+) -> HubContext:
+    """Open (or create) the event directory, start the broker unless one is given, connect."""
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    settings = load_or_create(folder)
+    if event and not settings.event:
+        settings.event = event
+        save(folder, settings)
+    store = Store(folder / FILENAME, settings.event)
+    live = Live()
+    broker = None
+    if broker_url is None:
+        files = BrokerFiles(folder)
+        files.set_password(HUB_USER, settings.password)
+        broker = Broker(files, mqtt_port, mqtt_bind, tls)
+        broker.start()
+        address = BrokerAddress("127.0.0.1", mqtt_port, HUB_USER, settings.password)
+        shown = f"mqtt://{mqtt_bind}:{mqtt_port}" + (
+            f" and mqtts://{mqtt_bind}:{tls.port}" if tls else ""
+        )
+    else:
+        secure, host, port, user, password = parse_broker_url(broker_url)
+        address = BrokerAddress(
+            host, port, user or HUB_USER, password or settings.password, secure, ca_file
+        )
+        shown = f"{'mqtts' if secure else 'mqtt'}://{host}:{port}"
+    ingest = Ingest(store, live, address)
+    if broker is not None:
+        broker.on_refusal = lambda r: ingest.refusal(r.kind, r.user, r.detail)
+    ingest.start()
+    return HubContext(folder, store, live, ingest, Feeds(store), settings, broker, shown)

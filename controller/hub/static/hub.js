@@ -1,0 +1,155 @@
+// Shared by the hub's pages: the live stream, the board picture, clocks and names.
+"use strict";
+const Hub = (() => {
+  const SVG = "http://www.w3.org/2000/svg";
+  let offset = 0; // hub time - page time, seconds
+  let operators = {};
+
+  function el(tag, attrs, text) {
+    const e = document.createElementNS(SVG, tag);
+    for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  function facts() {
+    return fetch("/api/facts").then((r) => r.json()).then((f) => {
+      for (const o of f.operators) operators[o.square.join(",")] = o.op;
+      return f;
+    });
+  }
+
+  // The board seen from Blue's side: y = 7 at the top. The squares are drawn once per picture;
+  // a move redraws only the chips and the last move's marks.
+  function drawBoard(svg, summary, large) {
+    let layer = svg.querySelector("g.live");
+    if (!layer) {
+      svg.setAttribute("viewBox", "0 0 8 8");
+      for (let y = 0; y < 8; y++) {
+        for (let x = 0; x < 8; x++) {
+          const dark = (x + y) % 2 === 1;
+          svg.appendChild(el("rect", { x, y: 7 - y, width: 1, height: 1,
+            fill: dark ? "var(--dark-sq)" : "var(--light-sq)" }));
+          if (dark && large && operators[x + "," + y]) {
+            svg.appendChild(el("text", { x: x + 0.08, y: 7 - y + 0.27, "font-size": 0.24,
+              fill: "#9fb7dd" }, operators[x + "," + y]));
+          }
+        }
+      }
+      layer = el("g", { class: "live" });
+      svg.appendChild(layer);
+    }
+    const key = JSON.stringify([summary && summary.position, summary && summary.last_move]);
+    if (layer.dataset.key === key) return;
+    layer.dataset.key = key;
+    layer.textContent = "";
+    for (const [x, y] of (summary && summary.last_move && summary.last_move.path) || []) {
+      layer.appendChild(el("rect", { x: x + 0.04, y: 7 - y + 0.04, width: 0.92, height: 0.92,
+        fill: "none", stroke: "var(--gold)", "stroke-width": 0.08 }));
+    }
+    const pieces = (summary && summary.position && summary.position.pieces) || [];
+    for (const p of pieces) {
+      const [x, y] = p.square, cx = x + 0.5, cy = 7 - y + 0.5;
+      layer.appendChild(el("circle", { cx, cy, r: 0.4,
+        fill: p.side === "blue" ? "var(--blue)" : "var(--red)",
+        stroke: p.dama ? "var(--gold)" : "#0b1020", "stroke-width": p.dama ? 0.09 : 0.03 }));
+      const v = String(p.value), size = v.length <= 3 ? 0.36 : Math.max(0.16, 1.1 / v.length);
+      layer.appendChild(el("text", { x: cx, y: cy + size * 0.35, "font-size": size,
+        "text-anchor": "middle", "font-weight": 700, fill: "#fff" }, v));
+      if (p.dama) layer.appendChild(el("text", { x: cx, y: cy - 0.2, "font-size": 0.2,
+        "text-anchor": "middle", fill: "var(--gold)" }, "♛"));
+    }
+    svg.setAttribute("aria-label", pieces.length + " chips on the board");
+  }
+
+  function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
+
+  function hubNow() { return Date.now() / 1000 + offset; }
+
+  function mmss(ms) {
+    const s = Math.max(0, Math.ceil(ms / 1000 - 1e-6));
+    return Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+  }
+
+  // The clocks as they stand now: counted down from the last record while time runs.
+  function clocks(card) {
+    const s = card.summary;
+    if (!s || !s.clocks) return null;
+    const c = s.clocks;
+    let spent = 0;
+    if (c.running && card.online && card.as_of) spent = Math.max(0, (hubNow() - card.as_of) * 1000);
+    return { game: c.game_left_ms - spent, move: c.move_left_ms - spent, running: c.running };
+  }
+
+  function names(card) {
+    const a = card.assignment || {};
+    const n = (side, dflt) => (a[side] && a[side].name) || dflt;
+    return { blue: n("blue", "Blue"), red: n("red", "Red") };
+  }
+
+  function statusOf(card) {
+    const s = card.summary;
+    if (s && s.problem) return { pill: "problem", text: "PROBLEM", line: s.problem };
+    if (!card.online) return { pill: "offline", text: "OFFLINE", line: s && s.result ? s.result.text : "" };
+    if (!s) return { pill: "", text: "NO GAME", line: "" };
+    if (s.phase === "over") {
+      const r = s.result;
+      return { pill: "over", text: r ? r.result : "OVER", line: r ? r.text : "" };
+    }
+    if (s.paused) return { pill: "", text: "PAUSED", line: "Paused by the arbiter" };
+    if (s.phase === "setup") return { pill: "", text: "SETUP", line: "Setting up" };
+    return { pill: "live", text: "LIVE", line: s.last_move ? "Last move " + s.last_move.move : "" };
+  }
+
+  // Fill a card (the wall's small one, or the large board page) from the hub's card data.
+  function fill(root, c, large) {
+    const s = c.summary, who = names(c), st = statusOf(c);
+    const pill = root.querySelector(".pill");
+    pill.className = "pill " + st.pill;
+    pill.textContent = st.text;
+    drawBoard(root.querySelector("svg.board"), s, large);
+    for (const side of ["blue", "red"]) {
+      const p = root.querySelector(".player." + side);
+      const turn = s && s.phase === "play" && s.to_move === side;
+      p.classList.toggle("turn", !!turn);
+      p.querySelector(".name").textContent = (turn ? "▶ " : "") + who[side];
+      p.querySelector(".total").textContent = s ? s.totals[side] : "–";
+    }
+    const status = root.querySelector(".status");
+    status.textContent = st.line;
+    status.classList.toggle("problem", st.pill === "problem");
+    root.dataset.ply = s ? s.ply : 0;
+    root.dataset.seq = c.seq;
+    return c.assignment && c.assignment.table ? "Table " + c.assignment.table + " · " : "";
+  }
+
+  // The clocks of a card, counted down while time runs.
+  function tick(root, c) {
+    const k = clocks(c);
+    const m = root.querySelector(".move");
+    setText(root.querySelector(".game"), k ? mmss(k.game) : "–");
+    setText(m, k ? mmss(k.move) : "–");
+    m.classList.toggle("low", !!k && k.move < 10000);
+  }
+
+  function stream(board, handlers) {
+    const url = "/api/stream" + (board ? "?board=" + encodeURIComponent(board) : "");
+    const es = new EventSource(url);
+    es.addEventListener("hello", (e) => {
+      const d = JSON.parse(e.data);
+      offset = d.now - Date.now() / 1000;
+      handlers.hello && handlers.hello(d.cards);
+      handlers.connected && handlers.connected(true);
+    });
+    es.addEventListener("card", (e) => {
+      const d = JSON.parse(e.data);
+      offset = d.now - Date.now() / 1000;
+      handlers.card && handlers.card(d.card);
+    });
+    es.addEventListener("detail", (e) => handlers.detail && handlers.detail(JSON.parse(e.data)));
+    es.onerror = () => handlers.connected && handlers.connected(false);
+    return es;
+  }
+
+  return { el, facts, drawBoard, clocks, mmss, names, statusOf, stream, hubNow, setText, fill, tick };
+})();

@@ -1,0 +1,68 @@
+"""The organiser's view of the hall: every board (online, last contact, problems, versions, what
+it sent and what was refused) and the list of refused messages with their reasons."""
+
+from __future__ import annotations
+
+import time
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Route
+
+from controller.link.protocol import REASONS
+
+from .wall import STATIC
+
+
+def routes(ctx) -> list[Route]:
+    store = ctx.store
+
+    def boards(request: Request) -> JSONResponse:
+        counters = store.counters()
+        out = []
+        for b in store.boards():
+            card = ctx.live.cards.get(b["id"], {})
+            out.append(
+                {
+                    "board": b["id"],
+                    "label": b["label"],
+                    "online": bool(card.get("online", b["online"])),
+                    "last_contact": card.get("last_contact", b["last_contact"]),
+                    "software": b["software"],
+                    "firmware": b["firmware"],
+                    "problems": card.get("problems", b["problems"]),
+                    "game": card.get("game"),
+                    "records": card.get("seq", 0),
+                    "counters": counters.get(b["id"], {}),
+                }
+            )
+        broker = ctx.broker
+        return JSONResponse(
+            {
+                "now": time.time(),
+                "event": store.event_name,
+                "broker": {
+                    "url": ctx.broker_url,
+                    "connected": ctx.ingest.connected,
+                    "restarts": broker.restarts if broker else None,
+                    "problem": broker.problem if broker else "",
+                },
+                "boards": out,
+                "unknown": counters.get("", {}),
+            }
+        )
+
+    def problems(request: Request) -> JSONResponse:
+        rows = store.rejects(200)
+        for r in rows:
+            r["meaning"] = REASONS.get(r["reason"], "")
+        return JSONResponse({"now": time.time(), "rejected": rows, "reasons": REASONS})
+
+    def page(request: Request) -> FileResponse:
+        return FileResponse(STATIC / "boards.html")
+
+    return [
+        Route("/boards", page),
+        Route("/api/boards", boards),
+        Route("/api/problems", problems),
+    ]

@@ -1,0 +1,39 @@
+"""The spectator pages: the wall (every board live, for a projector) and one board large with
+its scoresheet. Plain HTML, CSS and a little JavaScript from ``hub/static``; the pages draw
+what the stream pushes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from controller.rules.damath_data import OPERATORS
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def routes(ctx) -> list:
+    def wall(request: Request) -> FileResponse:
+        return FileResponse(STATIC / "wall.html")
+
+    def board(request: Request) -> FileResponse:
+        return FileResponse(STATIC / "board.html")
+
+    def facts(request: Request) -> JSONResponse:
+        return JSONResponse(
+            {
+                "event": ctx.store.event_name,
+                "operators": [{"square": list(sq), "op": op} for sq, op in OPERATORS.items()],
+            }
+        )
+
+    return [
+        Route("/", wall),
+        Route("/board/{board}", board),
+        Route("/api/facts", facts),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]

@@ -1,0 +1,385 @@
+"""The ``Link``: a board's MQTT client that publishes its journal to the hub, in its own threads.
+
+Two threads: paho-mqtt's network thread (connects, reconnects with back-off, delivers acks and
+assignments) and the link's own worker (reads the journal folder, publishes at QoS 1 what the
+hub has not acknowledged, within a window, and the retained state). Nothing here is ever called
+from the scan loop except ``nudge`` (sets an event) and the read-only accessors, so the board
+never waits on the network. After any outage (Wi-Fi, broker, hub, the board's own power) the
+worker rewinds every game to what the hub acknowledged and publishes again from there; the hub
+stores each record once.
+
+Why paho-mqtt rather than aiomqtt: the board's runtime is a synchronous scan loop, and a thread
+with paho's own reconnecting network loop fits it without bringing an event loop onto the Pi;
+the hub uses the same client, so both sides share one library (aiomqtt is itself built on paho).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import os
+import threading
+import time
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import paho.mqtt.client as mqtt
+
+from .client import new_client
+from .config import LinkConfig
+from .follower import Follower, Sealed
+from .protocol import (
+    ACK,
+    ASSIGNMENT,
+    GAME_ID,
+    HUB_PRESENCE,
+    PRESENCE,
+    RECORDS,
+    STATE,
+    VERSION,
+    board_topic,
+    canonical,
+    parse_ack,
+    presence_payload,
+)
+
+log = logging.getLogger("damath-board.link")
+
+
+def software_version() -> str:
+    try:
+        return metadata.version("damath-board")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+@dataclass
+class LinkStatus:
+    connected: bool
+    hub_online: bool | None
+    unacked: int
+    games: int
+    last_error: str
+    problems: list[str] = field(default_factory=list)
+
+
+_BAD_LOGIN = (
+    "the hub refused the board's credential (user name or password): check its connection file"
+)
+CONNECT_ERRORS = {4: _BAD_LOGIN, 5: _BAD_LOGIN, 134: _BAD_LOGIN, 135: _BAD_LOGIN}
+
+
+class Link:
+    """Publishes every record of a board's journal folder to the hub named in ``config``."""
+
+    def __init__(
+        self,
+        config: LinkConfig,
+        folder: str | os.PathLike[str],
+        *,
+        poll_seconds: float = 0.2,
+        resend_seconds: float = 5.0,
+        window: int = 64,
+        keepalive: int = 10,
+        firmware: str | None = None,
+        client_id: str | None = None,
+    ) -> None:
+        self.config = config
+        self.folder = Path(folder)
+        self.link_dir = self.folder / "link"
+        self.poll_seconds = poll_seconds
+        self.resend_seconds = resend_seconds
+        self.window = window
+        self.keepalive = keepalive
+        self.firmware = firmware
+        self._lock = threading.RLock()
+        self._wake = threading.Event()
+        self._stopping = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._connected = False
+        self._hub_online: bool | None = None
+        self._rewind = True
+        self._sent: dict[str, int] = {}
+        self._progress = time.monotonic()
+        self._backoff = resend_seconds
+        self._last_error = ""
+        self._board_problems: list[str] = []
+        self._state_sent = b""
+        self._assignment = self._load_assignment()
+        self.follower = Follower(
+            self.folder, config.board, config.hmac_key, assignment=self._assignment_id
+        )
+        self.client = self._make_client(client_id or f"board-{config.board}")
+
+    # ------------------------------------------------------------------ public API
+
+    def start(self) -> Link:
+        if self._thread is not None:
+            return self
+        self._stopping.clear()
+        host = self.config.host.strip("[]")
+        self.client.connect_async(host, self.config.port, keepalive=self.keepalive)
+        self.client.loop_start()
+        self._thread = threading.Thread(target=self._run, name="damath-link", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Send what the journal has now and wait up to ``timeout`` for the hub to acknowledge
+        it, say offline, disconnect. Whatever is still not acknowledged stays in the journal
+        and goes at the next start."""
+        if self._thread is None:
+            return
+        self._stopping.set()
+        self._wake.set()
+        self._thread.join(timeout)
+        self._thread = None
+        deadline = time.monotonic() + timeout
+        while self._connected and time.monotonic() < deadline:
+            with self._lock:
+                self._publish(self.follower.scan())
+            if not self.status().unacked:
+                break
+            time.sleep(0.05)
+        with contextlib.suppress(Exception):
+            if self._connected:
+                info = self.client.publish(
+                    board_topic(self.config.board, PRESENCE),
+                    presence_payload(False, time.time()),
+                    qos=1,
+                    retain=True,
+                )
+                info.wait_for_publish(min(timeout, 2.0))
+        with contextlib.suppress(Exception):
+            self.client.disconnect()
+        self.client.loop_stop()
+        with self._lock:
+            self.follower.save()
+
+    def nudge(self) -> None:
+        """Something was journaled: look now rather than at the next poll (never blocks)."""
+        self._wake.set()
+
+    def assignment(self) -> dict[str, Any] | None:
+        """The last assignment the hub addressed to this board (kept across restarts)."""
+        with self._lock:
+            return dict(self._assignment) if self._assignment else None
+
+    def report(self, problems: list[str] | None = None, firmware: str | None = None) -> None:
+        """What the board wants the organiser to see (a stuck sensor, a clock out of sync)."""
+        with self._lock:
+            if problems is not None:
+                self._board_problems = list(problems)
+            if firmware is not None:
+                self.firmware = firmware
+        self._wake.set()
+
+    def status(self) -> LinkStatus:
+        with self._lock:
+            games = [s for s in self.follower.sealed.values() if not s.tracked.done]
+            unacked = sum(len(s.envelopes) - s.tracked.acked for s in games)
+            return LinkStatus(
+                self._connected,
+                self._hub_online,
+                unacked,
+                len(games),
+                self._last_error,
+                list(self.follower.problems),
+            )
+
+    # ------------------------------------------------------------------ MQTT client
+
+    def _make_client(self, client_id: str) -> mqtt.Client:
+        c = self.config
+        return new_client(
+            client_id,
+            c.username,
+            c.password,
+            will=(board_topic(c.board, PRESENCE), presence_payload(False, 0.0, reason="lost")),
+            clean_session=True,
+            tls=c.tls,
+            ca_file=c.ca_file,
+            reconnect=(1, 8),
+            inflight=self.window,
+            handlers={
+                "on_connect": self._on_connect,
+                "on_disconnect": self._on_disconnect,
+                "on_message": self._on_message,
+            },
+        )
+
+    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+        if reason_code.is_failure:
+            self._last_error = CONNECT_ERRORS.get(reason_code.value, f"refused: {reason_code}")
+            log.warning("hub %s: %s", self.config.url, self._last_error)
+            return
+        board = self.config.board
+        client.subscribe(
+            [(board_topic(board, ACK), 1), (board_topic(board, ASSIGNMENT), 1), (HUB_PRESENCE, 1)]
+        )
+        client.publish(
+            board_topic(board, PRESENCE),
+            presence_payload(True, time.time(), software=software_version()),
+            qos=1,
+            retain=True,
+        )
+        with self._lock:
+            self._connected = True
+            self._last_error = ""
+            self._rewind = True
+            self._state_sent = b""
+        self._wake.set()
+
+    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+        with self._lock:
+            self._connected = False
+            if not self._stopping.is_set() and not self._last_error:
+                self._last_error = f"disconnected ({reason_code})"
+
+    def _on_message(self, client, userdata, message) -> None:
+        topic = message.topic
+        try:
+            if topic == HUB_PRESENCE:
+                data = json.loads(message.payload)
+                online = bool(data.get("online")) if isinstance(data, dict) else False
+                with self._lock:
+                    if online and not self._hub_online:
+                        self._rewind = True
+                    self._hub_online = online
+            elif topic.endswith("/" + ACK):
+                self._on_ack(message.payload)
+            elif topic.endswith("/" + ASSIGNMENT):
+                self._on_assignment(message.payload)
+        except Exception:  # a bad message from the broker never stops the link
+            log.exception("link: cannot handle a message on %s", topic)
+        self._wake.set()
+
+    def _on_ack(self, payload: bytes) -> None:
+        ack = parse_ack(payload)
+        if ack is None:
+            return
+        game, seq = ack
+        with self._lock:
+            try:
+                conflict = json.loads(payload).get("conflict")
+            except (ValueError, AttributeError):
+                conflict = None
+            if conflict:
+                self.follower.conflict(game)
+                return
+            if self.follower.acknowledge(game, seq):
+                self._progress = time.monotonic()
+                self._backoff = self.resend_seconds
+                if self._sent.get(game, 0) < seq:
+                    self._sent[game] = seq
+
+    # ------------------------------------------------------------------ assignments
+
+    def _assignment_path(self) -> Path:
+        return self.link_dir / "assignment.json"
+
+    def _load_assignment(self) -> dict[str, Any] | None:
+        try:
+            data = json.loads(self._assignment_path().read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return None
+        return data if isinstance(data, dict) else None
+
+    def _assignment_id(self) -> str | None:
+        a = self._assignment
+        ident = a.get("id") if a else None
+        return ident if isinstance(ident, str) and GAME_ID.match(ident) else None
+
+    def _on_assignment(self, payload: bytes) -> None:
+        if not payload:  # the hub cleared it
+            data = None
+        else:
+            data = json.loads(payload)
+            if not isinstance(data, dict) or data.get("v") != VERSION:
+                return
+        with self._lock:
+            if data == self._assignment:
+                return
+            self._assignment = data
+            path = self._assignment_path()
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if data is None:
+                path.unlink(missing_ok=True)
+            else:
+                tmp = path.with_name(path.name + ".tmp")
+                tmp.write_text(json.dumps(data), encoding="utf-8")
+                os.replace(tmp, path)
+
+    # ------------------------------------------------------------------ the worker
+
+    def _run(self) -> None:
+        last_save = 0.0
+        while not self._stopping.is_set():
+            self._wake.wait(self.poll_seconds)
+            self._wake.clear()
+            try:
+                with self._lock:
+                    games = self.follower.scan()
+                    self._publish(games)
+                    now = time.monotonic()
+                    if now - last_save >= 1.0:
+                        self.follower.save()
+                        last_save = now
+            except Exception as exc:  # a full disk, a vanished folder: report, keep going
+                self._last_error = f"link: {exc}"
+                log.exception("link worker")
+                time.sleep(self.poll_seconds)
+
+    def _publish(self, games: list[Sealed]) -> None:
+        if not self._connected:
+            return
+        now = time.monotonic()
+        unacked = any(self._sent.get(s.tracked.id, 0) > s.tracked.acked for s in games)
+        if unacked and now - self._progress > self._backoff and self._hub_online is not False:
+            self._rewind = True
+            self._backoff = min(self._backoff * 2, 60.0)
+        if self._rewind:
+            self._sent = {s.tracked.id: s.tracked.acked for s in games}
+            self._progress = now
+            self._rewind = False
+        board = self.config.board
+        for sealed in games:
+            g = sealed.tracked
+            sent = max(self._sent.get(g.id, 0), g.acked)
+            top = min(len(sealed.envelopes), g.acked + self.window)
+            if sent < top and not unacked:
+                self._progress = now  # a new flight: time its acknowledgement from now
+                unacked = True
+            while sent < top:
+                env = sealed.envelopes[sent]
+                info = self.client.publish(board_topic(board, RECORDS), env.payload(), qos=1)
+                if info.rc != mqtt.MQTT_ERR_SUCCESS:
+                    return
+                sent += 1
+            self._sent[g.id] = sent
+        self._publish_state()
+
+    def _publish_state(self) -> None:
+        live = self.follower.live_game()
+        state: dict[str, Any] = {
+            "v": VERSION,
+            "board": self.config.board,
+            "game": live.tracked.id if live else None,
+            "seq": len(live.envelopes) if live else 0,
+            "software": software_version(),
+            "firmware": self.firmware,
+            "problems": self._board_problems + self.follower.problems[-5:],
+            "assignment": self._assignment_id(),
+        }
+        if live is not None:
+            state.update(live.state.summary())
+        payload = canonical(state)
+        if payload != self._state_sent:
+            info = self.client.publish(
+                board_topic(self.config.board, STATE), payload, qos=1, retain=True
+            )
+            if info.rc == mqtt.MQTT_ERR_SUCCESS:
+                self._state_sent = payload

@@ -1,0 +1,96 @@
+"""Who plays, and where: the players' names, schools and grades, the event, round, board (table)
+and date of a game, as the scoresheet's header and the game record's tags carry them.
+
+Plain text fields, checked once here: short, printable, no line breaks (they are written on a
+scoresheet, a 21-character display and a PDN tag). The same names serve ``run --set blue=Ana``,
+the simulator's form and the journal.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from controller.scoresheet.model import Event, Player
+
+FIELDS: dict[str, str] = {
+    "blue": "Blue player's name",
+    "blue_school": "Blue player's school",
+    "blue_grade": "Blue player's grade or year",
+    "red": "Red player's name",
+    "red_school": "Red player's school",
+    "red_grade": "Red player's grade or year",
+    "event": "the event (tournament, class)",
+    "round": "the round",
+    "table": "the board or table number",
+    "date": "the date (2026-11-23)",
+}
+MAX_LENGTH = 60
+ROSTER_FILE = "players.txt"
+ROSTER_MAX = 60
+
+
+class InfoError(ValueError):
+    """A field that does not exist, or a value that cannot be written on a sheet."""
+
+
+def clean_value(key: str, raw: Any) -> str:
+    if isinstance(raw, bool) or not isinstance(raw, str | int):
+        raise InfoError(f"{key}: expected text, got {raw!r}")
+    text = " ".join(str(raw).split())
+    if len(text) > MAX_LENGTH:
+        raise InfoError(f"{key}: at most {MAX_LENGTH} characters (got {len(text)})")
+    if any(unicodedata.category(c).startswith("C") for c in text):
+        raise InfoError(f"{key}: control characters cannot be written on a sheet")
+    if any(c in text for c in '"\\[]{}'):
+        raise InfoError(f'{key}: the characters " \\ [ ] {{ }} cannot be used here')
+    return text
+
+
+def clean(raw: Mapping[str, Any]) -> dict[str, str]:
+    """Checked fields; unknown names and unwritable values are refused with a clear message."""
+    out = {}
+    for key, value in raw.items():
+        if key not in FIELDS:
+            raise InfoError(f"unknown field {key!r}; fields are: {', '.join(FIELDS)}")
+        out[key] = clean_value(key, value)
+    return out
+
+
+def players(info: Mapping[str, str]) -> tuple[Player, Player]:
+    return tuple(  # type: ignore[return-value]
+        Player(info.get(side, ""), info.get(f"{side}_school", ""), info.get(f"{side}_grade", ""))
+        for side in ("blue", "red")
+    )
+
+
+def event(info: Mapping[str, str]) -> Event:
+    return Event(
+        info.get("event", ""), info.get("round", ""), info.get("table", ""), info.get("date", "")
+    )
+
+
+def read_roster(path: str | Path) -> tuple[str, ...]:
+    """The class list a teacher keeps beside the journal (``players.txt``): one name a line,
+    ``#`` starts a comment. Missing: an empty list. A bad line is skipped, never fatal: the
+    board must start whatever the file holds."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        return ()
+    names: list[str] = []
+    for line in text.splitlines():
+        line = line.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            name = clean_value("name", line)
+        except InfoError:
+            continue
+        if name not in names:
+            names.append(name)
+        if len(names) >= ROSTER_MAX:
+            break
+    return tuple(names)

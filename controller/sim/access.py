@@ -1,0 +1,311 @@
+"""Who may do what on the simulator's pages: players and the arbiter (docs/security.md).
+
+Players move chips and answer the board's own questions (which way did the taking go?). The
+arbiter (a teacher, a tournament's arbiter) also starts new games, takes back, adjudicates,
+pauses, changes settings, loads positions and creates boards. ``ACTIONS`` is the one table that
+says which role each action needs; a new action is classified there, and an action missing from
+it needs the arbiter (closed by default).
+
+The arbiter's PIN is set by the teacher (``damath-board sim --set-pin``, the ``DAMATH_SIM_PIN``
+variable, or a PIN printed at start when the board is served to the network without one). It
+is kept only as a salted scrypt hash. Typing it on a page gives that browser a random token in
+an HttpOnly, SameSite=Strict cookie for 12 hours; wrong PINs are slowed down per address.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import ipaddress
+import os
+import secrets
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+PLAYER = "player"
+ARBITER = "arbiter"
+
+ACTIONS: dict[str, str] = {
+    # the hands on the board
+    "click": PLAYER,
+    "lift": PLAYER,
+    "place": PLAYER,
+    "remove": PLAYER,
+    "drag": PLAYER,
+    "put_aside": PLAYER,
+    "from_tray": PLAYER,
+    "crown": PLAYER,
+    "arrange": PLAYER,
+    "touch": PLAYER,  # touching a blinking square chooses which way a taking went
+    "takeback": PLAYER,  # a player's own takeback: the board allows it only in practice
+    # the board's questions to the players: which way a taking went, a board turned round
+    "button.next.choice": PLAYER,
+    "button.confirm.choice": PLAYER,
+    "button.confirm.setup": PLAYER,
+    # the arbiter's buttons
+    "button.next.setup": ARBITER,  # changes the variant
+    "button.next.setup.hold": ARBITER,  # changes the rules
+    "button.pause": ARBITER,
+    "button.pause.hold": ARBITER,  # the adjudication menu
+    "button.takeback": ARBITER,
+    "button.new_game": ARBITER,
+    "button.menu": ARBITER,  # next / confirm while the arbiter's menu is open
+    "new_game": ARBITER,
+    "new_game.position": ARBITER,  # a position loaded from a file
+    "info": ARBITER,  # the players' names and the event
+    "play": ARBITER,  # practice helps during a game (capture preview, players' takeback)
+    "board.create": ARBITER,
+    # reading
+    "page": PLAYER,
+    "download": PLAYER,
+    "state": PLAYER,
+    "boards.list": PLAYER,
+    "access.unlock": PLAYER,
+}
+
+WHAT = {
+    "button.next.setup": "changing the variant",
+    "button.next.setup.hold": "changing the rules",
+    "button.pause": "Pause",
+    "button.pause.hold": "the arbiter's menu",
+    "button.takeback": "Takeback",
+    "button.new_game": "New game",
+    "button.menu": "the arbiter's menu",
+    "new_game": "a new game",
+    "info": "the players' names and the event",
+    "play": "changing the practice helps",
+    "new_game.position": "loading a position",
+    "board.create": "creating a board",
+}
+
+
+def needs(action: str) -> str:
+    """The role an action needs; the arbiter for anything not in the table."""
+    return ACTIONS.get(action, ARBITER)
+
+
+def allowed(role: str, action: str) -> bool:
+    return role == ARBITER or needs(action) == PLAYER
+
+
+def action_of(message: dict[str, Any], phase: str = "play", menu_open: bool = False) -> str:
+    """The action a page's message asks for, in the board's state (``phase`` of the session,
+    whether the arbiter's menu is open): Next in setup changes the variant (arbiter), Next
+    during a taking chooses its way (players)."""
+    kind = message.get("type")
+    if not isinstance(kind, str):
+        return "unknown"
+    if kind == "new_game":
+        return "new_game.position" if message.get("position") is not None else "new_game"
+    if kind != "button":
+        return kind
+    name = message.get("name")
+    hold = message.get("hold", False) is True
+    if menu_open:
+        return "button.menu"
+    if name in ("next", "confirm"):
+        if phase == "setup":
+            return f"button.{name}.setup" + (".hold" if hold and name == "next" else "")
+        return f"button.{name}.choice"
+    return f"button.{name}" + (".hold" if hold else "")
+
+
+def refusal(action: str) -> str:
+    what = WHAT.get(action, "this")
+    return f"{what[0].upper()}{what[1:]} is for the arbiter: enter the arbiter's PIN"
+
+
+# ---------------------------------------------------------------------- the PIN
+
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1}
+
+
+def hash_pin(pin: str, salt: bytes | None = None) -> str:
+    """``scrypt$n$r$p$salt$hash`` (base64): what is stored, never the PIN itself."""
+    salt = salt if salt is not None else os.urandom(16)
+    digest = hashlib.scrypt(pin.encode("utf-8"), salt=salt, dklen=32, **_SCRYPT)
+    b64 = base64.b64encode
+    return "scrypt${n}${r}${p}$".format(**_SCRYPT) + f"{b64(salt).decode()}${b64(digest).decode()}"
+
+
+def check_pin(pin: str, stored: str) -> bool:
+    try:
+        scheme, n, r, p, salt, digest = stored.strip().split("$")
+        if scheme != "scrypt":
+            return False
+        got = hashlib.scrypt(
+            pin.encode("utf-8"),
+            salt=base64.b64decode(salt),
+            n=int(n),
+            r=int(r),
+            p=int(p),
+            dklen=32,
+        )
+    except (ValueError, TypeError):
+        return False
+    return hmac.compare_digest(got, base64.b64decode(digest))
+
+
+def check_new_pin(pin: str) -> str:
+    """A PIN a teacher may choose: 4 to 64 characters, not only one repeated character."""
+    if not 4 <= len(pin) <= 64:
+        raise ValueError("the arbiter's PIN needs 4 to 64 characters")
+    if len(set(pin)) == 1:
+        raise ValueError("choose a PIN that is not one character repeated")
+    return pin
+
+
+def default_pin_file() -> Path:
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "damath-board" / "sim-pin"
+
+
+def read_pin_file(path: Path) -> str | None:
+    """The stored hash, or None when no PIN was set; ValueError for a file that is not one."""
+    try:
+        text = path.read_text(encoding="ascii").strip()
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ValueError(f"cannot read the PIN file {path}: {exc}") from None
+    if not text.startswith("scrypt$") or text.count("$") != 5:
+        raise ValueError(f"{path} is not a PIN file: set the PIN again with --set-pin")
+    return text
+
+
+def write_pin_file(path: Path, pin: str) -> None:
+    """Store the PIN's hash, readable by its owner only (0600), written whole."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        os.write(fd, (hash_pin(check_new_pin(pin)) + "\n").encode("ascii"))
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+    os.replace(tmp, path)
+
+
+def random_pin() -> str:
+    """Six digits for one run, printed where the teacher started the simulator."""
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+def is_loopback(host: str) -> bool:
+    """127.0.0.1, ::1 or localhost: only this machine can connect."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+# ---------------------------------------------------------------------- tokens and tries
+
+TOKEN_SECONDS = 12 * 3600
+COOKIE = "damath_arbiter"
+MAX_TOKENS = 256
+FREE_TRIES = 5
+LOCKOUT_SECONDS = 30.0
+
+
+class AccessError(Exception):
+    """A PIN refused, or tried too often; the text is shown to the person."""
+
+
+@dataclass
+class _Tries:
+    failed: int = 0
+    until: float = 0.0
+
+
+@dataclass
+class Access:
+    """The arbiter's PIN (as a hash; None: everyone is the arbiter, the default on 127.0.0.1)
+    and the tokens of the browsers it unlocked."""
+
+    pin_hash: str | None = None
+    clock: Callable[[], float] = time.monotonic
+    _tokens: OrderedDict[str, float] = field(default_factory=OrderedDict)
+    _tries: OrderedDict[str, _Tries] = field(default_factory=OrderedDict)
+
+    @property
+    def open(self) -> bool:
+        return self.pin_hash is None
+
+    def role(self, token: str | None) -> str:
+        if self.pin_hash is None:
+            return ARBITER
+        if token and (expires := self._tokens.get(token)) is not None:
+            if expires > self.clock():
+                return ARBITER
+            del self._tokens[token]
+        return PLAYER
+
+    def unlock(self, pin: Any, who: str) -> str:
+        """A new token for a right PIN; AccessError otherwise. ``who`` is the client's address:
+        after 5 wrong PINs it waits 30 s, doubled at every further wrong one."""
+        if self.pin_hash is None:
+            raise AccessError("there is no arbiter's PIN on this simulator: nothing to unlock")
+        now = self.clock()
+        tries = self._tries.get(who) or _Tries()
+        if tries.until > now:
+            raise AccessError(f"too many wrong PINs: wait {tries.until - now:.0f} s")
+        if not isinstance(pin, str) or not 1 <= len(pin) <= 64 or not check_pin(pin, self.pin_hash):
+            tries.failed += 1
+            if tries.failed >= FREE_TRIES:
+                tries.until = now + LOCKOUT_SECONDS * 2 ** (tries.failed - FREE_TRIES)
+            self._tries[who] = tries
+            self._tries.move_to_end(who)
+            while len(self._tries) > 1024:
+                self._tries.popitem(last=False)
+            raise AccessError("that is not the arbiter's PIN")
+        self._tries.pop(who, None)
+        token = secrets.token_urlsafe(32)
+        self._tokens[token] = now + TOKEN_SECONDS
+        while len(self._tokens) > MAX_TOKENS:
+            self._tokens.popitem(last=False)
+        return token
+
+    def lock(self, token: str | None) -> None:
+        if token:
+            self._tokens.pop(token, None)
+
+
+# ---------------------------------------------------------------------- where requests come from
+
+
+def origin_ok(origin: str | None, host: str | None) -> bool:
+    """A browser's request from one of this simulator's own pages: its ``Origin`` names the
+    same host and port as the ``Host`` it was sent to. No Origin: not a browser (a script on
+    the machine), which the PIN still governs; ``null`` or any other site: refused."""
+    if origin is None:
+        return True
+    if not host:
+        return False
+    parts = urlsplit(origin)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        return False
+    return parts.netloc.lower() == host.lower()
+
+
+def host_ok(host: str | None, allowed: frozenset[str] | None) -> bool:
+    """The ``Host`` header is one of the names this simulator answers to (when it listens on
+    127.0.0.1 only: so a site renamed to 127.0.0.1 by its DNS cannot reach it)."""
+    if allowed is None:
+        return True
+    if not host:
+        return False
+    host = host.lower()
+    name = host if host.endswith("]") else host.rsplit(":", 1)[0]  # [::1]:8000 -> [::1]
+    return name in allowed
+
+
+LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "[::1]"})

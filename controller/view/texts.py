@@ -1,0 +1,28 @@
+"""What the board's small display and the view say, each line's words defined once, with named
+placeholders (the display is 4 lines of 21 ASCII characters: these are its short forms)."""
+
+from __future__ import annotations
+
+SETUP_NEXT_PAGE = "Put the {side} {value}{dama} on {square} ({done} of {total} chips in place)."
+SETUP_DONE_PAGE = "Every chip is in place: take your hands off the board."
+SETUP_TAKE_OFF_PAGE = "Take the chip on {square} off: no chip belongs there."
+SETUP_TITLE = "Setup {done}/{total}"
+SETUP_PUT = "Put {SIDE} {value}{dama}"
+SETUP_ON = "on square {xy}"
+SETUP_DONE = "All set: hands off"
+SETUP_TAKE_OFF = "Take off chip at {xy}"
+SETUP_GAME = "{variant} {rules}"
+DAMA = " dama"
+PLAYERS = "{blue} v {red}"
+TURN_LINE = "{who} {game} {move}"
+TURN_LINE_UNTIMED = "{who} to move"
+PREVIEW_TITLE = "If you take:"
+PREVIEW_LINE = "{xy} = {score}"
+WHICH_WAY = "Which way? Next/OK"
+CHOICE = "{mark}via {xy} = {score}"
+END_RESULT = "{result}: {ending}"
+END_TOTALS = "T  B {blue} R {red}"
+END_RC = "RC B {blue} R {red}"
+END_GRAND = "GT B {blue} R {red}"
+END_GAME = "{variant} {rules}, {moves} moves"
+NO_CLOCK = "--:--"

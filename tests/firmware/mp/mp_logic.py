@@ -1,0 +1,237 @@
+"""The firmware's logic under the real MicroPython unix port.
+
+Run by tests/firmware/test_micropython.py as ``micropython mp_logic.py ROOT VECTORS``: VECTORS is
+a JSON file of inputs with the results CPython (and its `cobs` and `binascii` libraries) gives,
+so every check below is "MicroPython computes exactly what the Pi computes".
+"""
+
+import json
+import sys
+
+ROOT = sys.argv[1]
+sys.path.insert(0, ROOT)
+sys.path.insert(0, ROOT + "/tests/firmware/mp")
+
+import micropython  # noqa: E402
+import mp_unit  # noqa: E402
+
+from firmware import fakes  # noqa: E402
+
+machine, rp2 = fakes.install()
+
+from firmware import app, framing, hw, ledframe, protocol, startup  # noqa: E402
+from firmware.debounce import Debouncer  # noqa: E402
+from firmware.endpoint import Endpoint  # noqa: E402
+
+with open(sys.argv[2]) as f:
+    V = json.load(f)
+
+SMALL_INT_LIMIT = 1 << 30  # the RP2040's small integers hold values below 2**30
+
+
+def unhex(text):
+    return bytes(int(text[i : i + 2], 16) for i in range(0, len(text), 2))
+
+
+def hexof(data):
+    return "".join(f"{b:02x}" for b in data)
+
+
+def test_crc16_matches_binascii():
+    assert framing.crc16(b"123456789") == 0x29B1
+    for case in V["frames"]:
+        assert framing.crc16(unhex(case["payload"])) == case["crc"], case["payload"][:16]
+
+
+def test_cobs_matches_the_cobs_library_including_long_runs_without_zeros():
+    for case in V["frames"]:
+        payload = unhex(case["payload"])
+        encoded = framing.cobs_encode(payload)
+        assert hexof(encoded) == case["cobs"], len(payload)
+        assert framing.cobs_decode(encoded) == payload, len(payload)
+
+
+def test_frames_match_and_survive_chunking():
+    for case in V["frames"]:
+        wire = framing.encode_frame(unhex(case["payload"]))
+        assert hexof(wire) == case["frame"]
+    cases = [c for c in V["frames"] if c["payload"]]  # a frame carries at least one byte
+    wire = b"".join(unhex(c["frame"]) for c in cases)
+    decoder = framing.FrameDecoder()
+    out = []
+    for i in range(0, len(wire), 7):
+        out += decoder.feed(wire[i : i + 7])
+    assert [hexof(p) for p in out] == [c["payload"] for c in cases]
+    assert decoder.bad == 0
+
+
+def test_a_flipped_bit_is_rejected():
+    frame = bytearray(framing.encode_frame(protocol.pack(protocol.OCCUPANCY, 3, b"\x01\x02")))
+    frame[2] ^= 0x10
+    decoder = framing.FrameDecoder()
+    assert decoder.feed(bytes(frame)) == []
+    assert decoder.bad == 1
+
+
+def test_protocol_bodies_match():
+    for case in V["occupancy"]:
+        body = protocol.occupancy_body(case["mask"], case["ticks"])
+        assert hexof(body) == case["body"]
+        assert protocol.parse_occupancy(body) == (case["mask"], case["ticks"])
+    msg_type, seq, body = protocol.unpack(protocol.pack(protocol.LEDS, 300, b"ab"))
+    assert (msg_type, seq, body) == (protocol.LEDS, 300 & 0xFF, b"ab")
+    try:
+        protocol.unpack(b"\x55\x00")
+    except framing.FrameError:
+        pass
+    else:
+        raise AssertionError("an unknown message type was accepted")
+
+
+def test_debounce_matches_cpython():
+    for case in V["debounce"]:
+        d = Debouncer(case["scans"], 16, initial=case["initial"])
+        got = [d.update(raw) for raw in case["raws"]]
+        assert got == case["stable"], case
+
+
+def test_led_frames_match_cpython():
+    for case in V["ledframe"]:
+        pixels = [tuple(p) for p in case["pixels"]]
+        out = ledframe.encode(pixels, case["order"], case["budget_ma"], case["ma_per_led"])
+        assert hexof(out) == case["bytes"], case["order"]
+
+
+class Stream:
+    def __init__(self):
+        self.inbox = b""
+        self.sent = b""
+
+    def read(self):
+        data, self.inbox = self.inbox, b""
+        return data
+
+    def write(self, data):
+        self.sent += data
+
+
+class Clock:
+    def __init__(self):
+        self.ms = 0
+
+    def ticks_ms(self):
+        return self.ms
+
+    def ticks_us(self):
+        return self.ms * 1000
+
+    def ticks_diff(self, a, b):
+        return a - b
+
+    def sleep_us(self, n):
+        self.ms += n // 1000
+
+
+class AllClosed:
+    """A matrix with a chip on every square: every column reads low on every row."""
+
+    def level(self, pin):
+        return 0
+
+
+def firmware(stream=None, release=None):
+    machine.clear()
+    machine.input_hook = AllClosed().level
+    return app.Firmware(
+        hw.MatrixPins((2, 3, 4, 5, 6, 7, 8, 9), (10, 11, 12, 13), settle_us=0),
+        hw.Ws2812(16),
+        stream or Stream(),
+        hw.Watchdog(2000),
+        Clock(),
+        release=release,
+    )
+
+
+def test_a_full_board_keeps_every_value_a_small_integer_on_the_rp2040():
+    fw = firmware()
+    for _ in range(4):
+        fw.step()
+    assert fw.matrix.low == 0xFFFF and fw.matrix.high == 0xFFFF
+    for value in (fw.matrix.low, fw.matrix.high, fw.low.stable, fw.high.stable):
+        assert 0 <= value < SMALL_INT_LIMIT
+    assert fw.stable_mask == 0xFFFFFFFF  # joined only for the report
+
+
+def _scan_many(fw, n):
+    micropython.heap_lock()
+    try:
+        for _ in range(n):
+            fw.scan()
+        failed = 0
+    except MemoryError:
+        failed = 1
+    micropython.heap_unlock()
+    return failed
+
+
+def test_scanning_an_unchanged_board_allocates_nothing():
+    fw = firmware()
+    fw.step()
+    fw.step()
+    fw.step()
+    assert _scan_many(fw, 200) == 0, "a scan allocated on the heap"
+
+
+def test_debounce_counts_without_allocating():
+    fw = firmware()
+    fw.step()
+    machine.input_hook = lambda pin: 1  # every chip lifted at once: 32 squares counting
+    assert _scan_many(fw, 2) == 0, "debouncing a change allocated on the heap"
+
+
+def test_a_release_message_is_acknowledged_then_releases_the_port():
+    released = []
+    stream = Stream()
+    fw = firmware(stream, release=lambda: released.append(1))
+    sent = []
+    pi = Endpoint(sent.append, lambda: 0)
+    pi.send(protocol.RELEASE, protocol.RELEASE_BODY)
+    stream.inbox = b"".join(sent)
+    fw.run(1000, running=lambda: len(released) < 5)
+    assert released == [1] and fw.released  # the loop ended after one release
+    assert pi.pending() == 1
+    pi.feed(stream.sent)
+    assert pi.pending() == 0  # the firmware acknowledged it before releasing
+
+
+def test_a_release_message_with_a_wrong_body_is_ignored():
+    released = []
+    stream = Stream()
+    fw = firmware(stream, release=lambda: released.append(1))
+    sent = []
+    pi = Endpoint(sent.append, lambda: 0)
+    pi.send(protocol.RELEASE, b"nope")
+    stream.inbox = b"".join(sent)
+    fw.step()
+    fw.step()
+    assert released == [] and not fw.released
+
+
+def test_release_leaves_a_flag_for_one_boot():
+    machine.clear()
+    try:  # noqa: SIM105  (MicroPython has no contextlib)
+        hw.release("mp-release-flag", settle_ms=0)
+    except machine.Reset:
+        pass
+    assert machine.resets == 1
+    assert startup.take_flag("mp-release-flag") is True
+    assert startup.take_flag("mp-release-flag") is False  # used up: the next boot runs
+
+
+def test_the_board_runs_unless_released_or_the_pin_is_held_low():
+    assert startup.should_run(1, False) is True
+    assert startup.should_run(0, False) is False
+    assert startup.should_run(1, True) is False
+
+
+mp_unit.run(globals())

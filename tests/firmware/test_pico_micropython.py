@@ -1,0 +1,128 @@
+"""The Pico's real main.py under the MicroPython unix port, its USB port a pty, against the Pi's
+own Link: the scan reaches the Pi, the LED frames reach the chain, a Pico that stops is noticed
+and found again, and the two documented ways back to the REPL for an update both work."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from drivers.coprocessor import LinkLedWriter, LinkScanner
+from drivers.ledmap import layout_map
+from drivers.leds import LedStrip
+from drivers.link import Link
+from drivers.occupancy import mask_of
+
+from .test_micropython import tool
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNNER = Path(__file__).parent / "mp" / "mp_pico.py"
+
+
+class Pico:
+    """One boot of the Pico: a micropython process on the pty's master side."""
+
+    def __init__(self, fd: int, home: Path, *args: str) -> None:
+        self.proc = subprocess.Popen(
+            [tool("micropython"), str(RUNNER), str(ROOT), *args],
+            stdin=fd, stdout=fd, stderr=subprocess.PIPE, cwd=home,
+        )  # fmt: skip
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+        self.proc.wait(5)
+
+    def wait(self, timeout: float = 10) -> tuple[int, str]:
+        code = self.proc.wait(timeout)
+        return code, self.proc.stderr.read().decode()
+
+
+def until(predicate, timeout=10.0, tick=None):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if tick:
+            tick()
+        if predicate():
+            return True
+        time.sleep(0.002)
+    return False
+
+
+@pytest.fixture
+def pty_pair():
+    master, slave = os.openpty()
+    yield master, os.ttyname(slave)
+    os.close(master)
+    os.close(slave)
+
+
+def test_pico_main_over_a_pty_under_micropython(pty_pair, tmp_path):
+    fd, path = pty_pair
+    board = tmp_path / "board"
+    board.write_text(str(mask_of({(1, 0), (6, 7)})))
+    pico = Pico(fd, tmp_path)
+    link = Link(path, heartbeat_ms=100, timeout_ms=600, reconnect_seconds=0.1)
+    scanner = LinkScanner(link)
+    frames = []
+
+    def tick():
+        frame = scanner.scan()
+        if frame:
+            frames.append(frame)
+
+    try:
+        assert until(lambda: frames and frames[-1].occupied == {(1, 0), (6, 7)}, tick=tick)
+        assert link.status == "up"
+        board.write_text(str(mask_of({(6, 7), (3, 4), (6, 5), (0, 7)})))  # bits 30, 31 too
+        assert until(lambda: frames[-1].occupied == {(6, 7), (3, 4), (6, 5), (0, 7)}, tick=tick)
+
+        strip = LedStrip(LinkLedWriter(link), layout_map(), 32)
+        strip.show({(1, 0): (255, 0, 0)})
+        leds = tmp_path / "leds"
+        want = (b"\x00\xff\x00" + bytes(93)).hex()
+        assert until(lambda: leds.exists() and leds.read_text() == want, tick=tick)
+        assert until(lambda: scanner.heartbeats and scanner.heartbeats[-1][1] > 0, tick=tick)
+
+        pico.stop()  # the Pico stops answering
+        assert until(lambda: link.status == "lost", tick=tick)
+        board.write_text(str(mask_of({(0, 1)})))
+        pico = Pico(fd, tmp_path)  # it comes back (a watchdog reset, a replug)
+        assert until(lambda: link.status == "up", tick=tick)
+        assert until(lambda: frames[-1].occupied == {(0, 1)}, tick=tick)
+        assert link.frames_rejected == 0
+
+        # An update: the service stops (the port is free), `damath-board pico release` asks for
+        # the REPL; the Pico acknowledges, leaves its flag and reboots.
+        link.close()
+        profile = tmp_path / "pico.toml"
+        text = (ROOT / "hardware" / "pico.toml").read_text()
+        profile.write_text(text.replace('port = "/dev/ttyACM0"', f'port = "{path}"'))
+        exe = str(Path(sys.executable).with_name("damath-board"))
+        done = subprocess.run(
+            [exe, "pico", "release", "--profile", str(profile)],
+            capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "reboots into its REPL" in done.stdout
+        code, err = pico.wait()
+        assert code == 0 and "machine.reset()" in err
+        assert (tmp_path / "release").exists()
+        boot = Pico(fd, tmp_path)  # the next boot leaves the port to the REPL, once
+        assert boot.wait()[0] == 0
+        assert not (tmp_path / "release").exists()
+        jumper = Pico(fd, tmp_path, "--pin-low")  # or a jumper on the release pin
+        assert jumper.wait()[0] == 0
+        pico = Pico(fd, tmp_path)  # and without either, the board runs again
+        link = Link(path, heartbeat_ms=100, timeout_ms=600, reconnect_seconds=0.1)
+        assert until(lambda: (link.poll(), link.status == "up")[1])
+        time.sleep(0.3)
+        assert pico.proc.poll() is None
+    finally:
+        pico.stop()
+        link.close()

@@ -1,0 +1,75 @@
+"""The signed record envelope: any change to any field is caught; the shape checks refuse what
+a board never sends, with the reason; topics parse back."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from controller.link.protocol import (
+    GENESIS,
+    Rejected,
+    board_topic,
+    check_seal,
+    parse_board_topic,
+    parse_envelope,
+    record_problem,
+    seal,
+)
+
+KEY = b"k" * 32
+RECORD = {"k": "move", "t": 3.5, "ply": 0, "path": [[2, 1], [3, 2]], "game_ms": 10, "move_ms": 10}
+
+
+def test_seal_round_trip_and_chain():
+    a = seal("b1", "g1", 1, GENESIS, {"k": "start", "t": 0, "variant": "integer",
+             "rules": "official", "position": {}}, KEY)  # fmt: skip
+    b = seal("b1", "g1", 2, a.hash, RECORD, KEY, info={"score": "0"})
+    for env in (a, b):
+        back = parse_envelope(env.payload(), "b1")
+        assert back == env
+        check_seal(back, KEY)
+    assert b.prev == a.hash
+
+
+@pytest.mark.parametrize("field", ["board", "game", "seq", "prev", "record", "info", "asg"])
+def test_every_field_is_covered_by_the_hash(field):
+    env = seal("b1", "g1", 2, "a" * 64, RECORD, KEY, info={"score": "0"}, asg="a-1")
+    data = json.loads(env.payload())
+    data[field] = {"board": "b2", "game": "g2", "seq": 3, "prev": "b" * 64,
+                   "record": {**RECORD, "t": 4}, "info": {}, "asg": "a-2"}[field]  # fmt: skip
+    with pytest.raises(Rejected) as info:
+        check_seal(parse_envelope(json.dumps(data).encode(), data["board"]), KEY)
+    assert info.value.reason == "forged"
+
+
+def test_another_key_is_forged():
+    env = seal("b1", "g1", 1, GENESIS, RECORD, b"x" * 32)
+    with pytest.raises(Rejected, match="HMAC"):
+        check_seal(env, KEY)
+
+
+@pytest.mark.parametrize(
+    ("record", "problem"),
+    [
+        ({"t": 1}, "'k'"),
+        ({"k": "move", "t": "x"}, "'t'"),
+        ({"k": "move", "t": 1, "path": [[9, 9], [1, 1]]}, "path"),
+        ({"k": "start", "t": 1}, "variant"),
+        ({"k": "end", "t": 1, "reason": "stop", "side": 3}, "side"),
+        ({"k": "tick", "t": 1, "game_ms": -1}, "game_ms"),
+    ],
+)
+def test_record_shapes(record, problem):
+    assert problem in record_problem(record)
+
+
+def test_new_record_kinds_pass_for_later_journals():
+    assert record_problem({"k": "battery", "t": 1.0}) is None
+
+
+def test_topics():
+    assert parse_board_topic(board_topic("b-7", "records")) == ("b-7", "records")
+    assert parse_board_topic("damath/v1/boards/B7/records") is None
+    assert parse_board_topic("damath/v1/boards/b7/records/x") is None
