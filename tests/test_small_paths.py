@@ -57,8 +57,8 @@ def test_tracker_settings_are_refused_with_what_is_allowed(changes, message):
     ("changes", "message"),
     [
         ({"touch_move": "on"}, "touch_move: expected true or false, got 'on'"),
-        ({"move_seconds": -5}, "move_seconds: expected a whole number >= 0, got -5"),
-        ({"move_seconds": True}, "move_seconds: expected a whole number >= 0, got True"),
+        ({"move_seconds": -5}, "move_seconds: expected a whole number from 0 to 86400, got -5"),
+        ({"move_seconds": True}, "move_seconds: expected a whole number from 0 to 86400, got True"),
         ({"repetition": "twice"}, "repetition: 'twice' is not one of"),
         ({"move_timeout": "forfeit"}, "move_timeout: 'forfeit' is not one of"),
         ({"name": "mine"}, "unknown profile setting 'name'"),

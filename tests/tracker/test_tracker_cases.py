@@ -158,9 +158,10 @@ def test_a_new_position_on_an_empty_board_asks_for_every_chip():
 def test_an_illegal_lift_says_why_at_once_and_becomes_a_mismatch_after_error_delay():
     hands = playing(Game.new("integer"), Settings(error_delay=1.0))
     events = hands.lift((6, 5), t=2.0)  # a red chip, Blue to move
-    assert events == [Lifted(2.0, (6, 5), (), "not this side's turn")]
+    turn = "It is BLUE's turn: only blue chips move now. Put the red chip back on (6, 5)."
+    assert events == [Lifted(2.0, (6, 5), (), turn)]
     g = hands.tracker.guidance()
-    assert (g.phase, g.cannot_move) == ("invalid", ((6, 5),))
+    assert (g.phase, g.cannot_move, g.reason.rule) == ("invalid", ((6, 5),), "turn")
     assert hands.tracker.next_deadline() == 3.0
     assert hands.at(2.99) == []
     assert hands.at(3.0) == [Mismatch(3.0, ((6, 5),), ())]
@@ -173,14 +174,24 @@ def test_an_illegal_lift_says_why_at_once_and_becomes_a_mismatch_after_error_del
 def test_a_blue_chip_with_nowhere_to_go_says_so():
     hands = playing(Game.new("integer"))
     events = hands.lift((1, 0), t=1.0)  # behind its own chips
-    assert events == [Lifted(1.0, (1, 0), (), "this chip has no legal move")]
+    blocked = (
+        "This chip cannot move now: the squares it could go to are taken. Put it back on (1, 0) "
+        "and move another chip."
+    )
+    assert events == [Lifted(1.0, (1, 0), (), blocked)]
+    assert hands.tracker.guidance().reason.rule == "blocked"
 
 
 def test_a_chip_that_may_not_take_says_taking_is_mandatory_elsewhere():
     game = position({(2, 3): "b:6", (3, 4): "r:-1", (7, 2): "b:4", (0, 7): "r:2"})
     hands = playing(game)
     events = hands.lift((7, 2), t=1.0)
-    assert events == [Lifted(1.0, (7, 2), (), "taking is mandatory with another chip")]
+    must_take = (
+        "You must take! When a chip can take, taking is not a choice in Damath. The chip on "
+        "(2, 3) can take. Put this one back on (7, 2)."
+    )
+    assert events == [Lifted(1.0, (7, 2), (), must_take)]
+    assert hands.tracker.guidance().reason.rule == "must_take"
 
 
 def test_touch_move_names_the_chip_that_must_be_moved():
@@ -189,9 +200,12 @@ def test_touch_move_names_the_chip_that_must_be_moved():
     assert hands.tracker.guidance().locked == (1, 2)
     hands.put((1, 2), t=1.5)
     events = hands.lift((3, 2), t=2.0)
-    assert events == [
-        Lifted(2.0, (3, 2), (), "touch-move: the chip on (1, 2) must be moved"),
-    ]
+    touch = (
+        "Touch-move: you lifted the chip on (1, 2) first, so that chip must move. Put this one "
+        "back on (3, 2)."
+    )
+    assert events == [Lifted(2.0, (3, 2), (), touch)]
+    assert hands.tracker.guidance().reason.rule == "touch_move"
 
 
 def test_a_mismatch_that_follows_the_board_live_until_it_is_put_right():
