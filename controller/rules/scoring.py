@@ -99,9 +99,8 @@ def display_float(score: Score | int) -> float:
     try:
         return float(score)
     except OverflowError:
-        return math.copysign(
-            sys.float_info.max, sign(score) if not isinstance(score, int) else score
-        )
+        direction = sign(score) if not isinstance(score, int) else (score > 0) - (score < 0)
+        return math.copysign(sys.float_info.max, direction)
 
 
 def _terminates(q: Fraction) -> bool:
