@@ -290,6 +290,10 @@ def test_a_ring_taken_either_way_asks_and_blinks_the_first_landings():
     assert (g.phase, g.blink, g.selected, g.selected_marks) == (
         "ambiguity", ((0, 3), (4, 3)), None, ()
     )  # fmt: skip
+    assert g.reason is not None and g.reason.page == (  # the board says what to do about it
+        "Two ways lead here, and they score differently. Touch a blinking square (or press "
+        "Next) to show which way you went, then press Confirm."
+    )
     first = hands.press("next", t=6.0)
     assert len(first) == 1 and isinstance(first[0], Choice)
     g = hands.tracker.guidance()
