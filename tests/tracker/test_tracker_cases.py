@@ -301,6 +301,17 @@ def test_a_ring_taken_either_way_asks_and_blinks_the_first_landings():
     assert g.selected_marks == (first[0].move.path[1],)  # where this way parts from the other
 
 
+def test_every_taken_chip_set_back_at_once_during_the_question_is_a_put_back():
+    """The four red chips back in one sensor frame (a hand sweeping them on): the question ends,
+    the board is the position before the move again, and the event log says it was put back."""
+    hands = ring_taken()
+    assert isinstance(hands.at(4.25)[0], Ambiguity)
+    hands.board |= {(3, 2), (3, 4), (1, 4), (1, 2)}
+    assert hands._frame(5.0) == [PutBack(5.0)]
+    g = hands.tracker.guidance()
+    assert (g.phase, g.choices, g.blink) == ("idle", (), ())
+
+
 def test_touching_a_first_landing_chooses_that_way_round():
     hands = ring_taken()
     hands.at(4.25)
