@@ -4,6 +4,7 @@ over a real notify socket, and every bad argument or profile answered in one lin
 from __future__ import annotations
 
 import socket
+import threading
 from pathlib import Path
 
 import pytest
@@ -84,22 +85,38 @@ def notify_socket(tmp_path, monkeypatch):
     sock.close()
 
 
-def received(sock: socket.socket) -> list[str]:
-    out = []
-    sock.settimeout(0.2)
-    try:
-        while True:
-            out.append(sock.recv(4096).decode())
-    except TimeoutError:
-        return out
+class Listener:
+    """Reads the socket while the board runs, as systemd does: a datagram socket holds only a
+    few unread messages (10 on Linux), and a sender finding it full waits."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self.sock = sock
+        self.messages: list[str] = []
+        sock.settimeout(0.2)
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._stop = False
+        self._thread.start()
+
+    def _read(self) -> None:
+        while not self._stop:
+            try:
+                self.messages.append(self.sock.recv(4096).decode())
+            except TimeoutError:
+                continue
+
+    def received(self) -> list[str]:
+        self._stop = True
+        self._thread.join()
+        return self.messages
 
 
 def test_run_in_process_tells_systemd_ready_alive_and_stopping(notify_socket, tmp_path, capsys):
     ready = tmp_path / "ready"
+    listener = Listener(notify_socket)
     code = main(["run", "--profile", SIM, "--state-dir", str(tmp_path), "--exit-after", "1.5",
                  "--ready-file", str(ready), "--scan-hz", "100"])  # fmt: skip
     assert code == 0, capsys.readouterr().err
-    messages = received(notify_socket)
+    messages = listener.received()
     assert messages[0] == "READY=1"
     assert messages[1] == "STATUS=board sim: setup"
     # fed every 50 ms; the 1.5 s include starting the devices, which a busy machine makes slow
