@@ -52,14 +52,28 @@ class Profile:
 MAX_SECONDS = 24 * 3600
 
 
+DAMATH_CHOICES: dict[type, tuple[Priority | Trail, ...]] = {
+    Priority: (Priority.MOST_THEN_DAMA, Priority.DAMA_THEN_MOST),  # D-1 and the online order
+    Trail: (Trail.STRICT, Trail.LOOSE),  # D-3 and its looser reading
+}
+"""The values a Damath profile takes. The rule sets share ``Priority`` and ``Trail`` with the
+draughts games; their other values (``any``, ``most``, ``italian``; a ``free`` trail) are those
+games' rules, not a reading of the Damath manual, so a Damath profile refuses them by name."""
+
+
 def _coerce(key: str, raw: Any, current: Any) -> Any:
     if isinstance(current, Priority | Trail):
-        kind = type(current)
-        try:
-            return kind(raw)
-        except ValueError:
-            options = ", ".join(m.value for m in kind)
-            raise ProfileError(f"profile setting {key}: {raw!r} is not one of {options}") from None
+        allowed = DAMATH_CHOICES[type(current)]
+        options = ", ".join(m.value for m in allowed)
+        value = next((m for m in type(current) if m.value == raw), None)
+        if value is None:
+            raise ProfileError(f"profile setting {key}: {_shown(raw)} is not one of {options}")
+        if value not in allowed:
+            raise ProfileError(
+                f"profile setting {key}: {_shown(raw)} is a draughts rule, not Damath's; "
+                f"a Damath game takes one of {options}"
+            )
+        return value
     if isinstance(current, bool):
         if isinstance(raw, bool):
             return raw
@@ -67,15 +81,21 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
     if isinstance(current, int):  # seconds: a day at most, so no clock can overflow a float
         if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_SECONDS:
             return raw
-        shown = repr(raw) if len(repr(raw)) <= 20 else repr(raw)[:20] + "…"
         raise ProfileError(
-            f"profile setting {key}: expected a whole number from 0 to {MAX_SECONDS}, got {shown}"
+            f"profile setting {key}: expected a whole number from 0 to {MAX_SECONDS}, "
+            f"got {_shown(raw)}"
         )
     if key == "repetition" and raw not in REPETITION_RULES:
         raise ProfileError(f"profile setting repetition: {raw!r} is not one of {REPETITION_RULES}")
     if key == "move_timeout" and raw not in TIMEOUT_RULES:
         raise ProfileError(f"profile setting move_timeout: {raw!r} is not one of {TIMEOUT_RULES}")
     return raw
+
+
+def _shown(raw: Any) -> str:
+    """A refused value as written, cut short: a message names it without repeating a page."""
+    text = repr(raw)
+    return text if len(text) <= 20 else text[:20] + "…"
 
 
 REPETITION_RULES = ("threefold", "single-chip-five")

@@ -22,6 +22,7 @@ import math
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -98,9 +99,8 @@ def display_float(score: Score | int) -> float:
     try:
         return float(score)
     except OverflowError:
-        return math.copysign(
-            sys.float_info.max, sign(score) if not isinstance(score, int) else score
-        )
+        direction = sign(score) if not isinstance(score, int) else (score > 0) - (score < 0)
+        return math.copysign(sys.float_info.max, direction)
 
 
 def _terminates(q: Fraction) -> bool:
@@ -121,9 +121,10 @@ def format_score(score: Score, kind: str) -> str:
 
 
 def _exact_text(q: Fraction) -> str:
-    """An exact intermediate result: a decimal when it terminates (-3.5), else a fraction."""
+    """An exact intermediate result: a decimal when it terminates (-3.5, -0.625), else a
+    fraction. (Decimal division is exact for a terminating quotient of such small numbers.)"""
     if _terminates(q):
-        return format_decimal(q, places=max(2, len(str(q.denominator))))
+        return str(Decimal(q.numerator) / q.denominator)
     return format_fraction(q)
 
 

@@ -300,6 +300,7 @@ class Session:
             self.message = self.problems[0] if self.problems else ""
             return
         first = starts[-1]
+        config = self.config  # _replay replaces it with the journal's, which may be the fault
         try:
             kept, ending = self._replay(records[first:], t)
         except Exception as exc:  # whatever is in the file, the board starts (and says why)
@@ -308,7 +309,7 @@ class Session:
                 *self.problems,
                 _("the journal cannot be resumed ({reason}); new game").format(reason=reason),
             ]
-            self.config = SessionConfig(**{**self.config.__dict__, "position": None})
+            self.config = SessionConfig(**{**config.__dict__, "position": None})
             self.__init__(self.config, self.journal)  # type: ignore[misc]
             self.problems = problems
             self._begin(t)

@@ -416,6 +416,8 @@ class Tracker:
         new = board & ~final
         gone = final & ~board
         if gone & ~end or new & (new - 1):
+            if board == self._pos.occupied:  # every chip back at once: the move is undone
+                events.append(PutBack(t))
             self._reset_attempt()
             return False  # the player does something else: read it afresh
         self._phase = "settling" if board == final else "ambiguity"

@@ -47,9 +47,7 @@ def sounded(pattern):
 @pytest.mark.parametrize("name", ["move", "error", "warning", "game_over"])
 def test_patterns_on_a_mock_pwm_pin(recording_factory, name):
     with Buzzer(TonalTone(18, recording_factory)) as buzzer:
-        started = time.monotonic()
-        buzzer.play(name)
-        assert time.monotonic() - started < 0.05  # non-blocking
+        buzzer.play(name)  # returns at once: test_buzzer_play_returns_before_the_pattern_ends
         buzzer.wait(5)
         pin = recording_factory.pin(18)
         assert pin.tones == sounded(PATTERNS[name])

@@ -144,6 +144,8 @@ def test_m6_a_king_takes_at_a_distance_and_may_stop_on_any_empty_square_beyond()
     game = dam({(0, 1): "B", (4, 5): "w"})
     assert paths(game) == {((0, 1), (k, k + 1)) for k in range(5, 11)}
     assert all(m.captures == ((4, 5),) for m in game.legal_moves())
+    # a king is crowned already: its taking never "promotes", not even ending on the far row
+    assert not any(m.promotes for m in game.legal_moves())
 
 
 def test_m6_a_king_turns_at_a_right_angle_only_on_the_edge():

@@ -10,6 +10,8 @@ import pytest
 from controller.rules import damath_data
 from controller.rules.game import Game, IllegalMove
 from controller.rules.move import BLUE, RED
+from controller.rules.notation import NotationError, game_from_json
+from controller.rules.profiles import ProfileError, get_profile
 
 from .helpers import make_game, paths
 
@@ -156,6 +158,34 @@ DAMA_ONE_CHIP_TWO = {(7, 0): "B", (6, 1): "r", (4, 3): "b", (0, 5): "b", (1, 6):
 def test_d1_mayor_dalawa_over_dama_more_chips_first_in_official():
     game = make_game(DAMA_ONE_CHIP_TWO)
     assert paths(game) == {((0, 5), (2, 7), (4, 5))}
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "allowed"),
+    [
+        ("capture_priority", "any", "most-then-dama, dama-then-most"),
+        ("capture_priority", "most", "most-then-dama, dama-then-most"),
+        ("capture_priority", "italian", "most-then-dama, dama-then-most"),
+        ("dama_trail", "free", "strict, loose"),
+    ],
+)
+def test_d1_d3_a_damath_profile_refuses_the_draughts_rules_naming_its_own(setting, value, allowed):
+    """English, International and Italian priorities (and the free trail) are other games' rules:
+    a Damath game given one would play draughts' choice of takings under Damath's name."""
+    expected = (
+        f"profile setting {setting}: {value!r} is a draughts rule, not Damath's; "
+        f"a Damath game takes one of {allowed}"
+    )
+    for profile in ("official", "online"):
+        with pytest.raises(ProfileError) as err:
+            get_profile(profile).with_settings({setting: value})
+        assert str(err.value) == expected
+    with pytest.raises(NotationError, match=expected):
+        game_from_json({"settings": {setting: value}})
+    for kept in allowed.split(", "):  # the Damath values are still taken, either way round
+        assert (
+            getattr(get_profile("official").with_settings({setting: kept}), setting).value == kept
+        )
 
 
 def test_d1_online_profile_dama_first_then_most():

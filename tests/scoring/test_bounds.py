@@ -142,6 +142,8 @@ def test_display_float_never_raises_overflow():
     assert display_float(huge) == sys.float_info.max
     assert display_float(-huge) == -sys.float_info.max
     assert display_float(Sqrt2(Fraction(0), -huge)) == -sys.float_info.max
+    assert display_float(10**400) == sys.float_info.max  # a plain int (a tally, a count)
+    assert display_float(-(10**400)) == -sys.float_info.max
     assert display_float(Fraction(1, 3)) == pytest.approx(1 / 3)
 
 

@@ -140,8 +140,8 @@ def test_slow_headers_are_cut_off(clock: ManualClock):
             return await slow, latencies
 
         took, latencies = run(scenario())
-    # the server's timer starts at accept, a moment before the client's: a little under 1 s
-    assert 0.9 <= took < FROZEN  # uvicorn alone waits for ever
+    # 1.0 s by the server's event loop clock; the client's own clock may read a hair less
+    assert 0.99 <= took < FROZEN  # uvicorn alone waits for ever
     assert max(latencies) < FROZEN
 
 

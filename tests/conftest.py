@@ -1,0 +1,25 @@
+"""Settings shared by the whole suite."""
+
+from hypothesis import Phase, settings
+
+# bench/mutation.sh: the same examples on every run and no example database, so that a
+# mutant's verdict depends on the mutant, not on what an earlier mutant left in the database.
+# Nor any shrinking: a mutant is killed by the first failing example, and shrinking it (seconds
+# to minutes with the reference scorer) would only slow the run down.
+settings.register_profile(
+    "mutation",
+    derandomize=True,
+    database=None,
+    print_blob=False,
+    phases=(Phase.explicit, Phase.generate),
+)
+
+# Under the mutation profile the long property tests run last: a mutant is usually killed by a
+# quick case test, and mutmut stops at the first failure.
+_LONG_LAST = ("test_generated.py", "test_fuzz.py", "test_oracle.py", "test_property.py",
+              "test_pydraughts_crosscheck.py", "test_perft.py")  # fmt: skip
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("hypothesis_profile", None) == "mutation":
+        items.sort(key=lambda item: item.path.name in _LONG_LAST)
