@@ -104,7 +104,9 @@ def _print_dadama(game: DadamaGame, as_json: bool, out: TextIO) -> None:
         return
     if phase is Phase.MOVE:
         moves = game.quiet_moves()
-        out.write(f"{side} to move: {len(moves)} legal moves (no die can take)\n")
+        count = len(moves)
+        noun = "legal move" if count == 1 else "legal moves"
+        out.write(f"{side} to move: {count} {noun} (no die can take)\n")
         for move in moves:
             piece = game.piece_at(move.start)
             label = f"{'dadama ' if piece and piece.dadama else ''}{piece.value if piece else ''}"
