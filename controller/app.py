@@ -96,6 +96,9 @@ class Board:
         """A ``controller.link.board.BoardLink`` (``--hub``): told after every pass."""
         self._rendered_at = float("-inf")
         self._exported: object = session.outcome
+        self._reviewed: object = None
+        self._kept_sheet: Path | None = None
+        """The kept game's printable sheet, written again with the coach's review when it comes."""
         size = devices.scoresheet.size if devices.scoresheet is not None else (128, 64)
         from drivers.scoresheet import capacity
 
@@ -126,6 +129,9 @@ class Board:
         if s.outcome is not None and s.outcome is not self._exported:
             self._exported = s.outcome
             self._export(t)
+        if s.current_review() is not None and s.review is not self._reviewed:
+            self._reviewed = s.review
+            self._export_review()
         if self.link is not None:
             self.link.after_step(s, t)
 
@@ -168,7 +174,20 @@ class Board:
         from controller.session.export import export_game
 
         try:
-            export_game(self.session, self.export_dir, f"game-{int(time.time())}")
+            written = export_game(self.session, self.export_dir, f"game-{int(time.time())}")
+        except OSError as exc:
+            self.session.problems.append(_("cannot export the game: {exc}").format(exc=exc))
+            return
+        self._kept_sheet = next((p for p in written if p.suffix == ".html"), None)
+
+    def _export_review(self) -> None:
+        """The kept game's sheet again, now with the review after the game (written whole)."""
+        if self._kept_sheet is None:
+            return
+        from controller.session.export import write_whole
+
+        try:
+            write_whole(self._kept_sheet, self.session.export_html().encode("utf-8"))
         except OSError as exc:
             self.session.problems.append(_("cannot export the game: {exc}").format(exc=exc))
 

@@ -59,6 +59,8 @@ class BoardCoach:
         self.problem = ""
         """The last search that failed (a worker that died): said on the page."""
         self._hints_seen: tuple[Session | None, int] = (None, 0)
+        self._auto_review: tuple[Session | None, int] = (None, -1)
+        """The finished game the coach last reviewed by itself (asked once, even if it fails)."""
         self._failed: _Job | None = None
         """The computer's last search that failed: not started again for the same position
         (a worker that keeps dying would otherwise be asked at every pass)."""
@@ -70,6 +72,10 @@ class BoardCoach:
         changed = self._harvest(session)
         if self._board_hint(session):
             changed = True
+        if self._wants_review(session):
+            self._auto_review = (session, session.game.ply)
+            self.ask_review(session)
+            changed = self._harvest(session) or True
         failed = self._failed is not None and self._failed.current(session)
         if self._computer_to_move(session) and self._move_job is None and not failed:
             self._move_job = self._start(session, "computer", worker.computer_move)
@@ -89,6 +95,16 @@ class BoardCoach:
         except CoachError as exc:
             session.message = str(exc)
         return True
+
+    def _wants_review(self, session: Session) -> bool:
+        """A practice game played against the computer or with hints has ended: the coach
+        reviews it by itself, for the board's display and the printable sheet."""
+        if session.phase != "over" or session.outcome is None or not session.game.ply:
+            return False
+        play = session.play
+        if not play.practice or (play.computer_side is None and not play.hints_on):
+            return False
+        return self._auto_review != (session, session.game.ply)
 
     def _computer_to_move(self, session: Session) -> bool:
         side = session.play.computer_side
@@ -138,6 +154,7 @@ class BoardCoach:
                 self.review = job.future.result()
                 self.review_for = (job.session, job.ply)
                 self.review_error = ""
+                job.session.set_review(self.review, job.ply)
             except Exception as exc:
                 self.review = None
                 self.review_error = say.REVIEW_FAILED.format(reason=str(exc)[:200])

@@ -9,12 +9,15 @@ internet), so it prints from any browser offline; a normal game fits one A4 page
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 from controller.i18n import _, language
 
 from . import texts
 from .layout import Cell, Line, notes, result_lines, sheet_lines
 from .model import Scoresheet
+from .review_html import CSS as REVIEW_CSS
+from .review_html import review_section
 
 _CSS = """
 * { box-sizing: border-box; }
@@ -123,8 +126,10 @@ def _row(line: Line) -> str:
     )
 
 
-def render_html(sheet: Scoresheet) -> str:
-    """The whole page as one string."""
+def render_html(sheet: Scoresheet, review: dict[str, Any] | None = None) -> str:
+    """The whole page as one string; with the coach's review of the game after it, when the
+    board reviewed it (``review_html.py``)."""
+
     title = _(texts.TITLE).format(variant=sheet.variant.capitalize())
     body = []
     section_shown = False
@@ -150,7 +155,7 @@ def render_html(sheet: Scoresheet) -> str:
 <head>
 <meta charset="utf-8">
 <title>{escape(title)}</title>
-<style>{_CSS}</style>
+<style>{_CSS}{REVIEW_CSS if review else ""}</style>
 </head>
 <body>
 <h1>{escape(title)}</h1>
@@ -173,6 +178,7 @@ def render_html(sheet: Scoresheet) -> str:
 <ul class="notes">{note_items}</ul>
 <p class="signatures-title"><b>{escape(_(texts.SIGNATURES))}</b></p>
 <div class="signatures">{signatures}</div>
+{review_section(review) if review else ""}
 </body>
 </html>
 """

@@ -68,3 +68,25 @@ SIGN_ARBITER = N_("Arbiter")
 def plural(forms: tuple[str, str], count: int) -> str:
     """The singular or the plural form of a sentence for ``count``, translated."""
     return nplural(forms, count)
+
+
+# the coach's review after a practice game (``review_html.py``)
+REVIEW = N_("The coach's review")
+REVIEW_INTRO = N_(
+    "Every move against the engine's best, looking {depth} moves ahead: the points each move lost."
+)
+REVIEW_MOVE = N_("No.")
+REVIEW_SIDE = N_("Side")
+REVIEW_PLAYED = N_("Played")
+REVIEW_BEST = N_("Engine's best")
+REVIEW_LOST = N_("Points lost")
+REVIEW_SAME = N_("as played")
+REVIEW_MISTAKES = N_("The three biggest mistakes")
+REVIEW_MISTAKE = N_("Move {number}, {side}: {move} lost {loss} points; better {best}.")
+REVIEW_PLAYED_ARITHMETIC = N_("Played: {arithmetic}")
+REVIEW_BETTER_ARITHMETIC = N_("Better: {arithmetic}")
+REVIEW_NO_MISTAKE = N_("None: every move was as good as the engine's.")
+REVIEW_ACCURACY = N_("Accuracy")
+REVIEW_BEST_MOVES = N_("best moves")
+REVIEW_POINTS_LOST = N_("points lost")
+REVIEW_TAKINGS_ON = N_("takings on {operator}")

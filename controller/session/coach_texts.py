@@ -5,6 +5,8 @@ Each ``Text`` has the page's sentence and the small display's form (ASCII, 21 co
 
 from __future__ import annotations
 
+from controller.i18n import N_
+
 from .texts import Text
 
 COMPUTER_MOVE = Text(
@@ -33,3 +35,25 @@ REVIEW_NOT_YET = "The review is made once the game has moves."
 REVIEW_WORKING = "The coach is reviewing the game…"
 REVIEW_STARTED = "The coach reviews the game: the review appears below the board."
 REVIEW_FAILED = "The coach could not review this game: {reason}"
+
+# --------------------------------------------------------------------------- the review, after
+# a practice game: on the board's display (Next turns its pages) and on the printable sheet.
+# Marked for the catalogue (``N_``), translated where used (docs/translation.md).
+
+REVIEW_HEAD = N_("Review {n}/{count} Next>")
+"""The head line of a review page on the display (the count of pages; Next turns them)."""
+REVIEW_MISTAKE = N_("{side} {number}: {move} lost {loss}; better {best}{arithmetic}")
+"""One of the three biggest mistakes on the display; ``{arithmetic}`` is `` = 6x2 = 12`` or
+nothing (a better move that takes nothing)."""
+REVIEW_NONE = N_("No mistake: every move as good as the PC's")
+REVIEW_ACCURACY = N_("{side} best {best}/{choices}; +:{add} -:{sub} x:{mul} div:{div}")
+"""A side's accuracy on the display: ``{add}`` … ``{div}`` are the takings on that sign that
+were the engine's best, in per cent (``75%``), or ``--`` when the side made no taking on it."""
+REVIEW_NEXT = N_("Next: the review")
+"""The tally's extra line where the display has room (the serial stream) once a review is
+there."""
+
+# the arbiter's settings menu, practice games (the board's buttons)
+MENU_COMPUTER = N_("Computer: {side}")
+MENU_COMPUTER_OFF = N_("off")
+MENU_LEVEL = N_("Level: {level}")

@@ -154,7 +154,7 @@ def export_game(session, folder: str | Path, stem: str) -> list[Path]:
     written = []
     for ext, text in texts:
         path = folder / f"{stem}.{ext}"
-        _write_whole(path, text.encode("utf-8"))
+        write_whole(path, text.encode("utf-8"))
         written.append(path)
     _sync_folder(folder)
     return written
@@ -177,7 +177,7 @@ def _claim(folder: Path, stem: str) -> str:
         return candidate
 
 
-def _write_whole(path: Path, data: bytes) -> None:
+def write_whole(path: Path, data: bytes) -> None:
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         with open(tmp, "wb") as fh:

@@ -12,7 +12,9 @@ from dataclasses import dataclass, replace
 from controller.i18n import _, side_word
 from controller.rules.move import BLUE, RED
 
+from . import coach_texts as say
 from . import texts
+from .play import CHOICES, RANGES, PlaySettings
 
 
 @dataclass(frozen=True)
@@ -20,7 +22,8 @@ class Option:
     label: str
     action: str
     """``resign``, ``no-show``, ``stop``, ``abandon``, ``cancel``; in the setup menu ``pick``
-    (choose a side's name) and ``name`` (this name, ``value``, for ``side``)."""
+    (choose a side's name), ``name`` (this name, ``value``, for ``side``), and in practice
+    ``computer`` and ``level`` (Confirm turns to the next value, ``value``)."""
     side: int | None = None
     value: str = ""
 
@@ -63,18 +66,31 @@ def abandon_menu() -> Menu:
     return Menu(_("Abandon this game?"), (_cancel(), Option(_("Abandon, new game"), "abandon")))
 
 
-def settings_menu(info: Mapping[str, str], selected: int = 0) -> Menu:
-    """Hold pause while setting up: the players' names, chosen from the class list."""
+def settings_menu(
+    info: Mapping[str, str], selected: int = 0, play: PlaySettings | None = None
+) -> Menu:
+    """Hold pause while setting up: the players' names, chosen from the class list; in a
+    practice game also who the computer plays and its level (docs/engine.md)."""
     none = _(texts.MENU_NO_NAME)
-    return Menu(
-        _(texts.MENU_SETTINGS),
-        (
-            Option(_(texts.MENU_CLOSE), "cancel"),
-            Option(_(texts.MENU_BLUE).format(name=info.get("blue") or none), "pick", BLUE),
-            Option(_(texts.MENU_RED).format(name=info.get("red") or none), "pick", RED),
-        ),
-        selected,
-    )
+    options = [
+        Option(_(texts.MENU_CLOSE), "cancel"),
+        Option(_(texts.MENU_BLUE).format(name=info.get("blue") or none), "pick", BLUE),
+        Option(_(texts.MENU_RED).format(name=info.get("red") or none), "pick", RED),
+    ]
+    if play is not None and play.practice:
+        side = _(say.MENU_COMPUTER_OFF) if play.computer == "off" else side_word(play.computer)
+        choices = CHOICES["computer"]
+        after = choices[(choices.index(play.computer) + 1) % len(choices)]
+        low, high = RANGES["level"]
+        options += [
+            Option(_(say.MENU_COMPUTER).format(side=side), "computer", value=after),
+            Option(
+                _(say.MENU_LEVEL).format(level=play.level),
+                "level",
+                value=str(play.level + 1 if play.level < high else low),
+            ),
+        ]
+    return Menu(_(texts.MENU_SETTINGS), tuple(options), selected)
 
 
 def names_menu(side: int, roster: tuple[str, ...], info: Mapping[str, str]) -> Menu:

@@ -160,6 +160,10 @@ class ViewInput:
     """Practice: where the lifted chip may land and what that taking would score."""
     start_order: tuple[Square, ...] = ()
     """Setup: the squares in the order the display asks for their chips."""
+    review: dict[str, Any] | None = None
+    """The coach's review of the finished game (practice), when there is one for these moves."""
+    review_page: int = 0
+    """Which of the review's display pages the tally page gives way to (0: the tally)."""
 
 
 class Session:
@@ -188,6 +192,12 @@ class Session:
         self.board: frozenset[Square] | None = None
         self.roster: tuple[str, ...] = config.roster or ()
         self.hint_requests = 0
+        self.review: dict[str, Any] | None = None
+        """The coach's review of this finished game (``controller/coach``): not journaled, it
+        is made again from the moves when needed."""
+        self.review_ply = -1
+        self.review_page = 0
+        """The display's review page the Next button turned to (0: the tally)."""
         """Confirm pressed during play with nothing to confirm and hints on: the board's own
         hint button (the coach answers it, ``controller/coach``)."""
         """The class list the board's buttons choose the players' names from."""
@@ -564,7 +574,22 @@ class Session:
             preview=self.capture_preview(),
             start_order=self.start_order,
             shown=shown,
+            review=self.current_review(),
+            review_page=self.review_page if self.current_review() else 0,
         )
+
+    def set_review(self, review: dict[str, Any] | None, ply: int) -> None:
+        """The coach's review of the game as it stood after ``ply`` moves: on the display's
+        pages and the printable sheet while the game stays as it was reviewed. The display
+        turns to its first page when it comes (the tally was on it meanwhile); Next turns the
+        pages, and after the last one the tally is back."""
+        self.review, self.review_ply, self.review_page = review, ply, 1 if review else 0
+
+    def current_review(self) -> dict[str, Any] | None:
+        """The review, if it is of the finished game as it stands."""
+        if self.review is None or self.phase != "over" or self.review_ply != self.game.ply:
+            return None
+        return self.review
 
     def current_shown(self) -> Shown | None:
         """What is shown for the position on the board now (nothing outside play)."""
@@ -716,7 +741,7 @@ class Session:
     def export_html(self) -> str:
         from controller.scoresheet.html import render_html
 
-        return render_html(self.sheet())
+        return render_html(self.sheet(), self.current_review())
 
     def export_pdn(self) -> str:
         from .export import _start_game, pdn
@@ -888,7 +913,7 @@ class Session:
         elif name == "confirm":
             self._handle(self.tracker.feed_button(t, name), t)
         elif name == "pause" and kind == "hold":
-            self._open_menu(t, settings_menu(self.info))
+            self._open_menu(t, settings_menu(self.info, play=self.play))
         else:
             self._ignored(t, name, texts.SETUP_BUTTONS)
 
@@ -934,6 +959,8 @@ class Session:
     def _over_button(self, t: float, name: str) -> None:
         if name == "new_game":
             self.new_game(t)
+        elif name == "next" and self.current_review() is not None:
+            self.review_page += 1  # the tally, then each of the review's pages in turn
         elif (
             name == "takeback"
             and self.outcome
@@ -964,7 +991,13 @@ class Session:
                 key = "blue" if choice.side == BLUE else "red"
                 self.set_info(t, {key: choice.value})
                 # on to the next line: Red after Blue, then Close
-                self._open_menu(t, settings_menu(self.info, selected=2 if key == "blue" else 0))
+                self._open_menu(t, settings_menu(self.info, 2 if key == "blue" else 0, self.play))
+            elif choice.action in ("computer", "level"):  # practice: Confirm turns the value
+                try:
+                    self.set_play(t, {choice.action: choice.value})
+                except play_mode.PlayError as exc:
+                    self.message = str(exc)
+                self._open_menu(t, settings_menu(self.info, menu.selected, self.play))
             else:
                 self._end(t, choice.action, choice.side)
         elif name == "pause":

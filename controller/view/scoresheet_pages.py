@@ -254,10 +254,21 @@ def end_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
                 _(texts.END_GAME).format(variant=inp.variant, rules=inp.rules, moves=inp.ply), cols
             )
         )
+        if getattr(inp, "review", None):
+            from controller.session.coach_texts import REVIEW_NEXT
+
+            lines.append(_fit(_(REVIEW_NEXT), cols))
     return lines[:rows]
 
 
 def page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     if inp.phase == "over" and inp.outcome is not None and inp.menu is None:
+        review = getattr(inp, "review", None)
+        if review:  # a practice game the coach reviewed: Next turns the review's pages
+            from .review_pages import review_page, review_pages
+
+            k = getattr(inp, "review_page", 0) % (len(review_pages(review, cols, rows - 1)) + 1)
+            if k:
+                return review_page(review, k, cols, rows)
         return end_page(inp, cols, rows)
     return live_page(inp, cols, rows)
