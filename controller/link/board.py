@@ -143,11 +143,7 @@ class BoardLink:
             error = self.link.status().last_error
             if error in CONNECT_ERRORS.values():
                 if error != self._error and not quiet:
-                    self.say(
-                        _("hub {url}: {error}").format(
-                            url=self.link.config.url, error=error_text(error)
-                        )
-                    )
+                    self._say_error(error)
                 return False
             if time.monotonic() >= deadline:
                 if quiet:
@@ -183,15 +179,14 @@ class BoardLink:
             if error != self._error:
                 self._error = error
                 if error:
-                    self.say(
-                        _("hub {url}: {error}").format(
-                            url=self.link.config.url, error=error_text(error)
-                        )
-                    )
+                    self._say_error(error)
         if t < self._next_assignment:
             return None
         self._next_assignment = t + ASSIGNMENT_EVERY
         return self._apply_assignment(session, t)
+
+    def _say_error(self, error: str) -> None:
+        self.say(_("hub {url}: {error}").format(url=self.link.config.url, error=error_text(error)))
 
     def _apply_assignment(self, session, t: float) -> str | None:
         assignment = self.link.assignment()
