@@ -247,7 +247,8 @@ def test_the_computer_and_the_hints_speak_filipino(page: Page, clock: ManualCloc
             expect(page.locator("#coach-level option").first).to_have_text("1: baguhan")
             page.select_option("#coach-level", "2")
             page.select_option("#coach-computer", "red")
-            page.locator("#coach-hints").check()
+            page.locator("#coach-hints").click()  # (a state on its way may redraw it a moment)
+            expect(page.locator("#coach-hint")).to_be_visible()
 
             page.locator("#coach-hint").click()
             expect(body).to_have_attribute("data-shown", "hint_chip", timeout=ENGINE_WAIT)
