@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from controller import i18n
-from controller.i18n import _
+from controller.i18n import _, ngettext
 from controller.session import Session, SessionConfig
 from controller.session.session import RULES, VARIANTS
 
@@ -419,18 +419,20 @@ def open_link(conn: str | None, folder: Path, command: str):
 
 def announce_link(link, command: str) -> None:
     if link is not None:
-        print(f"damath-board {command}: publishing to the hub {link.link.config.url} as board "
-              f"{link.board}", flush=True)  # fmt: skip
+        said = _("damath-board {command}: publishing to the hub {url} as board {board}")
+        print(said.format(command=command, url=link.link.config.url, board=link.board), flush=True)
 
 
 def close_link(link, command: str, timeout: float) -> int:
     """Stop the link; say what the hub has not acknowledged yet (it goes at the next start)."""
     left = link.stop(timeout)
     if left:
-        print(
-            f"damath-board {command}: {left} record(s) not acknowledged by the hub yet: they "
-            "stay in the journal and are sent at the next start",
-            file=sys.stderr,
-            flush=True,
+        said = ngettext(
+            "damath-board {command}: {left} record not acknowledged by the hub yet: it stays in "
+            "the journal and is sent at the next start",
+            "damath-board {command}: {left} records not acknowledged by the hub yet: they stay "
+            "in the journal and are sent at the next start",
+            left,
         )
+        print(said.format(command=command, left=left), file=sys.stderr, flush=True)
     return left

@@ -45,33 +45,39 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--seed", type=int, default=7, help=_("the simulated hands' randomness (default 7)")
     )
     parser.add_argument(
-        "--trace", metavar="TRACE.jsonl", help="play a recorded sensor trace instead of a game file"
+        "--trace",
+        metavar="TRACE.jsonl",
+        help=_("play a recorded sensor trace instead of a game file"),
     )
     parser.add_argument(
         "--speed",
         type=float,
         default=1.0,
         metavar="X",
-        help="with --trace: X times the recorded pace (default 1; 0: as fast as possible)",
+        help=_("with --trace: X times the recorded pace (default 1; 0: as fast as possible)"),
     )
     parser.add_argument(
         "--hub",
         metavar="BOARD.toml",
-        help="with --trace: publish the game to a tournament hub as this board (its connection "
-        "file, written by damath-board hub board-add)",
+        help=_(
+            "with --trace: publish the game to a tournament hub as this board (its connection "
+            "file, written by damath-board hub board-add)"
+        ),
     )
     parser.add_argument(
         "--state-dir",
         metavar="DIR",
-        help="with --trace: the board's state folder (journal, kept games, the link's state; "
-        "default with --hub: the state folder's demo/<board>)",
+        help=_(
+            "with --trace: the board's state folder (journal, kept games, the link's state; "
+            "default with --hub: the state folder's demo/<board>)"
+        ),
     )
     parser.add_argument(
         "--wait",
         type=float,
         default=30.0,
         metavar="S",
-        help="with --hub: how long to wait at the end for the hub to acknowledge (default 30)",
+        help=_("with --hub: how long to wait at the end for the hub to acknowledge (default 30)"),
     )
 
 
@@ -194,7 +200,7 @@ def run(args: argparse.Namespace) -> int:
 
         return run_trace(args)
     if args.hub:
-        raise ValueError("--hub publishes a played trace: give it with --trace TRACE.jsonl")
+        raise ValueError(_("--hub publishes a played trace: give it with --trace TRACE.jsonl"))
     data = load_game_file(args.game)
     try:
         played = play_on_board(replay(data), args.seed)

@@ -20,6 +20,8 @@ import sys
 import time
 from pathlib import Path
 
+from controller.i18n import _
+
 STEP = 0.05
 """Trace seconds between two passes of the scan loop (the Pi scans faster; 20 Hz is enough for
 the settle and clock timers to fire on time)."""
@@ -34,11 +36,11 @@ def read_trace_file(path: str):
         with open(path, encoding="utf-8") as fh:
             return read_trace(lines_of(fh))
     except FileNotFoundError:
-        raise ValueError(f"--trace {path}: no such file") from None
+        raise ValueError(_("--trace {path}: no such file").format(path=path)) from None
     except UnicodeDecodeError:
-        raise ValueError(f"--trace {path}: not a text file") from None
+        raise ValueError(_("--trace {path}: not a text file").format(path=path)) from None
     except TraceError as exc:
-        raise ValueError(f"--trace {path}: {exc}") from None
+        raise ValueError(_("--trace {path}: {error}").format(path=path, error=exc)) from None
 
 
 def set_aside_old_game(folder: Path) -> Path | None:
@@ -72,7 +74,9 @@ def run_trace(args: argparse.Namespace) -> int:
     from drivers.factory import build_devices
 
     if args.speed < 0:
-        raise ValueError(f"--speed {args.speed}: use a positive number, or 0 for no pacing")
+        raise ValueError(
+            _("--speed {speed}: use a positive number, or 0 for no pacing").format(speed=args.speed)
+        )
     trace = read_trace_file(args.trace)
     folder = Path(args.state_dir) if args.state_dir else None
     link = None
@@ -139,14 +143,18 @@ def run_trace(args: argparse.Namespace) -> int:
             if session.journal is not None:
                 session.journal.close()
     game = session.game
-    where = f" (journal in {folder})" if folder else ""
-    print(
-        f"damath-board demo: played {args.trace}: {frames} sensor frames, {game.ply} moves, "
-        f"phase {session.phase}{where}",
-        flush=True,
+    played = _(
+        "damath-board demo: played {trace}: {frames} sensor frames, {moves} moves, phase {phase}"
     )
+    if folder:
+        played = _(
+            "damath-board demo: played {trace}: {frames} sensor frames, {moves} moves, "
+            "phase {phase} (journal in {folder})"
+        )
+    values = dict(trace=args.trace, frames=frames, moves=game.ply, phase=session.phase)
+    print(played.format(**values, folder=folder), flush=True)
     if session.outcome is not None:
-        print(f"Game over: {session.outcome.text}.", flush=True)
+        print(_("Game over: {why}.").format(why=session.outcome.text), flush=True)
     for problem in session.problems:
         print(f"damath-board demo: {problem}", file=sys.stderr)
     if link is None:
@@ -154,6 +162,10 @@ def run_trace(args: argparse.Namespace) -> int:
     acked = link.wait_acknowledged(args.wait)
     left = close_link(link, "demo", timeout=2.0)
     if acked and not left:
-        print(f"damath-board demo: the hub acknowledged every record of board {link.board}")
+        print(
+            _("damath-board demo: the hub acknowledged every record of board {board}").format(
+                board=link.board
+            )
+        )
         return 0
     return 1

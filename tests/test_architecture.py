@@ -43,7 +43,7 @@ ALLOWED = {
     # the board's link: reads the journal (session), describes games (rules, scoresheet);
     # its playback board drives a session from traces (tracker) for tests and load
     "controller/link": {
-        "controller.i18n",
+        "controller.i18n",  # what the board says of its link, in the board's language
         "controller.rules",
         "controller.scoresheet",
         "controller.session",

@@ -14,6 +14,7 @@ from concurrent.futures import Future
 from dataclasses import dataclass
 from typing import Any
 
+from controller.i18n import _
 from controller.rules.move import Move
 from controller.session import Session
 from controller.session import coach_texts as say
@@ -157,7 +158,7 @@ class BoardCoach:
                 job.session.set_review(self.review, job.ply)
             except Exception as exc:
                 self.review = None
-                self.review_error = say.REVIEW_FAILED.format(reason=str(exc)[:200])
+                self.review_error = _(say.REVIEW_FAILED).format(reason=str(exc)[:200])
         return changed
 
     # ------------------------------------------------------------------ the players' requests
@@ -165,11 +166,11 @@ class BoardCoach:
     def ask_hint(self, session: Session) -> str:
         """First press: the chip to move; second press: the whole move."""
         if not session.play.hints_on:
-            raise CoachError(say.HINTS_OFF)
+            raise CoachError(_(say.HINTS_OFF))
         if session.phase != "play" or session.paused or session.game.ending() is not None:
-            raise CoachError(say.HINT_NOT_NOW)
+            raise CoachError(_(say.HINT_NOT_NOW))
         if session.play.computer_side == session.game.side_to_move:
-            raise CoachError(say.NO_COMPUTER_HINT)
+            raise CoachError(_(say.NO_COMPUTER_HINT))
         shown = session.current_shown()
         if shown is not None and shown.kind == "hint_chip":
             whole = Shown("hint", shown.ply, shown.move, shown.score_text)
@@ -179,20 +180,20 @@ class BoardCoach:
             return shown.said().page
         if self._hint_job is None or not self._hint_job.current(session):
             self._hint_job = self._start(session, "hint_chip", worker.best_move)
-        return say.HINT_THINKING.page
+        return say.HINT_THINKING.format().page
 
     def ask_review(self, session: Session) -> str:
         if not session.game.ply:
-            raise CoachError(say.REVIEW_NOT_YET)
+            raise CoachError(_(say.REVIEW_NOT_YET))
         if self._review_job is not None and self._review_job.current(session):
-            return say.REVIEW_WORKING
+            return _(say.REVIEW_WORKING)
         if self.review is not None and self.review_for == (session, session.game.ply):
-            return say.REVIEW_STARTED  # this game, these moves: reviewed already
+            return _(say.REVIEW_STARTED)  # this game, these moves: reviewed already
         request = {"pdn": session.export_pdn(), "depth": REVIEW_DEPTH}
         self.review = None
         self.review_error = ""
         self._review_job = self._start(session, "review", worker.game_review, **request)
-        return say.REVIEW_STARTED
+        return _(say.REVIEW_STARTED)
 
     # ------------------------------------------------------------------ for the page
 

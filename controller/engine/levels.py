@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from controller.i18n import N_
+
 
 @dataclass(frozen=True)
 class Level:
     number: int
     name: str
+    """In English, marked for the catalogue: a page shows it in its language (``t()``)."""
     depth: int
     seconds: float | None
     """A time cap (full strength: the time a move may take)."""
@@ -27,14 +30,14 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "beginner", 1, None, 1.0, quiescence=False),
-    Level(2, "learner", 1, None, 0.6),
-    Level(3, "player", 2, None, 0.4),
-    Level(4, "club player", 3, None, 0.25),
-    Level(5, "strong player", 4, None, 0.12),
-    Level(6, "expert", 6, 1.0, 0.03),
-    Level(7, "master", 8, 1.0, 0.0),
-    Level(8, "full strength", 64, 3.0, 0.0),
+    Level(1, N_("beginner"), 1, None, 1.0, quiescence=False),
+    Level(2, N_("learner"), 1, None, 0.6),
+    Level(3, N_("player"), 2, None, 0.4),
+    Level(4, N_("club player"), 3, None, 0.25),
+    Level(5, N_("strong player"), 4, None, 0.12),
+    Level(6, N_("expert"), 6, 1.0, 0.03),
+    Level(7, N_("master"), 8, 1.0, 0.0),
+    Level(8, N_("full strength"), 64, 3.0, 0.0),
 )
 """Levels 1–5 are limited by depth alone and quick (bench/bench_levels.py: time per move);
 level 6 looks 6 moves ahead unless a second runs out first (on a slow board); 7 and 8 are

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.i18n import _, side_word
+from controller.i18n import _, ngettext, side_word
 
 from .config import load
 from .publisher import CONNECT_ERRORS, Link
@@ -143,13 +143,24 @@ class BoardLink:
             error = self.link.status().last_error
             if error in CONNECT_ERRORS.values():
                 if error != self._error and not quiet:
-                    self.say(f"hub {self.link.config.url}: {error}")
+                    self._say_error(error)
                 return False
             if time.monotonic() >= deadline:
                 if quiet:
                     return False
-                why = f" ({error})" if error else ""
-                self.say(f"the hub did not acknowledge {left} record(s) in {timeout:g} s{why}")
+                if error:
+                    said = ngettext(
+                        "the hub did not acknowledge {left} record in {timeout} s ({error})",
+                        "the hub did not acknowledge {left} records in {timeout} s ({error})",
+                        left,
+                    )
+                else:
+                    said = ngettext(
+                        "the hub did not acknowledge {left} record in {timeout} s",
+                        "the hub did not acknowledge {left} records in {timeout} s",
+                        left,
+                    )
+                self.say(said.format(left=left, timeout=f"{timeout:g}", error=error_text(error)))
                 return False
             time.sleep(0.1)
 
@@ -168,11 +179,14 @@ class BoardLink:
             if error != self._error:
                 self._error = error
                 if error:
-                    self.say(f"hub {self.link.config.url}: {error}")
+                    self._say_error(error)
         if t < self._next_assignment:
             return None
         self._next_assignment = t + ASSIGNMENT_EVERY
         return self._apply_assignment(session, t)
+
+    def _say_error(self, error: str) -> None:
+        self.say(_("hub {url}: {error}").format(url=self.link.config.url, error=error_text(error)))
 
     def _apply_assignment(self, session, t: float) -> str | None:
         assignment = self.link.assignment()
@@ -190,6 +204,12 @@ class BoardLink:
         return self.line
 
 
+def error_text(error: str) -> str:
+    """The link's last error in the language in force (its own sentences are in the catalogue;
+    the network library's are said as they are)."""
+    return _(error) if error else ""
+
+
 def connection_files(paths: list[str]) -> list[Path]:
     """``--hub`` values: a connection file, or a folder whose ``*.toml`` are one each."""
     out: list[Path] = []
@@ -198,7 +218,11 @@ def connection_files(paths: list[str]) -> list[Path]:
         if path.is_dir():
             found = sorted(p for p in path.glob("*.toml") if p.is_file())
             if not found:
-                raise ValueError(f"--hub {path}: the folder holds no connection file (*.toml)")
+                raise ValueError(
+                    _("--hub {path}: the folder holds no connection file (*.toml)").format(
+                        path=path
+                    )
+                )
             out.extend(found)
         else:
             out.append(path)
@@ -222,7 +246,11 @@ class BoardLinks:
         for path in connection_files(paths):
             board = load(path).board
             if board in where:
-                raise ValueError(f"{path}: board {board!r} is already given by {where[board]}")
+                raise ValueError(
+                    _("{path}: board {board} is already given by {other}").format(
+                        path=path, board=repr(board), other=where[board]
+                    )
+                )
             where[board] = path
             links[board] = BoardLink.open(path, folder_of(board), say)
         return cls(links)

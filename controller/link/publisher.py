@@ -28,6 +28,8 @@ from typing import Any
 
 import paho.mqtt.client as mqtt
 
+from controller.i18n import N_
+
 from .client import new_client
 from .config import LinkConfig
 from .follower import Follower, Sealed
@@ -66,7 +68,7 @@ class LinkStatus:
     problems: list[str] = field(default_factory=list)
 
 
-_BAD_LOGIN = (
+_BAD_LOGIN = N_(  # translated where it is said (link/board.py)
     "the hub refused the board's credential (user name or password): check its connection file"
 )
 CONNECT_ERRORS = {4: _BAD_LOGIN, 5: _BAD_LOGIN, 134: _BAD_LOGIN, 135: _BAD_LOGIN}

@@ -44,22 +44,22 @@ class Shown:
         return () if self.kind == "hint_chip" else tuple(self.move.captures)
 
     def said(self) -> Said:
+        """What the board says of it, in the language in force."""
         move = move_text(self.move)
-        takes = ""
-        if self.move.captures:
-            squares = ", ".join(square_text(sq) for sq in self.move.captures)
-            takes = coach_texts.COMPUTER_TAKES.format(squares=squares).page
+        if self.kind == "hint_chip":
+            return coach_texts.HINT_CHIP.format(chip=square_text(self.move.start))
+        squares = ", ".join(square_text(sq) for sq in self.move.captures)
         if self.kind == "computer":
-            return coach_texts.COMPUTER_MOVE.format(
+            text = coach_texts.COMPUTER_MOVE_TAKES if squares else coach_texts.COMPUTER_MOVE
+            return text.format(
                 level=self.level,
                 move=move,
                 chip=square_text(self.move.start),
-                takes=takes,
+                squares=squares,
                 score=self.score_text,
             )
-        if self.kind == "hint_chip":
-            return coach_texts.HINT_CHIP.format(chip=square_text(self.move.start))
-        return coach_texts.HINT_MOVE.format(move=move, takes=takes, score=self.score_text)
+        text = coach_texts.HINT_MOVE_TAKES if squares else coach_texts.HINT_MOVE
+        return text.format(move=move, squares=squares, score=self.score_text)
 
     def json(self) -> dict:
         said = self.said()

@@ -123,7 +123,7 @@ def hub_links(paths: list[str], state_dir: Path | None):
     if not paths:
         return None
     if state_dir is None:
-        raise ValueError("--hub publishes the games the boards keep: drop --no-save")
+        raise ValueError(_("--hub publishes the games the boards keep: drop --no-save"))
     from controller.app import journal_path
     from controller.link.board import BoardLinks
 
@@ -136,7 +136,9 @@ def hub_links(paths: list[str], state_dir: Path | None):
     for board_id in links.ids():
         Boards.check_id(board_id)
     if len(links.ids()) > MAX_HUB_BOARDS:
-        raise ValueError(f"--hub: at most {MAX_HUB_BOARDS} boards in one simulator")
+        raise ValueError(
+            _("--hub: at most {count} boards in one simulator").format(count=MAX_HUB_BOARDS)
+        )
     return links
 
 

@@ -92,6 +92,9 @@ class SimBoard:
         self.devices: Devices = build_devices(sim_profile(), clock=clock)
         self.version = 0
         self.notice = ""
+        self.assignment = ""
+        """The hub's assignment line as last put on the session (``sim --hub``): a page shows a
+        new one when it comes, not only when it opens."""
         self.said: deque[str] = deque(maxlen=8)
         self.coach = BoardCoach()
         """The computer opponent, hints and review: searches in worker processes, polled."""
@@ -440,6 +443,7 @@ class SimBoard:
         snap["board"] = self.board_id
         snap["version"] = self.version
         snap["notice"] = self.notice
+        snap["assignment"] = self.assignment
         snap["roster"] = list(self.session.roster)
         snap["player_takeback"] = self.session.play.players_take_back
         snap["coach"] = self.coach.json(self.session)

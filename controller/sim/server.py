@@ -119,7 +119,7 @@ class Hub:
                 if self.links is not None:
                     shown = self.links.after_step(board_id, board.session, board.clock())
                     if shown:
-                        board.notice = shown
+                        board.notice = board.assignment = shown
                 await self.push(board_id, board)
             except Exception as exc:  # this board only: every other board keeps its time
                 self.broke(board_id, exc)

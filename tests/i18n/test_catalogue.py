@@ -13,7 +13,7 @@ from babel.messages.catalog import Catalog
 from controller import i18n
 from controller.i18n import tools
 from controller.i18n.html import page_words
-from controller.session import menu
+from controller.session import coach_texts, menu
 from controller.session import texts as session_texts
 from controller.tracker import reasons
 from controller.view import texts as view_texts
@@ -77,7 +77,8 @@ def test_page_words_are_the_texts_and_the_titles_a_person_reads() -> None:
 
 def _display_forms() -> list[str]:
     """Every word the board's small display shows (its font is ASCII only)."""
-    forms = [t.display for t in vars(session_texts).values() if isinstance(t, session_texts.Text)]
+    texts = [*vars(session_texts).values(), *vars(coach_texts).values()]
+    forms = [t.display for t in texts if isinstance(t, session_texts.Text)]
     forms += [display for _, display in reasons.TEXTS.values()]
     forms += [v for k, v in vars(view_texts).items() if k.isupper() and isinstance(v, str)]
     forms += list(session_texts.ENDINGS.values())
@@ -105,6 +106,19 @@ def test_the_reasons_on_the_display_fit_three_lines_in_filipino() -> None:
             text = reasons.reason(rule, **{**values, **_page_values()}).display
             assert text.isascii(), rule
             assert len(textwrap.wrap(text, 21)) <= 3, (rule, textwrap.wrap(text, 21))
+
+
+def test_the_computers_move_and_hints_fit_the_display_in_filipino() -> None:
+    from controller.view.scoresheet_pages import wrap
+
+    values = dict(level=4, move="2,5x4,3x6,1", chip="2,5", squares="3,4, 5,2", score="-12")
+    with i18n.use("fil"):
+        for name, text in vars(coach_texts).items():
+            if isinstance(text, session_texts.Text):
+                display = text.format(**values).display
+                assert display.isascii(), name
+                lines = wrap(display, 21)
+                assert len(lines) <= 3 and not any(x.endswith("~") for x in lines), (name, lines)
 
 
 def _page_values() -> dict[str, object]:

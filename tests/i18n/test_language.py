@@ -114,3 +114,11 @@ def test_a_board_profile_chooses_the_language_of_run(tmp_path: Path) -> None:
     wrong = subprocess.run(base, capture_output=True, text=True, timeout=60, env=env)
     assert wrong.returncode == 2
     assert "Unknown language 'klingon'" in wrong.stderr
+
+
+def test_the_demos_trace_and_hub_errors_in_filipino(tmp_path: Path, capsys) -> None:
+    missing = tmp_path / "wala.jsonl"
+    assert main(["--lang", "fil", "demo", "--trace", str(missing)]) == 2
+    assert f"--trace {missing}: walang ganitong file" in capsys.readouterr().err
+    assert main(["--lang", "fil", "demo", "--hub", str(tmp_path / "b.toml")]) == 2
+    assert "--hub: nagpapadala ito ng nilarong trace" in capsys.readouterr().err

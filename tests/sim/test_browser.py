@@ -342,3 +342,41 @@ def test_a_lesson_position_with_a_ring_to_take_either_way_round(
     assert blue_moves[0] == "−5 × 8 at (0, 3)"  # via (0, 3) the 8 is taken first
     saved = page.request.get(f"{sim_server.url}/board/lesson/position.json").json()
     assert saved["to_move"] == "red" and len(saved["pieces"]) == 2
+
+
+class _Links:
+    """``sim --hub``'s links as the server sees them (``link.board.BoardLinks``), their hub
+    replaced by the test: ``after_step`` hands over an assignment line once, as the link does
+    when it has just put it on the session."""
+
+    def __init__(self) -> None:
+        self.line: str | None = None
+
+    def ids(self) -> list[str]:
+        return ["t7"]
+
+    def start(self) -> None:
+        pass
+
+    def stop(self, timeout: float) -> int:
+        return 0
+
+    def after_step(self, board: str, session, t: float) -> str | None:
+        line, self.line = self.line, None
+        return line
+
+
+def test_a_new_assignment_from_the_hub_shows_on_an_open_page(page: Page, clock) -> None:
+    from controller.sim.server import create_app
+
+    from .conftest import serve
+
+    links = _Links()
+    with serve(create_app(clock=clock, tick_seconds=0.02, links=links), clock) as server:
+        first = "Table 7 · Round 2 · Ana (Blue) vs Ben (Red)"
+        links.line = first
+        page.goto(f"{server.url}/board/t7")
+        expect(page.locator("#status")).to_have_text(first)
+        second = "Table 7 · Round 3 · Cara (Blue) vs Ana (Red)"
+        links.line = second  # the next round, while the page is open
+        expect(page.locator("#status")).to_have_text(second)

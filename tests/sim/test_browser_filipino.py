@@ -221,3 +221,52 @@ def test_the_printed_sheet_in_filipino_is_one_a4_page(browser) -> None:
         assert _pages(pdf) == 1, "the demo game's sheet in Filipino must print on one A4 page"
         pg.emulate_media(media="print")
         pg.screenshot(path=str(ARTIFACTS / "fil-12-scoresheet-a4.png"), full_page=True)
+
+
+def test_the_computer_and_the_hints_speak_filipino(page: Page, clock: ManualClock) -> None:
+    """A practice game against the computer on a board that speaks Filipino: the coach's panel,
+    the level names, a hint, the computer's move on the page and on the display."""
+    from controller.rules.game import Game
+
+    from .test_browser_coach import ENGINE_WAIT, Hands, state
+
+    i18n.set_language("fil")
+    try:
+        defaults = {"practice": True, "clocks": "off"}
+        app = create_app(clock=clock, tick_seconds=0.02, defaults=defaults)
+        with serve(app, clock) as server:
+            hands, body = Hands(page, server), page.locator("body")
+            shown = page.locator("#coach-shown")
+            page.goto(f"{server.url}/board/pc")
+            page.get_by_role("button", name="Gawin ang board pc").click()
+            page.wait_for_url(f"{server.url}/board/pc")
+            expect(page.locator(".sq .chip")).to_have_count(24)
+            clock.advance(SETTLE)
+            expect(body).to_have_attribute("data-phase", "play")
+            expect(page.locator("#coach-box h2")).to_have_text("Computer at coach")
+            expect(page.locator("#coach-level option").first).to_have_text("1: baguhan")
+            page.select_option("#coach-level", "2")
+            page.select_option("#coach-computer", "red")
+            page.locator("#coach-hints").click()  # (a state on its way may redraw it a moment)
+            expect(page.locator("#coach-hint")).to_be_visible()
+
+            page.locator("#coach-hint").click()
+            expect(body).to_have_attribute("data-shown", "hint_chip", timeout=ENGINE_WAIT)
+            expect(shown).to_contain_text("Hint: igalaw ang chip sa")
+            expect(shown).to_contain_text("Pindutin muli ang Hint")
+            page.locator("#coach-hint").click()
+            expect(body).to_have_attribute("data-shown", "hint")
+            game = Game.new("integer", "official")
+            move = game.find_move(
+                [tuple(sq) for sq in state(page, server.url, "pc")["shown"]["path"]]
+            )
+            hands.make(move.path, move.captures)
+
+            expect(body).to_have_attribute("data-shown", "computer", timeout=ENGINE_WAIT)
+            expect(shown).to_contain_text("Galaw ng computer (antas 2)")
+            expect(shown).to_contain_text("ayon sa ipinapakita ng mga ilaw")
+            expect(page.locator("#oled-text")).to_contain_text("PC: ")
+            shot(page, "coach")
+            assert english_left(page) == []
+    finally:
+        i18n.set_language("en")

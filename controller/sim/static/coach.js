@@ -1,42 +1,47 @@
 // The computer and the coach on the board's page: play the computer, a hint, the review.
-// Every sentence of this part of the page is in C (plain English, one place, for translation).
+// Every sentence of this part of the page is in C, marked N_ and translated as the script loads
+// (docs/translation.md); the level names come from the server in English and are translated here.
 "use strict";
 
 const C = {
   levelOption: "{n}: {name}",
-  thinking: "The computer (level {level}) is thinking…",
-  hintThinking: "Looking for a good move…",
-  reviewing: "The coach is reviewing the game: every move is searched again…",
-  reviewTitle: "Review: {variant} Damath, the engine looking {depth} moves ahead, after {ply} moves",
-  reviewStale: "The game went on after this review: press Review the game again for the new moves.",
-  mistakesTitle: "The three biggest mistakes",
-  noMistakes: "No mistakes: every move was as good as the engine's.",
-  mistake: "Move {number}, {who} ({side}): {move} lost {loss} points.",
-  played: "Played: {takings}.",
-  better: "Better: {move}",
-  betterTakes: " ({takings})",
-  then: "Then: {line}.",
-  missedWin: "It let a won game slip.",
-  accuracyTitle: "Accuracy",
+  thinking: N_("The computer (level {level}) is thinking…"),
+  hintThinking: N_("Looking for a good move…"),
+  reviewing: N_("The coach is reviewing the game: every move is searched again…"),
+  reviewTitle: N_("Review: {variant} Damath, the engine looking {depth} moves ahead, after {ply} moves"),
+  reviewStale: N_("The game went on after this review: press Review the game again for the new moves."),
+  mistakesTitle: N_("The three biggest mistakes"),
+  noMistakes: N_("No mistakes: every move was as good as the engine's."),
+  mistake: N_("Move {number}, {who}: {move} lost {loss} points."),
+  played: N_("Played: {takings}."),
+  better: N_("Better: {move}"),
+  betterTakes: N_("Better: {move} ({takings})"),
+  then: N_("Then: {line}."),
+  missedWin: N_("It let a won game slip."),
+  accuracyTitle: N_("Accuracy"),
   accuracyHead: "",
-  bestMoves: "best moves",
-  pointsLost: "points lost",
-  takingsOn: "takings on {op}",
-  cell: "{ok} of {n} ({percent} %)",
+  bestMoves: N_("best moves"),
+  pointsLost: N_("points lost"),
+  takingsOn: N_("takings on {op}"),
+  cell: N_("{ok} of {n} ({percent} %)"),
   none: "—",
-  lossesTitle: "Every move",
-  colNumber: "move",
-  colSide: "side",
-  colPlayed: "played",
-  colBest: "engine's best",
-  colLost: "points lost",
+  lossesTitle: N_("Every move"),
+  colNumber: N_("move"),
+  colSide: N_("side"),
+  colPlayed: N_("played"),
+  colBest: N_("engine's best"),
+  colLost: N_("points lost"),
   same: "=",
-  forced: "only move",
-  problem: "The computer could not answer: {problem}",
-  lesson: "Practise from this position",
-  lessonTitle: "A new practice game from the position before this move",
+  forced: N_("only move"),
+  problem: N_("The computer could not answer: {problem}"),
+  lesson: N_("Practise from this position"),
+  lessonTitle: N_("A new practice game from the position before this move"),
 };
+for (const key of Object.keys(C)) if (C[key]) C[key] = t(C[key]); // the page's language (i18n.js)
 const cfmt = (key, values) => C[key].replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? values[k] : m));
+// A player as the review names them: the name and the side, or the side alone when the record
+// has no name (its default is the side's English name).
+const whoText = (name, side) => (!name || name === capital(side) ? sideWord(side) : fmt("named", { name: name, side: sideWord(side) }));
 const pathText = (path, takes) => path.map((sq) => sq.join(",")).join(takes ? "x" : "-");
 
 let coachFilled = false;
@@ -47,7 +52,7 @@ function fillLevels() {
   for (const lv of facts.levels) {
     const o = document.createElement("option");
     o.value = String(lv.number);
-    o.textContent = cfmt("levelOption", { n: lv.number, name: lv.name });
+    o.textContent = cfmt("levelOption", { n: lv.number, name: t(lv.name) });
     select.append(o);
   }
   coachFilled = true;
@@ -105,15 +110,15 @@ function renderReview(s, coach) {
     const m = r.moves[index];
     const li = el("li");
     li.dataset.move = String(index);
-    li.append(el("div", cfmt("mistake", { number: m.number, who: names[m.side], side: m.side,
+    li.append(el("div", cfmt("mistake", { number: m.number, who: whoText(names[m.side], m.side),
       move: pathText(m.move, m.takings.length), loss: m.loss.toFixed(2) })));
     if (m.missed_win) li.append(el("div", C.missedWin));
     if (m.takings.length) li.append(el("div", cfmt("played", { takings: m.takings.join("; ") })));
-    let better = cfmt("better", { move: pathText(m.best, m.best_takings.length) });
-    if (m.best_takings.length) better += cfmt("betterTakes", { takings: m.best_takings.join("; ") });
+    const best = pathText(m.best, m.best_takings.length);
+    const better = m.best_takings.length ? cfmt("betterTakes", { move: best, takings: m.best_takings.join("; ") }) : cfmt("better", { move: best });
     li.append(el("div", better, "better"));
     if (m.best_line.length > 1) {
-      const rest = m.best_line.slice(1).map((lm) => capital(lm.side) + " " + pathText(lm.move, lm.takings.length)
+      const rest = m.best_line.slice(1).map((lm) => sideWord(lm.side) + " " + pathText(lm.move, lm.takings.length)
         + (lm.takings.length ? " (" + lm.takings.join("; ") + ")" : ""));
       li.append(el("div", cfmt("then", { line: rest.join(", ") })));
     }
@@ -134,7 +139,7 @@ function renderReview(s, coach) {
   const acc = el("table", undefined, "accuracy");
   const head = el("tr");
   head.append(el("th", C.accuracyHead, "move"));
-  for (const side of r.sides) head.append(el("th", side.name + " (" + side.side + ")"));
+  for (const side of r.sides) head.append(el("th", whoText(side.name, side.side)));
   acc.append(head);
   const cell = (ok, n) => (n ? cfmt("cell", { ok: ok, n: n, percent: Math.round((100 * ok) / n) }) : C.none);
   const row = (label, values) => {
@@ -159,7 +164,7 @@ function renderReview(s, coach) {
   for (const m of r.moves) {
     const tr = el("tr");
     if (mistakes.has(m.index)) tr.className = "mistake";
-    tr.append(el("td", String(m.number)), el("td", capital(m.side)),
+    tr.append(el("td", String(m.number)), el("td", sideWord(m.side)),
       el("td", pathText(m.move, m.takings.length), "move"),
       el("td", m.accurate ? C.same : pathText(m.best, m.best_takings.length), "move"),
       el("td", m.forced ? C.forced : m.accurate ? "0.00" : m.loss.toFixed(2)));

@@ -383,6 +383,7 @@ function renderSays(s) {
   }
 }
 
+let assignmentSeen = ""; // the hub's assignment line this page has shown (sim --hub)
 function renderControls(s, first, newGame) {
   const dialog = $("new-game-dialog");
   if (!dialog.open) { // what another page (or this one) chose shows here too
@@ -420,6 +421,8 @@ function renderControls(s, first, newGame) {
   $("live-preview").checked = !!(s.play && s.play.capture_preview);
   $("live-takeback").checked = !!(s.play && s.play.takeback === "players");
   if (s.notice && first) say(s.notice, false);
+  else if (s.assignment && s.assignment !== assignmentSeen) say(s.assignment, false); // from the hub
+  assignmentSeen = s.assignment || "";
   if (first || newGame || keptFor === null) loadKept();
 }
 
