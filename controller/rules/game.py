@@ -18,6 +18,7 @@ from .move import BLUE, RED, Chip, Move, Square, Taking, side_name
 from .movegen import KING, MAN, Board, RawMove
 from .profiles import Profile, get_profile
 from .ruleset import Priority, RuleSet
+from .variants import get_variant
 
 
 class IllegalMove(ValueError):
@@ -89,10 +90,10 @@ class Game:
     @classmethod
     def new(cls, variant: str = "integer", profile: str | Profile = "official") -> Game:
         """The Damath opening of ``variant`` (RULES.md §2), Blue to move."""
-        from .notation import opening_chips
-
+        record = get_variant(variant)
         prof = get_profile(profile)
-        return cls(damath_rules(prof), opening_chips(variant), BLUE, variant=variant, profile=prof)
+        chips = record.opening_chips()
+        return cls(damath_rules(prof), chips, BLUE, variant=record.name, profile=prof)
 
     def generator_board(self) -> Board:
         """A copy of the raw generator state, for perft and search."""

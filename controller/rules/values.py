@@ -18,7 +18,6 @@ import math
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
 
 from .move import Square
 
@@ -396,14 +395,3 @@ def parse_value(text: str, kind: str, *, chip: bool = True) -> Value:
     else:
         value = _parse_monomial(norm, text)
     return check_chip(value) if chip else value
-
-
-@cache
-def placement_values(variant: str) -> tuple[Value, ...]:
-    """The twelve starting values of a variant, in the order of ``damath_data.BLUE_SQUARES``."""
-    from .damath_data import PLACEMENTS, VALUE_KINDS
-
-    if variant not in PLACEMENTS:
-        raise ValueError(f"unknown variant {variant!r}: expected one of {', '.join(PLACEMENTS)}")
-    kind = VALUE_KINDS[variant]
-    return tuple(parse_value(label, kind) for label in PLACEMENTS[variant])
