@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from . import damath_data
@@ -25,20 +26,33 @@ class IllegalMove(ValueError):
     """A move that is not among the legal moves of the position."""
 
 
+class EndReason(StrEnum):
+    """Why a game ended on the board. A ``StrEnum``: a journal, a PDN tag or a JSON answer
+    writes the same text as before (``"no-chips"``), and a reader may compare with text."""
+
+    NO_CHIPS = "no-chips"
+    NO_MOVES = "no-moves"
+    REPETITION = "repetition"
+    QUIET_MOVES = "quiet-moves"
+    """Dam's draw by moves without a taking or a man moved (M-9)."""
+    ALL_SIXES = "all-sixes"
+    """Dadama's loss when every die shows 6 (G-7)."""
+
+
 @dataclass(frozen=True)
 class Ending:
     """Why the game ended, as far as the rules engine can tell (time and arbiter come later)."""
 
-    reason: str  # "no-chips", "no-moves", "repetition"
+    reason: EndReason
     side: int
     """The side to move when the game ended (the one without chips or moves)."""
 
     def describe(self) -> str:
         who = side_name(self.side).capitalize()
         return {
-            "no-chips": f"{who} has no chip left",
-            "no-moves": f"{who} cannot move",
-            "repetition": "the same position occurred again (repetition)",
+            EndReason.NO_CHIPS: f"{who} has no chip left",
+            EndReason.NO_MOVES: f"{who} cannot move",
+            EndReason.REPETITION: "the same position occurred again (repetition)",
         }[self.reason]
 
 
@@ -226,11 +240,11 @@ class Game:
         side = self.side_to_move
         sgn = 1 if side == BLUE else -1
         if not any(c * sgn > 0 for c in self._board.cells):
-            return Ending("no-chips", side)
+            return Ending(EndReason.NO_CHIPS, side)
         if not self.legal_moves():
-            return Ending("no-moves", side)
+            return Ending(EndReason.NO_MOVES, side)
         if self._repetition_reached():
-            return Ending("repetition", side)
+            return Ending(EndReason.REPETITION, side)
         return None
 
     def is_over(self) -> bool:

@@ -17,7 +17,7 @@ from . import damath_data
 from .errors import NotationError
 from .move import BLUE, RED, Chip, Square
 from .profiles import PROFILES
-from .values import Value, parse_value
+from .values import Value, ValueKind, parse_value
 
 DEFAULT = "integer"
 """The variant of a command or a board that names none."""
@@ -32,8 +32,8 @@ class Variant:
     name: str
     placement: tuple[str, ...]
     """The chip labels as printed, in the order of ``damath_data.BLUE_SQUARES`` (RULES.md §2)."""
-    value_kind: str
-    """The kind of number the chips carry (``values.KINDS``): parsing, arithmetic, rounding."""
+    value_kind: ValueKind
+    """The kind of number the chips carry: parsing, arithmetic, rounding."""
     rules: tuple[str, ...]
     """The rule profiles a game of this variant may be played under (``profiles.PROFILES``)."""
 
@@ -62,7 +62,7 @@ REGISTRY: Mapping[str, Variant] = MappingProxyType(
         name: Variant(
             name=name,
             placement=labels,
-            value_kind=damath_data.VALUE_KINDS[name],
+            value_kind=ValueKind(damath_data.VALUE_KINDS[name]),
             rules=tuple(PROFILES),
         )
         for name, labels in damath_data.PLACEMENTS.items()
