@@ -27,7 +27,7 @@ from controller.session.outcome import Outcome, scoring_profile, tally
 RESULTS = {None: "1/2-1/2", 0: "1-0", 1: "0-1"}
 
 
-def _clean_info(raw: Any) -> dict[str, str]:
+def _clean_info(raw: object) -> dict[str, str]:
     """Players and event as the board checked them; a record that is not a table of
     writable fields names nobody (the game itself still rebuilds)."""
     if not isinstance(raw, dict):
