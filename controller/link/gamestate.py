@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.rules.game import Game, IllegalMove
+from controller.rules.game import Game, IllegalMove, Result
 from controller.rules.move import Move, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.rules.profiles import Profile, RulesProfileError, get_profile
@@ -23,8 +23,6 @@ from controller.scoresheet.model import Row, Scoresheet, build_scoresheet, move_
 from controller.session import info as game_info
 from controller.session.export import pdn as pdn_text
 from controller.session.outcome import Outcome, scoring_profile, tally
-
-RESULTS = {None: "1/2-1/2", 0: "1-0", 1: "0-1"}
 
 
 def _clean_info(raw: object) -> dict[str, str]:
@@ -226,7 +224,7 @@ class GameState:
         sides = self.outcome.sheet.game.sides
         winner = self.outcome.winner
         return {
-            "result": RESULTS[winner],
+            "result": Result.of(winner),
             "winner": side_name(winner) if winner is not None else None,
             "reason": self.outcome.reason,
             "text": self.outcome.text,

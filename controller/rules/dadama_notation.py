@@ -33,12 +33,12 @@ from .dadama import (
     Throw,
     square_text,
 )
+from .game import RESULTS
 from .move import Square
 from .notation import NotationError
 from .settings import SettingsError
 
 DICE_A_SIDE = 12
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 # ---------------------------------------------------------------------- the JSON position
 

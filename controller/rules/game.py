@@ -40,6 +40,23 @@ class EndReason(StrEnum):
     """Dadama's loss when every die shows 6 (G-7)."""
 
 
+class Result(StrEnum):
+    """A game's result as PDN writes it (the first side's result first)."""
+
+    FIRST_WINS = "1-0"
+    SECOND_WINS = "0-1"
+    DRAW = "1/2-1/2"
+    GOING_ON = "*"
+
+    @classmethod
+    def of(cls, winner: int | None) -> Result:
+        """The result of a finished game whose winner is side 0, side 1 or None (a draw)."""
+        return cls.DRAW if winner is None else cls.FIRST_WINS if winner == 0 else cls.SECOND_WINS
+
+
+RESULTS: tuple[str, ...] = tuple(r.value for r in Result)
+
+
 @dataclass(frozen=True)
 class Ending:
     """Why the game ended, as far as the rules engine can tell (time and arbiter come later)."""
