@@ -11,19 +11,17 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from .engine.levels import LEVELS
 from .engine.protocol import MAX_DEPTH, Defaults, answer_line
-from .rules import damath_data
-from .rules.profiles import PROFILES
+from .rules_options import add_rules, add_variant
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", choices=damath_data.VARIANTS, required=True)
-    parser.add_argument(
-        "--rules", "--profile", dest="rules", choices=tuple(PROFILES), default="official"
-    )
+    add_variant(parser, required=True)
+    add_rules(parser)
     limit = parser.add_mutually_exclusive_group()
     limit.add_argument(
         "--movetime", type=_bounded(1, 24 * 3600 * 1000), metavar="MS", help="time per move"
@@ -39,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _bounded(lo: int, hi: int):
+def _bounded(lo: int, hi: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             n = int(text)

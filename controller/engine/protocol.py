@@ -17,9 +17,10 @@ from fractions import Fraction
 from typing import Any
 
 from controller.rules.game import Game, IllegalMove
+from controller.rules.move import Move
 from controller.rules.notation import NotationError, game_from_json
 from controller.rules.scoring import Score, kind_of, score_move
-from controller.rules.values import Sqrt2, parse_value
+from controller.rules.values import Radical, parse_value
 
 from .levels import LEVELS
 from .think import Answer, GameOver, think
@@ -135,11 +136,11 @@ def answer_line(
 # ---------------------------------------------------------------------- parts of a request
 
 
-def _path(move: Any) -> list[list[int]]:
+def _path(move: Move) -> list[list[int]]:
     return [[x, y] for x, y in move.path]
 
 
-def _play(game: Game, moves: Any) -> None:
+def _play(game: Game, moves: object) -> None:
     if not isinstance(moves, list):
         raise RequestError("moves: expected a list of moves, each a list of [x, y] squares")
     for n, raw in enumerate(moves):
@@ -162,7 +163,7 @@ def _play(game: Game, moves: Any) -> None:
             raise RequestError(f"{where}: {exc}") from None
 
 
-def parse_totals(raw: Any, variant: str) -> tuple[Score, Score]:
+def parse_totals(raw: object, variant: str) -> tuple[Score, Score]:
     """``{"blue": …, "red": …}``: each side's takings total so far, exact (text or number)."""
     if not isinstance(raw, dict) or set(raw) - {"blue", "red"}:
         raise RequestError('totals: expected {"blue": …, "red": …} (the takings totals so far)')
@@ -173,8 +174,8 @@ def parse_totals(raw: Any, variant: str) -> tuple[Score, Score]:
         try:
             out.append(_score(value, kind))
         except (ValueError, ZeroDivisionError):
-            example = {"radical": "24 + 12√2", "polynomial": "-22.69", "integer": "-10"}
-            example = example.get(kind, "-7/10")
+            examples = {"radical": "24 + 12√2", "polynomial": "-22.69", "integer": "-10"}
+            example = examples.get(kind, "-7/10")
             article = "an" if kind == "integer" else "a"
             raise RequestError(
                 f"totals.{side}: {value!r} is not {article} {kind} score (e.g. {example!r})"
@@ -182,14 +183,16 @@ def parse_totals(raw: Any, variant: str) -> tuple[Score, Score]:
     return out[0], out[1]
 
 
-def _score(value: Any, kind: str) -> Score:
+def _score(value: object, kind: str) -> Score:
     """A total as text or a JSON number; exact (a JSON number is read as the decimal it shows)."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise ValueError(value)
     text = str(value).strip()
     if kind == "radical":
-        number = parse_value(text, "radical").number
-        return number if isinstance(number, Sqrt2) else Sqrt2(Fraction(number), Fraction(0))
+        parsed = parse_value(text, "radical")
+        if not isinstance(parsed, Radical):
+            raise ValueError(text)
+        return parsed.number
     q = Fraction(text.replace("−", "-").replace("–", "-"))
     if kind == "polynomial" and (q * 100).denominator != 1:
         raise ValueError(text)  # polynomial scores are written to 2 decimal places (D-7)

@@ -8,22 +8,23 @@ The vocabulary, importable from here::
     game.push(move); game.pop()
 """
 
-from .game import Ending, Game, IllegalMove
+from .game import Ending, EndReason, Game, IllegalMove
 from .move import BLUE, RED, Chip, Move, Square, Taking, side_name
 from .notation import NotationError, game_from_json, game_to_json
-from .profiles import Profile, ProfileError, get_profile
+from .profiles import Profile, RulesProfileError, get_profile
 
 __all__ = [
     "BLUE",
     "RED",
     "Chip",
+    "EndReason",
     "Ending",
     "Game",
     "IllegalMove",
     "Move",
     "NotationError",
     "Profile",
-    "ProfileError",
+    "RulesProfileError",
     "Square",
     "Taking",
     "game_from_json",

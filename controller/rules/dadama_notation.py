@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from . import jsonfields as jf
@@ -27,16 +28,17 @@ from .dadama import (
     Phase,
     Played,
     Quiet,
+    Step,
     Stop,
     Throw,
     square_text,
 )
+from .game import RESULTS
 from .move import Square
 from .notation import NotationError
 from .settings import SettingsError
 
 DICE_A_SIDE = 12
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 # ---------------------------------------------------------------------- the JSON position
 
@@ -96,7 +98,7 @@ def _pieces(listed: list[Any]) -> dict[Square, Die]:
     return pieces
 
 
-def _face(raw: Any, where: str) -> int:
+def _face(raw: object, where: str) -> int:
     if isinstance(raw, str) and raw.strip().isdigit():
         raw = int(raw.strip())
     if not isinstance(raw, int) or isinstance(raw, bool) or raw not in FACES:
@@ -104,7 +106,9 @@ def _face(raw: Any, where: str) -> int:
     return raw
 
 
-def _going_on(raw: Any, pieces: dict[Square, Die], to_move: int) -> tuple[Square, tuple]:
+def _going_on(
+    raw: object, pieces: dict[Square, Die], to_move: int
+) -> tuple[Square, tuple[Square, ...]]:
     if not isinstance(raw, dict):
         raise NotationError("going_on: expected an object with square and taken")
     jf.no_unknown_keys(raw, {"square", "taken"}, "going_on")
@@ -230,7 +234,7 @@ def play_turn(game: DadamaGame, text: str) -> list[Played]:
     return done
 
 
-def _turn_steps(game: DadamaGame, text: str, done: list[Played]):
+def _turn_steps(game: DadamaGame, text: str, done: list[Played]) -> Iterator[Step]:
     tokens = parse_turn(text)
     if not tokens or tokens[0][0] != "sq":
         raise NotationError("a turn starts with a square, like (2,1)")
@@ -341,7 +345,7 @@ def _replay(start: DadamaGame, turns: list[str]) -> DadamaGame:
     return game
 
 
-def _check_result(game: DadamaGame, result: Any) -> None:
+def _check_result(game: DadamaGame, result: object) -> None:
     if result not in RESULTS:
         raise NotationError(f"result {result!r}: expected one of {', '.join(RESULTS)}")
     if game.phase is Phase.OVER and result != result_of(game):
@@ -359,8 +363,14 @@ def position_tag(game: DadamaGame) -> str:
     return f"W:{';'.join(parts[0])}|B:{';'.join(parts[1])}|to={COLOURS[game.side_to_move]}"
 
 
+def _tag_field(part: str) -> tuple[str, str]:
+    """``W:1,0=3`` → (``W``, ``1,0=3``); a part without a colon has no name."""
+    name, colon, value = part.partition(":")
+    return (name, value) if colon else ("", part)
+
+
 def _from_position_tag(text: str) -> dict[str, Any]:
-    fields = dict(part.split(":", 1) if ":" in part else ("", part) for part in text.split("|"))
+    fields = dict(_tag_field(part) for part in text.split("|"))
     pieces = []
     sides = {"W": "white", "B": "black"}
     for letter, name in sides.items():
@@ -375,7 +385,10 @@ def _from_position_tag(text: str) -> dict[str, Any]:
 
 
 def record_text(
-    game: DadamaGame, start: DadamaGame, result: str | None = None, tags: dict | None = None
+    game: DadamaGame,
+    start: DadamaGame,
+    result: str | None = None,
+    tags: dict[str, str] | None = None,
 ) -> str:
     """The record as PDN-like text: tags, then the turns numbered as in draughts."""
     record = record_json(game, start, result)

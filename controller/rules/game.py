@@ -8,9 +8,10 @@ history, repetition (D-9) and the end of the game (RULES.md §5).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from enum import StrEnum
+from typing import cast
 
 from . import damath_data
 from .geometry import Geometry, geometry
@@ -18,26 +19,58 @@ from .move import BLUE, RED, Chip, Move, Square, Taking, side_name
 from .movegen import KING, MAN, Board, RawMove
 from .profiles import Profile, get_profile
 from .ruleset import Priority, RuleSet
+from .values import Value
+from .variants import get_variant
 
 
 class IllegalMove(ValueError):
     """A move that is not among the legal moves of the position."""
 
 
+class EndReason(StrEnum):
+    """Why a game ended on the board. A ``StrEnum``: a journal, a PDN tag or a JSON answer
+    writes the same text as before (``"no-chips"``), and a reader may compare with text."""
+
+    NO_CHIPS = "no-chips"
+    NO_MOVES = "no-moves"
+    REPETITION = "repetition"
+    QUIET_MOVES = "quiet-moves"
+    """Dam's draw by moves without a taking or a man moved (M-9)."""
+    ALL_SIXES = "all-sixes"
+    """Dadama's loss when every die shows 6 (G-7)."""
+
+
+class Result(StrEnum):
+    """A game's result as PDN writes it (the first side's result first)."""
+
+    FIRST_WINS = "1-0"
+    SECOND_WINS = "0-1"
+    DRAW = "1/2-1/2"
+    GOING_ON = "*"
+
+    @classmethod
+    def of(cls, winner: int | None) -> Result:
+        """The result of a finished game whose winner is side 0, side 1 or None (a draw)."""
+        return cls.DRAW if winner is None else cls.FIRST_WINS if winner == 0 else cls.SECOND_WINS
+
+
+RESULTS: tuple[str, ...] = tuple(r.value for r in Result)
+
+
 @dataclass(frozen=True)
 class Ending:
     """Why the game ended, as far as the rules engine can tell (time and arbiter come later)."""
 
-    reason: str  # "no-chips", "no-moves", "repetition"
+    reason: EndReason
     side: int
     """The side to move when the game ended (the one without chips or moves)."""
 
     def describe(self) -> str:
         who = side_name(self.side).capitalize()
         return {
-            "no-chips": f"{who} has no chip left",
-            "no-moves": f"{who} cannot move",
-            "repetition": "the same position occurred again (repetition)",
+            EndReason.NO_CHIPS: f"{who} has no chip left",
+            EndReason.NO_MOVES: f"{who} cannot move",
+            EndReason.REPETITION: "the same position occurred again (repetition)",
         }[self.reason]
 
 
@@ -70,15 +103,17 @@ class Game:
         self.profile = profile
         board = Board(rules, [0] * geometry(rules.size, rules.parity).count, to_move)
         self.geo: Geometry = board.geo
-        self._values: list[Any] = [None] * self.geo.count
+        self._values: list[Value | None] = [None] * self.geo.count
         for square, chip in chips.items():
             i = self.geo.index[square]
             board.cells[i] = (KING if chip.dama else MAN) * (1 if chip.side == BLUE else -1)
             self._values[i] = chip.value
         self._board = board
-        self._stack: list[tuple[RawMove, tuple[int, tuple[int, ...]], tuple[Any, ...]]] = []
+        self._stack: list[
+            tuple[RawMove, tuple[int, tuple[int, ...]], tuple[Value | None, ...]]
+        ] = []
         self._moves: list[Move] = []
-        self._seen: Counter[tuple[Any, ...]] = Counter()
+        self._seen: Counter[Hashable] = Counter()
         self._seen[self._key()] += 1
         self._legal: list[Move] | None = None
         self._raw_of: dict[Move, RawMove] = {}
@@ -89,10 +124,10 @@ class Game:
     @classmethod
     def new(cls, variant: str = "integer", profile: str | Profile = "official") -> Game:
         """The Damath opening of ``variant`` (RULES.md §2), Blue to move."""
-        from .notation import opening_chips
-
+        record = get_variant(variant)
         prof = get_profile(profile)
-        return cls(damath_rules(prof), opening_chips(variant), BLUE, variant=variant, profile=prof)
+        chips = record.opening_chips()
+        return cls(damath_rules(prof), chips, BLUE, variant=record.name, profile=prof)
 
     def generator_board(self) -> Board:
         """A copy of the raw generator state, for perft and search."""
@@ -165,7 +200,9 @@ class Game:
 
     def find_move(self, path: list[Square] | tuple[Square, ...]) -> Move:
         """The legal move with this path, or IllegalMove saying why not."""
-        wanted = tuple(tuple(p) for p in path)
+        # as given: a path read from a file may hold a point of the wrong length, which matches
+        # no move and is named by _why_illegal
+        wanted = cast("tuple[Square, ...]", tuple(tuple(p) for p in path))
         for move in self.legal_moves():
             if move.path == wanted:
                 return move
@@ -173,11 +210,11 @@ class Game:
 
     def push(self, move: Move) -> Move:
         """Play a legal move; returns the move as the engine knows it (chip and takings filled)."""
-        self.legal_moves()
+        legal = self.legal_moves()
         raw = self._raw_of.get(move)
         if raw is None:
             raise IllegalMove(self._why_illegal(move.path))
-        known = self._legal[self._legal.index(move)]  # type: ignore[union-attr]
+        known = legal[legal.index(move)]
         values = self._values
         path, captured, _, _ = raw
         saved = tuple(values[s] for s in captured)
@@ -225,11 +262,11 @@ class Game:
         side = self.side_to_move
         sgn = 1 if side == BLUE else -1
         if not any(c * sgn > 0 for c in self._board.cells):
-            return Ending("no-chips", side)
+            return Ending(EndReason.NO_CHIPS, side)
         if not self.legal_moves():
-            return Ending("no-moves", side)
+            return Ending(EndReason.NO_MOVES, side)
         if self._repetition_reached():
-            return Ending("repetition", side)
+            return Ending(EndReason.REPETITION, side)
         return None
 
     def is_over(self) -> bool:
@@ -249,7 +286,7 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> Hashable:
         return (self._board.side, tuple(self._board.cells), tuple(self._values))
 
     def _to_move(self, raw: RawMove) -> Move:

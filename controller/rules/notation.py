@@ -13,39 +13,17 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import damath_data
+from . import damath_data, variants
+from .errors import NotationError
 from .game import Game, damath_rules
-from .move import BLUE, RED, Chip, Square, side_from_name, side_name
-from .profiles import ProfileError, get_profile
-
-
-class NotationError(ValueError):
-    """A position that cannot be read; the message says where and why."""
-
-
-def opening_chips(variant: str) -> dict[Square, Chip]:
-    """The starting placement of a Damath variant (RULES.md §2), values parsed exactly."""
-    from .values import parse_value
-
-    variant = _variant(variant, "variant")
-    kind = damath_data.VALUE_KINDS[variant]
-    chips: dict[Square, Chip] = {}
-    for label, blue, red in zip(
-        damath_data.PLACEMENTS[variant],
-        damath_data.BLUE_SQUARES,
-        damath_data.RED_SQUARES,
-        strict=True,
-    ):
-        value = parse_value(label, kind)
-        chips[blue] = Chip(BLUE, value)
-        chips[red] = Chip(RED, value)
-    return chips
+from .jsonfields import whole_pair
+from .move import RED, Chip, Square, side_from_name, side_name
+from .profiles import RulesProfileError, get_profile
+from .values import parse_value
 
 
 def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
     """A Damath game set up from a JSON position (text or already-parsed object)."""
-    from .values import parse_value
-
     obj = _load(data)
     unknown = set(obj) - {"variant", "profile", "to_move", "pieces", "settings"}
     if unknown:
@@ -57,16 +35,16 @@ def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
             if not isinstance(obj["settings"], dict):
                 raise NotationError("settings: expected an object of profile settings")
             profile = profile.with_settings(obj["settings"])
-    except ProfileError as exc:
+    except RulesProfileError as exc:
         raise NotationError(str(exc)) from None
     to_move = _side(obj.get("to_move", "blue"), "to_move")
     if "pieces" not in obj:
-        chips = opening_chips(variant)
+        chips = variants.opening_chips(variant)
     else:
         pieces = obj["pieces"]
         if not isinstance(pieces, list):
             raise NotationError("pieces: expected a list of pieces")
-        kind = damath_data.VALUE_KINDS[variant]
+        kind = variants.REGISTRY[variant].value_kind
         chips = {}
         counts = [0, 0]
         for n, piece in enumerate(pieces):
@@ -168,7 +146,7 @@ def _number_problem(exc: ValueError) -> str:
     return text[:80]
 
 
-def _depth(obj: Any) -> int:
+def _depth(obj: object) -> int:
     """Nesting depth of parsed JSON, without recursion."""
     deepest = 0
     stack = [(obj, 1)]
@@ -192,30 +170,29 @@ def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     return obj
 
 
-def _variant(raw: Any, where: str) -> str:
+def _variant(raw: object, where: str) -> str:
     name = _text(raw, where).strip().lower()
-    if name not in damath_data.PLACEMENTS:
+    if name not in variants.REGISTRY:
         raise NotationError(
-            f"{where}: unknown variant {_shown(raw)}; "
-            f"variants are: {', '.join(damath_data.VARIANTS)}"
+            f"{where}: unknown variant {_shown(raw)}; variants are: {', '.join(variants.NAMES)}"
         )
     return name
 
 
-def _side(raw: Any, where: str) -> int:
+def _side(raw: object, where: str) -> int:
     try:
         return side_from_name(_text(raw, where))
     except ValueError:
         raise NotationError(f"{where}: expected 'blue' or 'red', got {_shown(raw)}") from None
 
 
-def _text(raw: Any, where: str) -> str:
+def _text(raw: object, where: str) -> str:
     if not isinstance(raw, str):
         raise NotationError(f"{where}: expected text, got {_shown(raw)}")
     return raw
 
 
-def _shown(raw: Any) -> str:
+def _shown(raw: object) -> str:
     """A value as JSON for a message, cut short: a message never repeats a whole upload."""
     if isinstance(raw, str):
         return repr(raw) if len(raw) <= 40 else repr(raw[:40]) + "…"
@@ -226,15 +203,11 @@ def _shown(raw: Any) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-def _square(raw: Any, where: str) -> Square:
-    ok = (
-        isinstance(raw, list | tuple)
-        and len(raw) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    )
-    if not ok:
+def _square(raw: object, where: str) -> Square:
+    pair = whole_pair(raw)
+    if pair is None:
         raise NotationError(f"{where}: expected [x, y] with whole numbers, got {_shown(raw)}")
-    x, y = raw
+    x, y = pair
     if not (0 <= x < 8 and 0 <= y < 8):
         raise NotationError(f"{where}: ({x}, {y}) is off the board (x and y run from 0 to 7)")
     if (x + y) % 2 != 1:
@@ -249,5 +222,4 @@ __all__ = [
     "game_from_json",
     "game_to_json",
     "load_json",
-    "opening_chips",
 ]

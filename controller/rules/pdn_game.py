@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from .dam import DEFAULT as DAM_DEFAULT
 from .dam import DamGame
 from .draughts import GAMES, number_map
-from .game import Game, IllegalMove
+from .game import RESULTS, Game, IllegalMove
 from .geometry import geometry
 from .move import Chip, Move
 from .movegen import KING
@@ -28,7 +29,6 @@ GAME_TYPES = {"international": "20", "english": "21", "italian": "22", "brazilia
 GAME_TYPES["dam"] = "Dam"
 """PDN's GameType numbers; Dam has none, so its tag carries the name (docs/notation.md)."""
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _MOVE = re.compile(r"^\d+(?:[-x]\d+)+$")
@@ -46,7 +46,7 @@ class PdnGame:
     result: str = "*"
 
 
-def new_game(name: str, fen: str | None = None, settings: dict | None = None) -> Game:
+def new_game(name: str, fen: str | None = None, settings: dict[str, Any] | None = None) -> Game:
     """The game ``name`` from a FEN (the opening when None); Dam takes its settings."""
     board = board_from_fen(name, fen)
     geo = geometry(board.rules.size, board.rules.parity)

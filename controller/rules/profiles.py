@@ -8,13 +8,33 @@ who turns touch-move on, or the looser reading of D-3.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from .ruleset import Priority, Trail
 
 
-class ProfileError(ValueError):
-    """A profile name or setting that does not exist, or a value of the wrong kind."""
+class Repetition(StrEnum):
+    """D-9: when a repeated position ends the game."""
+
+    THREEFOLD = "threefold"  # the third occurrence of a position (the manual)
+    SINGLE_CHIP_FIVE = "single-chip-five"  # the online game's rule
+
+
+class MoveTimeout(StrEnum):
+    """What happens when a move's time runs out."""
+
+    ARBITER = "arbiter"  # the arbiter decides (the manual)
+    OPPONENT_MOVES = "opponent-moves"  # the turn passes (the online game)
+
+
+class RulesProfileError(ValueError):
+    """A rules profile's name or setting that does not exist, or a value of the wrong kind.
+    (A board's TOML profile has its own error, ``drivers.profile.ProfileError``.)"""
+
+
+ProfileError = RulesProfileError
+"""The old name, kept while the session (branch ``runtime``) still imports it; to be removed."""
 
 
 @dataclass(frozen=True)
@@ -26,13 +46,13 @@ class Profile:
     """D-3: ``strict`` (never cross its own trail) or ``loose`` (never return to its start)."""
     remaining_dama_double: bool
     """§5: a dama left on the board counts double in the remaining chips (official)."""
-    repetition: str
+    repetition: Repetition
     """D-9: ``threefold`` (third occurrence of a position) or ``single-chip-five`` (online)."""
     move_seconds: int
     warn_seconds: int
     """Seconds before the move clock runs out when the reminder sounds."""
     game_seconds: int
-    move_timeout: str
+    move_timeout: MoveTimeout
     """``arbiter`` (the arbiter decides; the manual) or ``opponent-moves`` (online)."""
     touch_move: bool
 
@@ -43,7 +63,7 @@ class Profile:
         for key, raw in settings.items():
             if key not in known or key == "name":
                 allowed = ", ".join(sorted(k for k in known if k != "name"))
-                raise ProfileError(f"unknown profile setting {key!r}; settings are: {allowed}")
+                raise RulesProfileError(f"unknown profile setting {key!r}; settings are: {allowed}")
             current = getattr(self, key)
             changes[key] = _coerce(key, raw, current)
         return replace(self, **changes)
@@ -67,9 +87,9 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
         options = ", ".join(m.value for m in allowed)
         value = next((m for m in type(current) if m.value == raw), None)
         if value is None:
-            raise ProfileError(f"profile setting {key}: {_shown(raw)} is not one of {options}")
+            raise RulesProfileError(f"profile setting {key}: {_shown(raw)} is not one of {options}")
         if value not in allowed:
-            raise ProfileError(
+            raise RulesProfileError(
                 f"profile setting {key}: {_shown(raw)} is a draughts rule, not Damath's; "
                 f"a Damath game takes one of {options}"
             )
@@ -77,40 +97,48 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
     if isinstance(current, bool):
         if isinstance(raw, bool):
             return raw
-        raise ProfileError(f"profile setting {key}: expected true or false, got {raw!r}")
+        raise RulesProfileError(f"profile setting {key}: expected true or false, got {raw!r}")
     if isinstance(current, int):  # seconds: a day at most, so no clock can overflow a float
         if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_SECONDS:
             return raw
-        raise ProfileError(
+        raise RulesProfileError(
             f"profile setting {key}: expected a whole number from 0 to {MAX_SECONDS}, "
             f"got {_shown(raw)}"
         )
-    if key == "repetition" and raw not in REPETITION_RULES:
-        raise ProfileError(f"profile setting repetition: {raw!r} is not one of {REPETITION_RULES}")
-    if key == "move_timeout" and raw not in TIMEOUT_RULES:
-        raise ProfileError(f"profile setting move_timeout: {raw!r} is not one of {TIMEOUT_RULES}")
+    if isinstance(current, Repetition):
+        if raw not in REPETITION_RULES:
+            raise RulesProfileError(
+                f"profile setting repetition: {raw!r} is not one of {REPETITION_RULES}"
+            )
+        return Repetition(raw)
+    if isinstance(current, MoveTimeout):
+        if raw not in TIMEOUT_RULES:
+            raise RulesProfileError(
+                f"profile setting move_timeout: {raw!r} is not one of {TIMEOUT_RULES}"
+            )
+        return MoveTimeout(raw)
     return raw
 
 
-def _shown(raw: Any) -> str:
+def _shown(raw: object) -> str:
     """A refused value as written, cut short: a message names it without repeating a page."""
     text = repr(raw)
     return text if len(text) <= 20 else text[:20] + "…"
 
 
-REPETITION_RULES = ("threefold", "single-chip-five")
-TIMEOUT_RULES = ("arbiter", "opponent-moves")
+REPETITION_RULES: tuple[str, ...] = tuple(r.value for r in Repetition)
+TIMEOUT_RULES: tuple[str, ...] = tuple(t.value for t in MoveTimeout)
 
 OFFICIAL = Profile(
     name="official",
     capture_priority=Priority.MOST_THEN_DAMA,
     dama_trail=Trail.STRICT,
     remaining_dama_double=True,
-    repetition="threefold",
+    repetition=Repetition.THREEFOLD,
     move_seconds=60,
     warn_seconds=10,
     game_seconds=20 * 60,
-    move_timeout="arbiter",
+    move_timeout=MoveTimeout.ARBITER,
     touch_move=False,
 )
 ONLINE = Profile(
@@ -118,11 +146,11 @@ ONLINE = Profile(
     capture_priority=Priority.DAMA_THEN_MOST,
     dama_trail=Trail.STRICT,
     remaining_dama_double=False,
-    repetition="single-chip-five",
+    repetition=Repetition.SINGLE_CHIP_FIVE,
     move_seconds=20,
     warn_seconds=10,
     game_seconds=20 * 60,
-    move_timeout="opponent-moves",
+    move_timeout=MoveTimeout.OPPONENT_MOVES,
     touch_move=True,
 )
 PROFILES: dict[str, Profile] = {p.name: p for p in (OFFICIAL, ONLINE)}
@@ -134,6 +162,6 @@ def get_profile(name: str | Profile) -> Profile:
     try:
         return PROFILES[name.strip().lower()]
     except KeyError:
-        raise ProfileError(
+        raise RulesProfileError(
             f"unknown profile {name!r}; profiles are: {', '.join(PROFILES)}"
         ) from None
