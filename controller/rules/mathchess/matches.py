@@ -21,13 +21,15 @@ ANY = "any"
 OWN_OPERATORS = "own-operators"
 OPERATOR = "operator"
 DIGIT = "digit"
+DIGIT_LINES = "digit-lines"
 NONE = "none"
 
 
 @dataclass(frozen=True, slots=True)
 class Scope:
     """The matches a player may use now: ``any`` claimable match, only their ``own-operators``
-    (C-7), those of the moved ``operator`` or of the moved ``digit`` on ``point``, or ``none``."""
+    (C-7), those of the moved ``operator`` or of the moved ``digit`` on ``point``, those around
+    the operators the moved digit is attached to (``digit-lines``), or ``none``."""
 
     kind: str
     point: Point | None = None
@@ -99,7 +101,7 @@ def find_matches(
     if scope.kind == OPERATOR:
         assert scope.point is not None
         operators = [scope.point]
-    elif scope.kind == DIGIT:
+    elif scope.kind in (DIGIT, DIGIT_LINES):
         assert scope.point is not None
         operators = [
             p
@@ -137,7 +139,7 @@ def _line_matches(
     lower, higher = board.attached(where, line)
     if not lower or not higher:
         return []
-    if scope.kind == DIGIT and scope.point not in lower and scope.point not in higher:
+    if scope.kind in (DIGIT, DIGIT_LINES) and scope.point not in lower + higher:
         return []
     op = opiece.op
     firsts = partial_values(op, lower, tuple(_piece(board, p).digit for p in lower), roots)

@@ -14,7 +14,17 @@ from enum import Enum
 from .board import Board
 from .conditions import Conditions
 from .grid import Point, half_rows, on_grid, point_text
-from .matches import ANY, DIGIT, NONE, OPERATOR, OWN_OPERATORS, Match, Scope, find_matches
+from .matches import (
+    ANY,
+    DIGIT,
+    DIGIT_LINES,
+    NONE,
+    OPERATOR,
+    OWN_OPERATORS,
+    Match,
+    Scope,
+    find_matches,
+)
 from .moves import Move, legal_moves, why_not
 from .pieces import SIDES, WHITE, Piece, PieceError, symbol
 from .settings import DEFAULT, MathChessSettings
@@ -221,7 +231,10 @@ class Position:
             return Scope(ANY)
         piece = self.board.at(turn.moved)
         assert piece is not None
-        return Scope(DIGIT if piece.is_digit else OPERATOR, turn.moved)
+        if not piece.is_digit:
+            return Scope(OPERATOR, turn.moved)
+        lines = self.settings.digit_matches == "its-operators"
+        return Scope(DIGIT_LINES if lines else DIGIT, turn.moved)
 
     def match_rule(self) -> str:
         """The rule a removal step uses now: R06/R08 after an operator's move (its first step,
@@ -392,6 +405,6 @@ class Position:
             )
         if scope.kind == OPERATOR:
             return f"{where} is in no matching pair of partial values around the moved operator"
-        if scope.kind == DIGIT:
+        if scope.kind in (DIGIT, DIGIT_LINES):
             return f"{where} is in no matching pair of partial values that uses the moved digit"
         return f"{where} is in no matching pair of partial values you may use without moving"

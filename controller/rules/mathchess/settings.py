@@ -12,9 +12,10 @@ from .grid import SIZES
 
 CHOICES = {
     "placement": ("own-half", "anywhere"),
-    "without_moving": ("any-match", "own-operators"),
+    "without_moving": ("own-operators", "any-match"),
     "after_move": ("moved-piece", "whole-board"),
     "roots": ("smallest", "every"),
+    "digit_matches": ("uses-digit", "its-operators"),
 }
 
 
@@ -24,13 +25,17 @@ class MathChessSettings:
     """C-1: lines each way; 6 to 12 (the seed suggests 6 for one-operator levels, 8, 9, 10)."""
     placement: str = "own-half"
     """C-2: ``own-half`` (rows below the middle for White, above for Black) or ``anywhere``."""
-    without_moving: str = "any-match"
-    """C-10/R12: ``any-match``: without moving, every match the player could claim after a move
-    (around their operators, and around the opponent's with one of their digits, as the seed's
-    R12 examples do); ``own-operators``: only matches around their own operators (C-7)."""
+    without_moving: str = "own-operators"
+    """C-10/R12: ``own-operators``: without moving, the matches around the player's own
+    operators (C-7); ``any-match``: also those around the opponent's operators that use one of
+    their digits, which then remove that operator (the seed's two R12 examples)."""
     after_move: str = "moved-piece"
     """C-3: after a move, the matches of the moved operator (C-7) or of the moved digit (C-8)
     only; ``whole-board``: every match the player could claim."""
+    digit_matches: str = "uses-digit"
+    """C-8: after a digit's move, the matches that use the moved digit; ``its-operators``:
+    every match around the operators the moved digit is attached to, on that line (the seed's
+    R10 example 1 removes by a pair that does not use the moved digit)."""
     roots: str = "smallest"
     """C-6: a root of ``d + 10k`` for the smallest ``k`` only; ``every``: every ``k`` whose root
     is below 10 (then ``√64 = 8`` is a root of 4, as one of the seed's R11 sums needs)."""
