@@ -1,6 +1,7 @@
 """R06 and R07 (C-7): a moved operator whose two sides hold matching partial values removes the
 opponent's digits in them, several pairs at once. Each of the seed's examples is a test; the
-seed's figures are lost, so each line is laid out as its words describe (docs/rules-mathchess.md)."""
+seed's figures are lost, so each line is laid out as its words describe
+(docs/rules-mathchess.md)."""
 
 from __future__ import annotations
 

@@ -99,7 +99,7 @@ class MathChessGame:
         out: list[TurnRecord] = []
         current: TurnRecord | None = None
         for before, action, after in zip(
-            self.positions, self.actions, self.positions[1:], strict=True
+            self.positions[:-1], self.actions, self.positions[1:], strict=True
         ):
             side = before.to_move
             if isinstance(action, Stop):
