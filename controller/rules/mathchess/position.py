@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cached_property
 from enum import Enum
 
 from .board import Board
@@ -25,7 +26,7 @@ from .matches import (
     Scope,
     find_matches,
 )
-from .moves import Move, legal_moves, why_not
+from .moves import Move, legal_moves, piece_moves, why_not
 from .pieces import SIDES, WHITE, Piece, PieceError, symbol
 from .settings import DEFAULT, MathChessSettings
 
@@ -170,24 +171,27 @@ class Position:
         return out[0], out[1]
 
     def ending(self) -> Ending | None:
-        scores = self.score()
-        if not self.preparing:
-            lost = [self._lost(side) for side in (0, 1)]
-            if lost[0] and lost[1]:
-                return Ending(None, "both-lost", scores)
-            for side in (0, 1):
-                if lost[side]:
-                    return Ending(1 - side, lost[side], scores)
+        return self._ending
+
+    @cached_property
+    def _ending(self) -> Ending | None:
+        lost = ["", ""] if self.preparing else [self._lost(side) for side in (0, 1)]
+        if lost[0] and lost[1]:
+            return Ending(None, "both-lost", self.score())
+        for side in (0, 1):
+            if lost[side]:
+                return Ending(1 - side, lost[side], self.score())
         if self.stopped is not None or self.passes >= 2:
+            scores = self.score()
             winner = None if scores[0] == scores[1] else (0 if scores[0] > scores[1] else 1)
             return Ending(winner, self.stopped or "blocked", scores)
         return None
 
     def _lost(self, side: int) -> str:
-        mine = [p for _, p in self.board.pieces() if p.side == side]
-        if not any(not p.is_digit for p in mine):
+        kinds = {p.is_digit for p in self.board.cells if p is not None and p.side == side}
+        if False not in kinds:
             return "no-operators"
-        if not any(p.is_digit for p in mine):
+        if True not in kinds:
             return "no-digits"
         return ""
 
@@ -362,9 +366,11 @@ class Position:
     def find_move(self, move: Move) -> Move:
         """The legal move from ``move.start`` to ``move.end``, with what it takes by itself;
         ``IllegalAction`` with the rule it breaks when there is none."""
-        for legal in self.legal_moves():
-            if legal.start == move.start and legal.end == move.end:
-                return legal
+        piece = self.board.at(move.start) if on_grid(move.start, self.board.size) else None
+        if piece is not None and piece.side == self.to_move and self.phase is Phase.PLAY:
+            for legal in piece_moves(self.board, move.start):
+                if legal.end == move.end:
+                    return legal
         rule, text = why_not(self.board, self.to_move, move.start, move.end)
         raise IllegalAction(rule, text)
 
