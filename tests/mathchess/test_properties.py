@@ -104,7 +104,9 @@ def test_every_position_survives_json_and_undo_is_exact(game):
 @settings(max_examples=10, deadline=None)
 @given(games)
 def test_scores_only_grow_by_two_an_operator_and_one_a_digit(game):
-    for before, action, after in zip(game.positions, game.actions, game.positions[1:]):
+    for before, action, after in zip(
+        game.positions[:-1], game.actions, game.positions[1:], strict=True
+    ):
         if isinstance(action, Remove):
             taken = [before.board.at(p) for p in action.points]
             gained = sum(1 if piece.is_digit else 2 for piece in taken)

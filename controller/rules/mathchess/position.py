@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import cached_property
 from enum import Enum
+from functools import cached_property
 
 from .board import Board
 from .conditions import Conditions
