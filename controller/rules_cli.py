@@ -27,13 +27,15 @@ from .rules_cli_games import OTHER_GAMES
 from .rules_cli_games import from_json as other_game_from_json
 from .rules_cli_games import opening as other_game_opening
 from .rules_cli_games import print_moves as print_other_moves
+from .rules_cli_mathchess import run_perft as mathchess_perft
 
 # What the commands say, each sentence defined once with named placeholders (plural forms
 # apart), so that a translation catalogue can take them over as they are.
 HELP_RULES = "the rules engine: legal moves, perft"
 HELP_MOVES = "every legal move of a position"
 DESCRIPTION_MOVES = (
-    "List every legal move of a position (Damath by default; Dadama and Dam with --game), "
+    "List every legal move of a position (Damath by default; Dadama, Dam and Mathematical Chess "
+    "with --game), "
     "with its takings and what each scores. "
     "Without --position-json: the opening of --variant. A file may hold one JSON position "
     "(docs/notation.md) or JSON Lines, one position a line, each answered on its own line; "
@@ -83,7 +85,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     moves.set_defaults(handler=run_moves)
 
     pf = rsub.add_parser("perft", help=HELP_PERFT, description=DESCRIPTION_PERFT)
-    pf.add_argument("--game", choices=("damath", "dadama", *GAMES), default="damath")
+    pf.add_argument("--game", choices=("damath", "dadama", "mathchess", *GAMES), default="damath")
     pf.add_argument("--depth", type=_depth, required=True)
     pf.add_argument("--variant", choices=damath_data.VARIANTS, default="integer")
     pf.add_argument("--profile", choices=tuple(PROFILES), default="official")
@@ -178,7 +180,9 @@ def _game(text: str, args: argparse.Namespace) -> Any:
         _no_damath_options(args)
         return other_game_from_json(name, obj)
     if name != "damath":
-        raise NotationError(f"game: unknown game {name!r}; games are: damath, dadama, dam")
+        raise NotationError(
+            f"game: unknown game {name!r}; games are: damath, {', '.join(OTHER_GAMES)}"
+        )
     obj.pop("game", None)
     for key in ("variant", "profile"):
         given = getattr(args, key)
@@ -243,6 +247,9 @@ def run_perft(args: argparse.Namespace) -> int:
         raise NotationError("--throw is for dadama")
     start = time.perf_counter()
     rows: list[tuple[str, int]] = []
+    if args.game == "mathchess":
+        nodes = mathchess_perft(args, rows, _read)
+        return _perft_answer(args, nodes, rows, time.perf_counter() - start)
     if args.game == "dadama":
         nodes = _perft_dadama(args, rows)
         return _perft_answer(args, nodes, rows, time.perf_counter() - start)
