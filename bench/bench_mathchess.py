@@ -5,10 +5,10 @@ anywhere on the 6-line board to crowd its lines): every position right after a m
 moment a page or the board asks "what can this player remove now, and by which rule".
 Measured per position, in 3 rounds (the partial-value cache cleared before each round):
 ``removal_options()`` (every match with its arithmetic; also at the start of a turn, where
-every operator on the board is looked at for removals without moving), ``removal_sets()`` (every set of
-pieces the turn could still remove, going on included: what the board needs to check lifted
-pieces and light what may still be taken), and ``turns()`` at the start of a turn (every whole
-turn: each move with each set of removals it allows).
+every operator on the board is looked at for removals without moving), ``removal_sets()``
+(every set of pieces the turn could still remove, going on included: what the board needs to
+check lifted pieces and light what may still be taken), and ``turns()`` at the start of a
+turn (every whole turn: each move with each set of removals it allows).
 Run: .venv/bin/python bench/bench_mathchess.py
 """
 
