@@ -109,8 +109,8 @@ def print_moves(position: Position, as_json: bool, out: TextIO) -> None:
             "without moving" if turn.moved is None else f"after moving to {point_text(turn.moved)}"
         )
         options = position.removal_options()
-        out.write(f"{side}'s turn goes on {where}: {len(options)} matches may still remove; "
-                  "or done\n")  # fmt: skip
+        count = f"{len(options)} match{'es' if len(options) != 1 else ''}"
+        out.write(f"{side}'s turn goes on {where}: {count} may still remove; or done\n")
         for match in options:
             out.write(f"  {_match_line(position, match)}\n")
         return

@@ -139,6 +139,17 @@ def test_prepare_positions_that_break_the_order_of_placing_are_refused():
             {"at": [0, 0], "side": "white", "piece": "+"}]})  # fmt: skip
 
 
+def test_a_prepare_position_with_every_piece_placed_is_play_now():
+    pieces = [{"at": [0, 0], "side": "white", "piece": "+"},
+              {"at": [0, 8], "side": "black", "piece": "+"},
+              {"at": [1, 1], "side": "white", "piece": "1"},
+              {"at": [1, 7], "side": "black", "piece": "1"}]  # fmt: skip
+    obj = {"conditions": {"operators": {"+": 1}, "digits": 1}, "phase": "prepare",
+           "pieces": pieces}  # fmt: skip
+    pos = position_from_json(obj)
+    assert pos.phase.value == "play" and pos.to_move == 0 and pos.legal_moves()
+
+
 def test_a_turn_under_way_is_part_of_the_position():
     pos = after_move(position(row(4, "w1 w6 b9 . b5"), col(3, "w+", 1)), (3, 1), (3, 4))
     back = position_from_json(position_to_json(pos))

@@ -142,6 +142,7 @@ def position_from_json(data: str | bytes | dict[str, Any]) -> Position:
     position = Position(conditions, settings, board, to_move, preparing)
     if preparing:
         position = _prepare(position, "to_move" in obj)
+        preparing = position.preparing
     passes = _whole(obj.get("passes", 0), "passes")
     stopped = obj.get("stopped")
     if stopped is not None and _text(stopped, "stopped") not in STOPS:

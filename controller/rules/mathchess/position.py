@@ -411,6 +411,11 @@ class Position:
             )
         if scope.kind == OPERATOR:
             return f"{where} is in no matching pair of partial values around the moved operator"
-        if scope.kind in (DIGIT, DIGIT_LINES):
+        if scope.kind == DIGIT:
             return f"{where} is in no matching pair of partial values that uses the moved digit"
+        if scope.kind == DIGIT_LINES:
+            return (
+                f"{where} is in no matching pair of partial values around an operator the "
+                "moved digit is attached to"
+            )
         return f"{where} is in no matching pair of partial values you may use without moving"
