@@ -6,7 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from controller.rules.mathchess import IllegalAction, explain, removal_sets, still_removable
+from controller.rules.mathchess import (
+    IllegalAction,
+    explain,
+    removal_sets,
+    still_removable,
+    still_removable_rules,
+)
 
 from .helpers import after_move, col, position, row
 
@@ -45,6 +51,7 @@ def test_c13_what_could_still_be_lifted():
     assert still_removable(pos, frozenset({TWO})) == {ONE, SEVEN, NINE}
     assert still_removable(pos, frozenset({SEVEN, ONE, NINE})) == {TWO}
     assert still_removable(pos, frozenset({ONE, TWO, SEVEN, NINE})) == frozenset()
+    assert still_removable_rules(pos, frozenset({TWO})) == {ONE: "R06", NINE: "R06", SEVEN: "R08"}
 
 
 def test_c13_every_reachable_set_and_the_steps_that_reach_it():

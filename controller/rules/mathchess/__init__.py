@@ -31,7 +31,16 @@ from .position import (
 )
 from .record import MathChessGame, TurnRecord, game_from_record
 from .settings import DEFAULT, MathChessSettings
-from .turns import Turn, explain, perft, play_turn, removal_sets, still_removable, turns
+from .turns import (
+    Turn,
+    explain,
+    perft,
+    play_turn,
+    removal_sets,
+    still_removable,
+    still_removable_rules,
+    turns,
+)
 
 __all__ = [
     "BLACK",
@@ -80,5 +89,6 @@ __all__ = [
     "position_to_json",
     "removal_sets",
     "still_removable",
+    "still_removable_rules",
     "turns",
 ]

@@ -124,6 +124,17 @@ def still_removable(position: Position, lifted: frozenset[Point]) -> frozenset[P
     return frozenset(out)
 
 
+def still_removable_rules(position: Position, lifted: frozenset[Point]) -> dict[Point, str]:
+    """``still_removable`` with the rule each piece would be taken by (the board names it)."""
+    out: dict[Point, str] = {}
+    for taken, steps in removal_sets(position).items():
+        if lifted <= taken:
+            for rule, part in steps:
+                for point in part - lifted:
+                    out.setdefault(point, rule)
+    return out
+
+
 def turns(position: Position) -> list[Turn]:
     """Every complete turn from the start of a turn, told apart by what it does: each
     placement; each move with each set of removals it allows; each non-empty set of removals
