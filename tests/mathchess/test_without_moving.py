@@ -71,3 +71,5 @@ def test_c3_a_player_who_can_neither_move_nor_remove_passes():
     with pytest.raises(IllegalAction) as refused:
         position(row(4, "w+ . b2", 1)).apply(Pass())
     assert refused.value.rule == "C-3"
+    with pytest.raises(IllegalAction, match="not an action"):
+        blocked.apply("pass")  # type: ignore[arg-type]

@@ -312,6 +312,8 @@ class Position:
                     "C-3", "a turn is a move, or removals without moving: do one first"
                 )
             return replace(self, to_move=1 - self.to_move, turn=None, passes=0)
+        if not isinstance(action, Pass):
+            raise IllegalAction("C-3", f"{action!r} is not an action of this game")
         if not self.can_pass():
             raise IllegalAction("C-3", "a player passes only when they can neither move nor remove")
         return replace(self, to_move=1 - self.to_move, passes=self.passes + 1)
