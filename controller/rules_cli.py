@@ -29,6 +29,8 @@ from .rules_cli_games import OTHER_GAMES
 from .rules_cli_games import from_json as other_game_from_json
 from .rules_cli_games import opening as other_game_opening
 from .rules_cli_games import print_moves as print_other_moves
+from .rules_cli_mathchess import MathChess
+from .rules_cli_mathchess import run_perft as mathchess_perft
 from .rules_options import add_rules, add_variant
 
 # What the commands say, each sentence defined once with named placeholders (plural forms
@@ -36,7 +38,8 @@ from .rules_options import add_rules, add_variant
 HELP_RULES = "the rules engine: legal moves, perft"
 HELP_MOVES = "every legal move of a position"
 DESCRIPTION_MOVES = (
-    "List every legal move of a position (Damath by default; Dadama and Dam with --game), "
+    "List every legal move of a position (Damath by default; Dadama, Dam and Mathematical Chess "
+    "with --game), "
     "with its takings and what each scores. "
     "Without --position-json: the opening of --variant. A file may hold one JSON position "
     "(docs/notation.md) or JSON Lines, one position a line, each answered on its own line; "
@@ -86,7 +89,7 @@ def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     moves.set_defaults(handler=run_moves)
 
     pf = rsub.add_parser("perft", help=HELP_PERFT, description=DESCRIPTION_PERFT)
-    pf.add_argument("--game", choices=("damath", "dadama", *GAMES), default="damath")
+    pf.add_argument("--game", choices=("damath", "dadama", "mathchess", *GAMES), default="damath")
     pf.add_argument("--depth", type=_depth, required=True)
     add_variant(pf)
     add_rules(pf)
@@ -129,7 +132,7 @@ def run_moves(args: argparse.Namespace) -> int:
             _no_damath_options(args)
             print_other_moves(other_game_opening(args.game), args.json, sys.stdout)
             return 0
-        game: Game | DadamaGame = Game.new(
+        game: Game | DadamaGame | DamGame | MathChess = Game.new(
             args.variant or variants.DEFAULT, args.rules or "official"
         )
         _print_moves(game, args.json, sys.stdout)
@@ -174,7 +177,7 @@ def _no_damath_options(args: argparse.Namespace) -> None:
         raise NotationError("--variant and --rules are for damath positions")
 
 
-def _game(text: str, args: argparse.Namespace) -> Game | DadamaGame:
+def _game(text: str, args: argparse.Namespace) -> Game | DadamaGame | DamGame | MathChess:
     obj = _parse_object(text)
     name = str(obj.get("game", args.game or "damath")).strip().lower()
     if args.game is not None and name != args.game:
@@ -183,7 +186,9 @@ def _game(text: str, args: argparse.Namespace) -> Game | DadamaGame:
         _no_damath_options(args)
         return other_game_from_json(name, obj)
     if name != "damath":
-        raise NotationError(f"game: unknown game {name!r}; games are: damath, dadama, dam")
+        raise NotationError(
+            f"game: unknown game {name!r}; games are: damath, {', '.join(OTHER_GAMES)}"
+        )
     obj.pop("game", None)
     for key, option in (("variant", "variant"), ("profile", "rules")):
         given = getattr(args, option)
@@ -220,8 +225,8 @@ def move_json(move: Move, variant: str | None) -> dict[str, Any]:
     return out
 
 
-def _print_moves(game: Game | DadamaGame, as_json: bool, out: TextIO) -> None:
-    if isinstance(game, DadamaGame | DamGame):
+def _print_moves(game: Game | DadamaGame | DamGame | MathChess, as_json: bool, out: TextIO) -> None:
+    if isinstance(game, DadamaGame | DamGame | MathChess):
         print_other_moves(game, as_json, out)
         return
     if game.variant is None:
@@ -252,6 +257,9 @@ def run_perft(args: argparse.Namespace) -> int:
         raise NotationError("--throw is for dadama")
     start = time.perf_counter()
     rows: list[tuple[str, int]] = []
+    if args.game == "mathchess":
+        nodes = mathchess_perft(args, rows, _read)
+        return _perft_answer(args, nodes, rows, time.perf_counter() - start)
     if args.game == "dadama":
         nodes = _perft_dadama(args, rows)
         return _perft_answer(args, nodes, rows, time.perf_counter() - start)

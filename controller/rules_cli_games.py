@@ -1,4 +1,5 @@
-"""``rules moves`` and ``rules perft`` for Dadama and Dam: their positions and their answers.
+"""``rules moves`` and ``rules perft`` for Dadama and Dam: their positions and their answers
+(Mathematical Chess answers from ``rules_cli_mathchess``).
 
 Dadama's answer is what a board must show at that moment: the quiet moves; or the dice that
 must throw, and for every value a throw may keep, the takings it allows; or, during a multiple
@@ -18,20 +19,30 @@ from .rules.dam import DamGame
 from .rules.dam_notation import dam_from_json
 from .rules.move import Move
 from .rules.pdn_game import move_text
+from .rules_cli_mathchess import MathChess
+from .rules_cli_mathchess import from_json as mathchess_from_json
+from .rules_cli_mathchess import print_moves as print_mathchess
+from .rules_cli_mathchess import start as mathchess_start
 
-OTHER_GAMES = ("dadama", "dam")
+OTHER_GAMES = ("dadama", "dam", "mathchess")
 
 
-def opening(name: str) -> DadamaGame | DamGame:
+def opening(name: str) -> DadamaGame | DamGame | MathChess:
+    if name == "mathchess":
+        return mathchess_start()
     return DadamaGame.opening() if name == "dadama" else DamGame.opening()
 
 
-def from_json(name: str, obj: dict[str, Any]) -> DadamaGame | DamGame:
+def from_json(name: str, obj: dict[str, Any]) -> DadamaGame | DamGame | MathChess:
+    if name == "mathchess":
+        return mathchess_from_json(obj)
     return dadama_from_json(obj) if name == "dadama" else dam_from_json(obj)
 
 
-def print_moves(game: DadamaGame | DamGame, as_json: bool, out: TextIO) -> None:
-    if isinstance(game, DadamaGame):
+def print_moves(game: DadamaGame | DamGame | MathChess, as_json: bool, out: TextIO) -> None:
+    if isinstance(game, MathChess):
+        print_mathchess(game, as_json, out)
+    elif isinstance(game, DadamaGame):
         _print_dadama(game, as_json, out)
     else:
         _print_dam(game, as_json, out)
