@@ -145,7 +145,7 @@ def export_game(session, folder: str | Path, stem: str) -> list[Path]:
     either the whole file or none (OSError says why)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    start = _start_game(session)
+    start = session.start_game()
     texts = [("pdn", pdn(session.game, start, session.outcome, session.pdn_clocks(), session.info))]
     if session.outcome is not None:
         sheet = session.outcome.sheet
@@ -203,17 +203,3 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def _start_game(session) -> Game:
-    """The position the game started from (the session keeps it as JSON, as journaled)."""
-    from controller.rules.notation import game_from_json
-
-    base = game_from_json(session.start_position)
-    return Game(
-        base.rules,
-        base.chips(),
-        base.side_to_move,
-        variant=base.variant,
-        profile=session.game.profile,
-    )

@@ -33,6 +33,5 @@ def feed(session: Session, records, until: float | None = None) -> float:
 
 def new_session(**config) -> Session:
     config.setdefault("checkpoint_seconds", 0)
-    s = Session(SessionConfig(**config))
-    s._begin(0.0)
+    s = Session.start(SessionConfig(**config), 0.0)
     return s
