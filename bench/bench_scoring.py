@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from controller.rules.damath_data import OPERATORS, VARIANTS
 from controller.rules.move import BLUE, RED, Chip, Taking
 from controller.rules.scoring import score_taking
-from controller.rules.values import placement_values
+from controller.rules.variants import placement_values
 
 ROUNDS = 2000
 

@@ -15,12 +15,12 @@ from typing import TextIO
 
 from .engine.levels import LEVELS
 from .engine.protocol import MAX_DEPTH, Defaults, answer_line
-from .rules import damath_data
 from .rules.profiles import PROFILES
+from .rules_options import add_variant
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", choices=damath_data.VARIANTS, required=True)
+    add_variant(parser, required=True)
     parser.add_argument(
         "--rules", "--profile", dest="rules", choices=tuple(PROFILES), default="official"
     )

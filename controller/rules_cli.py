@@ -13,7 +13,7 @@ import sys
 import time
 from typing import Any, TextIO
 
-from .rules import damath_data
+from .rules import variants
 from .rules.draughts import GAMES, number_map
 from .rules.game import Game
 from .rules.move import Move
@@ -27,6 +27,7 @@ from .rules_cli_games import OTHER_GAMES
 from .rules_cli_games import from_json as other_game_from_json
 from .rules_cli_games import opening as other_game_opening
 from .rules_cli_games import print_moves as print_other_moves
+from .rules_options import add_variant
 
 # What the commands say, each sentence defined once with named placeholders (plural forms
 # apart), so that a translation catalogue can take them over as they are.
@@ -71,7 +72,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         default=None,
         help="the game (default: the position's 'game' key, else damath)",
     )
-    moves.add_argument("--variant", choices=damath_data.VARIANTS, default=None)
+    add_variant(moves, default=None)
     moves.add_argument("--profile", choices=tuple(PROFILES), default=None)
     moves.add_argument(
         "--position-json",
@@ -85,7 +86,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     pf = rsub.add_parser("perft", help=HELP_PERFT, description=DESCRIPTION_PERFT)
     pf.add_argument("--game", choices=("damath", "dadama", *GAMES), default="damath")
     pf.add_argument("--depth", type=_depth, required=True)
-    pf.add_argument("--variant", choices=damath_data.VARIANTS, default="integer")
+    add_variant(pf)
     pf.add_argument("--profile", choices=tuple(PROFILES), default="official")
     pf.add_argument("--fen", help="PDN FEN of the start position (draughts games)")
     pf.add_argument("--position-json", metavar="FILE", help="JSON position (damath, dadama, dam)")
@@ -126,7 +127,7 @@ def run_moves(args: argparse.Namespace) -> int:
             _no_damath_options(args)
             print_other_moves(other_game_opening(args.game), args.json, sys.stdout)
             return 0
-        game = Game.new(args.variant or "integer", args.profile or "official")
+        game = Game.new(args.variant or variants.DEFAULT, args.profile or "official")
         _print_moves(game, args.json, sys.stdout)
         return 0
     text = _read(args.position_json)

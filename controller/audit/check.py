@@ -27,7 +27,8 @@ from ..rules.scoring import (
     score_values,
     sum_scores,
 )
-from ..rules.values import Monomial, Value, placement_values
+from ..rules.values import Monomial, Value
+from ..rules.variants import placement_values
 from .written import (
     Written,
     parse_move,

@@ -9,14 +9,15 @@ import sys
 
 from controller.i18n import _
 
-from ..rules.damath_data import PROFILES, VARIANTS
+from ..rules.damath_data import PROFILES
+from ..rules_options import add_variant
 from .check import FileError, Report, audit_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Mount the audit's arguments on a (sub)parser."""
     parser.add_argument("sheet", metavar="SHEET.csv", help=_("the scoresheet typed in as CSV"))
-    parser.add_argument("--variant", required=True, choices=VARIANTS, help=_("the Damath variant"))
+    add_variant(parser, required=True, help=_("the Damath variant"))
     parser.add_argument(
         "--profile", default="official", choices=PROFILES, help=_("rule profile (default official)")
     )

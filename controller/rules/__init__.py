@@ -8,7 +8,7 @@ The vocabulary, importable from here::
     game.push(move); game.pop()
 """
 
-from .game import Ending, Game, IllegalMove
+from .game import Ending, EndReason, Game, IllegalMove
 from .move import BLUE, RED, Chip, Move, Square, Taking, side_name
 from .notation import NotationError, game_from_json, game_to_json
 from .profiles import Profile, ProfileError, get_profile
@@ -17,6 +17,7 @@ __all__ = [
     "BLUE",
     "RED",
     "Chip",
+    "EndReason",
     "Ending",
     "Game",
     "IllegalMove",

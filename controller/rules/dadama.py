@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Any
 
 from .draughts import ITALIAN
-from .game import Ending
+from .game import Ending, EndReason
 from .geometry import DOWN, UP
 from .move import Square
 from .movegen import EMPTY, KING, MAN, Board, RawMove
@@ -117,15 +117,15 @@ class DadamaEnding(Ending):
     def describe(self) -> str:
         who = COLOURS[self.side].capitalize()
         return {
-            "no-chips": f"{who} has no die left",
-            "no-moves": f"{who} cannot move",
-            "all-sixes": f"every die of {who} shows 6",
-            "repetition": "the same position occurred a third time (draw)",
+            EndReason.NO_CHIPS: f"{who} has no die left",
+            EndReason.NO_MOVES: f"{who} cannot move",
+            EndReason.ALL_SIXES: f"every die of {who} shows 6",
+            EndReason.REPETITION: "the same position occurred a third time (draw)",
         }[self.reason]
 
     @property
     def winner(self) -> int | None:
-        return None if self.reason == "repetition" else 1 - self.side
+        return None if self.reason == EndReason.REPETITION else 1 - self.side
 
 
 @dataclass(frozen=True)
@@ -476,7 +476,7 @@ class DadamaGame:
         piece = self._piece(i)
         side = self._board.side
         if self._loses_at(i, wanted.kept):
-            self._over = DadamaEnding("all-sixes", side)
+            self._over = DadamaEnding(EndReason.ALL_SIXES, side)
         self._values[i] = wanted.kept
         if wanted.to is None:
             played = Played(side, wanted, piece, value=self._values[i], turn_ends=True)
@@ -594,18 +594,18 @@ class DadamaGame:
         mine = [values[i] for i, c in enumerate(cells) if (c > 0) == (side == 0) and c]
         theirs = [values[i] for i, c in enumerate(cells) if (c > 0) != (side == 0) and c]
         if not mine:
-            return DadamaEnding("no-chips", side)
+            return DadamaEnding(EndReason.NO_CHIPS, side)
         if not theirs:
-            return DadamaEnding("no-chips", 1 - side)
+            return DadamaEnding(EndReason.NO_CHIPS, 1 - side)
         if self.settings.all_sixes_loses:
             if all(v == 6 for v in mine):
-                return DadamaEnding("all-sixes", side)
+                return DadamaEnding(EndReason.ALL_SIXES, side)
             if all(v == 6 for v in theirs):
-                return DadamaEnding("all-sixes", 1 - side)
+                return DadamaEnding(EndReason.ALL_SIXES, 1 - side)
         if not self.throwers() and not self._quiet_raw():
-            return DadamaEnding("no-moves", side)
+            return DadamaEnding(EndReason.NO_MOVES, side)
         if self.settings.repetition == "threefold" and self.repetitions() >= 3:
-            return DadamaEnding("repetition", side)
+            return DadamaEnding(EndReason.REPETITION, side)
         return None
 
     def is_over(self) -> bool:

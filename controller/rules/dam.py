@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from .draughts import DAM, start_cells
-from .game import Ending, Game
+from .game import Ending, EndReason, Game
 from .geometry import geometry
 from .move import Chip, Square
 from .movegen import KING
@@ -69,16 +69,16 @@ class DamEnding(Ending):
     def describe(self) -> str:
         who = COLOURS[self.side].capitalize()
         return {
-            "no-chips": f"{who} has no piece left",
-            "no-moves": f"{who} cannot move",
-            "repetition": "the same position occurred a third time (draw)",
-            "quiet-moves": "moves without a taking or a man moved reached the limit (draw)",
+            EndReason.NO_CHIPS: f"{who} has no piece left",
+            EndReason.NO_MOVES: f"{who} cannot move",
+            EndReason.REPETITION: "the same position occurred a third time (draw)",
+            EndReason.QUIET_MOVES: "moves without a taking or a man moved reached the limit (draw)",
         }[self.reason]
 
     @property
     def winner(self) -> int | None:
         """The side that won, None for a draw."""
-        return 1 - self.side if self.reason in ("no-chips", "no-moves") else None
+        return 1 - self.side if self.reason in (EndReason.NO_CHIPS, EndReason.NO_MOVES) else None
 
 
 class DamGame(Game):
@@ -121,7 +121,7 @@ class DamGame(Game):
         if ending is None:
             limit = self.settings.quiet_move_limit
             if limit and self.quiet_run() >= 2 * limit:
-                return DamEnding("quiet-moves", self.side_to_move)
+                return DamEnding(EndReason.QUIET_MOVES, self.side_to_move)
             return None
         return DamEnding(ending.reason, ending.side)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
 from . import damath_data
@@ -18,26 +19,40 @@ from .move import BLUE, RED, Chip, Move, Square, Taking, side_name
 from .movegen import KING, MAN, Board, RawMove
 from .profiles import Profile, get_profile
 from .ruleset import Priority, RuleSet
+from .variants import get_variant
 
 
 class IllegalMove(ValueError):
     """A move that is not among the legal moves of the position."""
 
 
+class EndReason(StrEnum):
+    """Why a game ended on the board. A ``StrEnum``: a journal, a PDN tag or a JSON answer
+    writes the same text as before (``"no-chips"``), and a reader may compare with text."""
+
+    NO_CHIPS = "no-chips"
+    NO_MOVES = "no-moves"
+    REPETITION = "repetition"
+    QUIET_MOVES = "quiet-moves"
+    """Dam's draw by moves without a taking or a man moved (M-9)."""
+    ALL_SIXES = "all-sixes"
+    """Dadama's loss when every die shows 6 (G-7)."""
+
+
 @dataclass(frozen=True)
 class Ending:
     """Why the game ended, as far as the rules engine can tell (time and arbiter come later)."""
 
-    reason: str  # "no-chips", "no-moves", "repetition"
+    reason: EndReason
     side: int
     """The side to move when the game ended (the one without chips or moves)."""
 
     def describe(self) -> str:
         who = side_name(self.side).capitalize()
         return {
-            "no-chips": f"{who} has no chip left",
-            "no-moves": f"{who} cannot move",
-            "repetition": "the same position occurred again (repetition)",
+            EndReason.NO_CHIPS: f"{who} has no chip left",
+            EndReason.NO_MOVES: f"{who} cannot move",
+            EndReason.REPETITION: "the same position occurred again (repetition)",
         }[self.reason]
 
 
@@ -89,10 +104,10 @@ class Game:
     @classmethod
     def new(cls, variant: str = "integer", profile: str | Profile = "official") -> Game:
         """The Damath opening of ``variant`` (RULES.md §2), Blue to move."""
-        from .notation import opening_chips
-
+        record = get_variant(variant)
         prof = get_profile(profile)
-        return cls(damath_rules(prof), opening_chips(variant), BLUE, variant=variant, profile=prof)
+        chips = record.opening_chips()
+        return cls(damath_rules(prof), chips, BLUE, variant=record.name, profile=prof)
 
     def generator_board(self) -> Board:
         """A copy of the raw generator state, for perft and search."""
@@ -225,11 +240,11 @@ class Game:
         side = self.side_to_move
         sgn = 1 if side == BLUE else -1
         if not any(c * sgn > 0 for c in self._board.cells):
-            return Ending("no-chips", side)
+            return Ending(EndReason.NO_CHIPS, side)
         if not self.legal_moves():
-            return Ending("no-moves", side)
+            return Ending(EndReason.NO_MOVES, side)
         if self._repetition_reached():
-            return Ending("repetition", side)
+            return Ending(EndReason.REPETITION, side)
         return None
 
     def is_over(self) -> bool:

@@ -13,39 +13,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from . import damath_data
+from . import damath_data, variants
+from .errors import NotationError
 from .game import Game, damath_rules
-from .move import BLUE, RED, Chip, Square, side_from_name, side_name
+from .move import RED, Chip, Square, side_from_name, side_name
 from .profiles import ProfileError, get_profile
-
-
-class NotationError(ValueError):
-    """A position that cannot be read; the message says where and why."""
-
-
-def opening_chips(variant: str) -> dict[Square, Chip]:
-    """The starting placement of a Damath variant (RULES.md §2), values parsed exactly."""
-    from .values import parse_value
-
-    variant = _variant(variant, "variant")
-    kind = damath_data.VALUE_KINDS[variant]
-    chips: dict[Square, Chip] = {}
-    for label, blue, red in zip(
-        damath_data.PLACEMENTS[variant],
-        damath_data.BLUE_SQUARES,
-        damath_data.RED_SQUARES,
-        strict=True,
-    ):
-        value = parse_value(label, kind)
-        chips[blue] = Chip(BLUE, value)
-        chips[red] = Chip(RED, value)
-    return chips
+from .values import parse_value
 
 
 def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
     """A Damath game set up from a JSON position (text or already-parsed object)."""
-    from .values import parse_value
-
     obj = _load(data)
     unknown = set(obj) - {"variant", "profile", "to_move", "pieces", "settings"}
     if unknown:
@@ -61,12 +38,12 @@ def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
         raise NotationError(str(exc)) from None
     to_move = _side(obj.get("to_move", "blue"), "to_move")
     if "pieces" not in obj:
-        chips = opening_chips(variant)
+        chips = variants.opening_chips(variant)
     else:
         pieces = obj["pieces"]
         if not isinstance(pieces, list):
             raise NotationError("pieces: expected a list of pieces")
-        kind = damath_data.VALUE_KINDS[variant]
+        kind = variants.REGISTRY[variant].value_kind
         chips = {}
         counts = [0, 0]
         for n, piece in enumerate(pieces):
@@ -194,10 +171,9 @@ def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
 
 def _variant(raw: Any, where: str) -> str:
     name = _text(raw, where).strip().lower()
-    if name not in damath_data.PLACEMENTS:
+    if name not in variants.REGISTRY:
         raise NotationError(
-            f"{where}: unknown variant {_shown(raw)}; "
-            f"variants are: {', '.join(damath_data.VARIANTS)}"
+            f"{where}: unknown variant {_shown(raw)}; variants are: {', '.join(variants.NAMES)}"
         )
     return name
 
@@ -249,5 +225,4 @@ __all__ = [
     "game_from_json",
     "game_to_json",
     "load_json",
-    "opening_chips",
 ]

@@ -8,9 +8,24 @@ who turns touch-move on, or the looser reading of D-3.
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
+from enum import StrEnum
 from typing import Any
 
 from .ruleset import Priority, Trail
+
+
+class Repetition(StrEnum):
+    """D-9: when a repeated position ends the game."""
+
+    THREEFOLD = "threefold"  # the third occurrence of a position (the manual)
+    SINGLE_CHIP_FIVE = "single-chip-five"  # the online game's rule
+
+
+class MoveTimeout(StrEnum):
+    """What happens when a move's time runs out."""
+
+    ARBITER = "arbiter"  # the arbiter decides (the manual)
+    OPPONENT_MOVES = "opponent-moves"  # the turn passes (the online game)
 
 
 class ProfileError(ValueError):
@@ -26,13 +41,13 @@ class Profile:
     """D-3: ``strict`` (never cross its own trail) or ``loose`` (never return to its start)."""
     remaining_dama_double: bool
     """§5: a dama left on the board counts double in the remaining chips (official)."""
-    repetition: str
+    repetition: Repetition
     """D-9: ``threefold`` (third occurrence of a position) or ``single-chip-five`` (online)."""
     move_seconds: int
     warn_seconds: int
     """Seconds before the move clock runs out when the reminder sounds."""
     game_seconds: int
-    move_timeout: str
+    move_timeout: MoveTimeout
     """``arbiter`` (the arbiter decides; the manual) or ``opponent-moves`` (online)."""
     touch_move: bool
 
@@ -85,10 +100,18 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
             f"profile setting {key}: expected a whole number from 0 to {MAX_SECONDS}, "
             f"got {_shown(raw)}"
         )
-    if key == "repetition" and raw not in REPETITION_RULES:
-        raise ProfileError(f"profile setting repetition: {raw!r} is not one of {REPETITION_RULES}")
-    if key == "move_timeout" and raw not in TIMEOUT_RULES:
-        raise ProfileError(f"profile setting move_timeout: {raw!r} is not one of {TIMEOUT_RULES}")
+    if isinstance(current, Repetition):
+        if raw not in REPETITION_RULES:
+            raise ProfileError(
+                f"profile setting repetition: {raw!r} is not one of {REPETITION_RULES}"
+            )
+        return Repetition(raw)
+    if isinstance(current, MoveTimeout):
+        if raw not in TIMEOUT_RULES:
+            raise ProfileError(
+                f"profile setting move_timeout: {raw!r} is not one of {TIMEOUT_RULES}"
+            )
+        return MoveTimeout(raw)
     return raw
 
 
@@ -98,19 +121,19 @@ def _shown(raw: Any) -> str:
     return text if len(text) <= 20 else text[:20] + "…"
 
 
-REPETITION_RULES = ("threefold", "single-chip-five")
-TIMEOUT_RULES = ("arbiter", "opponent-moves")
+REPETITION_RULES: tuple[str, ...] = tuple(r.value for r in Repetition)
+TIMEOUT_RULES: tuple[str, ...] = tuple(t.value for t in MoveTimeout)
 
 OFFICIAL = Profile(
     name="official",
     capture_priority=Priority.MOST_THEN_DAMA,
     dama_trail=Trail.STRICT,
     remaining_dama_double=True,
-    repetition="threefold",
+    repetition=Repetition.THREEFOLD,
     move_seconds=60,
     warn_seconds=10,
     game_seconds=20 * 60,
-    move_timeout="arbiter",
+    move_timeout=MoveTimeout.ARBITER,
     touch_move=False,
 )
 ONLINE = Profile(
@@ -118,11 +141,11 @@ ONLINE = Profile(
     capture_priority=Priority.DAMA_THEN_MOST,
     dama_trail=Trail.STRICT,
     remaining_dama_double=False,
-    repetition="single-chip-five",
+    repetition=Repetition.SINGLE_CHIP_FIVE,
     move_seconds=20,
     warn_seconds=10,
     game_seconds=20 * 60,
-    move_timeout="opponent-moves",
+    move_timeout=MoveTimeout.OPPONENT_MOVES,
     touch_move=True,
 )
 PROFILES: dict[str, Profile] = {p.name: p for p in (OFFICIAL, ONLINE)}

@@ -1,7 +1,7 @@
 """Exact scoring of takings, remaining chips, totals and the result (RULES.md §4–§5).
 
 Every taking scores ``taker OP taken``, OP being the operator of the landing square. The rules
-per kind of number (``damath_data.VALUE_KINDS``):
+per kind of number (``variants.Variant.value_kind``):
 
 - integer (Counting, Whole, Integer), D-6: the exact result is rounded to a whole number,
   halves away from zero, then multiplied by the dama multiplier (``-7 ÷ 2 = -3.5 ≈ -4``);
@@ -26,9 +26,10 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from .damath_data import DIVIDE, MINUS, PLUS, PROFILES, TIMES, VALUE_KINDS
+from .damath_data import DIVIDE, MINUS, PLUS, PROFILES, TIMES
 from .move import BLUE, RED, Chip, Move, Square, Taking
 from .values import Monomial, Sqrt2, Value, format_fraction, format_sqrt2
+from .variants import NAMES, REGISTRY
 
 Score = Fraction | Sqrt2
 """An exact score: a Fraction, or ``a + b√2`` in Radical Damath."""
@@ -56,10 +57,10 @@ def board_operator(sign: str) -> str:
 
 def kind_of(variant: str) -> str:
     try:
-        return VALUE_KINDS[variant]
+        return REGISTRY[variant].value_kind
     except KeyError:
         raise ValueError(
-            f"unknown variant {variant!r}: expected one of {', '.join(VALUE_KINDS)}"
+            f"unknown variant {variant!r}: expected one of {', '.join(NAMES)}"
         ) from None
 
 

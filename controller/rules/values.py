@@ -1,10 +1,10 @@
 """Exact chip values of every Damath variant (RULES.md §2), parsed from the text a player reads.
 
-Four kinds of number (``damath_data.VALUE_KINDS``): whole numbers, fractions, multiples of √2 and
-monomials in x and y. They are small frozen classes of our own over ``fractions.Fraction``
-rather than sympy expressions: a chip is compared, hashed and scored thousands of times per
-search, and a Fraction or a pair of Fractions does that in microseconds, where a symbolic
-expression costs a hundred times more and drags a large import into the engine.
+Four kinds of number (``ValueKind``; ``variants`` gives each variant its kind): whole numbers,
+fractions, multiples of √2 and monomials in x and y. They are small frozen classes of our own over
+``fractions.Fraction`` rather than sympy expressions: a chip is compared, hashed and scored
+thousands of times per search, and a Fraction or a pair of Fractions does that in microseconds,
+where a symbolic expression costs a hundred times more and drags a large import into the engine.
 
 Every value keeps ``label``, the chip's text as printed (``-9``, ``10/10`` unreduced, ``4√18``,
 ``-3x²y``), and ``kind``; ``str(value)`` is the label. ``value.at(square)`` is the exact number
@@ -17,12 +17,22 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from enum import StrEnum
 from fractions import Fraction
-from functools import cache
 
 from .move import Square
 
-KINDS = ("integer", "fraction", "radical", "polynomial")
+
+class ValueKind(StrEnum):
+    """The kind of number a variant's chips carry: it decides parsing, arithmetic, rounding."""
+
+    INTEGER = "integer"
+    FRACTION = "fraction"
+    RADICAL = "radical"
+    POLYNOMIAL = "polynomial"
+
+
+KINDS: tuple[ValueKind, ...] = tuple(ValueKind)
 
 # The signs people write for minus, and the superscript digits of exponents.
 _MINUS_SIGNS = str.maketrans({"−": "-", "–": "-", "—": "-", "‐": "-", "‒": "-", "﹣": "-"})
@@ -134,7 +144,7 @@ class Rational:
     ``label`` keeps the printed form (``10/10`` is 1 but is written ``10/10``)."""
 
     label: str
-    kind: str
+    kind: ValueKind
     number: Fraction
 
     def at(self, square: Square | None = None) -> Fraction:
@@ -152,8 +162,8 @@ class Radical:
     number: Sqrt2
 
     @property
-    def kind(self) -> str:
-        return "radical"
+    def kind(self) -> ValueKind:
+        return ValueKind.RADICAL
 
     @property
     def coefficient(self) -> Fraction:
@@ -178,8 +188,8 @@ class Monomial:
     y_exp: int
 
     @property
-    def kind(self) -> str:
-        return "polynomial"
+    def kind(self) -> ValueKind:
+        return ValueKind.POLYNOMIAL
 
     def at(self, square: Square) -> Fraction:
         x, y = square
@@ -266,7 +276,7 @@ def _parse_rational(text: str, original: str, kind: str) -> Rational:
     if kind == "integer":
         if not _INTEGER_RE.fullmatch(text):
             raise ValueError(f"bad integer value {original!r}: expected a whole number like -9")
-        return Rational(str(int(text)), "integer", Fraction(int(text)))
+        return Rational(str(int(text)), ValueKind.INTEGER, Fraction(int(text)))
     if not m:
         raise ValueError(
             f"bad fraction value {original!r}: expected a number or a fraction like -7/10"
@@ -281,7 +291,7 @@ def _parse_rational(text: str, original: str, kind: str) -> Rational:
     if sign == "-":
         number = -number
     label = ("-" if sign == "-" else "") + num + (f"/{den}" if den is not None else "")
-    return Rational(label, "fraction", number)
+    return Rational(label, ValueKind.FRACTION, number)
 
 
 def _sqrt_to_multiple_of_sqrt2(n: int) -> Sqrt2:
@@ -373,7 +383,7 @@ def _monomial_label(c: Fraction, x_exp: int, y_exp: int) -> str:
 def parse_value(text: str, kind: str, *, chip: bool = True) -> Value:
     """Read a chip's value as printed or typed in ASCII; raises ValueError naming the text.
 
-    ``kind`` is one of ``KINDS`` (``damath_data.VALUE_KINDS`` maps a variant to it). Accepted:
+    ``kind`` is a ``ValueKind`` or its text (``variants`` gives each variant its kind). Accepted:
     Unicode minus signs (− –), spaces anywhere, ``4*sqrt(18)``/``4sqrt18`` for ``4√18``,
     ``-3*x^2*y``/``-3x^2y`` for ``-3x²y``. Only ASCII digits are digits. A chip must lie within
     the bounds above (``check_chip``); ``chip=False`` reads a written total (``24 + 12√2``),
@@ -396,14 +406,3 @@ def parse_value(text: str, kind: str, *, chip: bool = True) -> Value:
     else:
         value = _parse_monomial(norm, text)
     return check_chip(value) if chip else value
-
-
-@cache
-def placement_values(variant: str) -> tuple[Value, ...]:
-    """The twelve starting values of a variant, in the order of ``damath_data.BLUE_SQUARES``."""
-    from .damath_data import PLACEMENTS, VALUE_KINDS
-
-    if variant not in PLACEMENTS:
-        raise ValueError(f"unknown variant {variant!r}: expected one of {', '.join(PLACEMENTS)}")
-    kind = VALUE_KINDS[variant]
-    return tuple(parse_value(label, kind) for label in PLACEMENTS[variant])

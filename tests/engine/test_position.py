@@ -21,7 +21,8 @@ from controller.engine.tables import key_scale, score_tables
 from controller.rules import damath_data
 from controller.rules.game import Game
 from controller.rules.scoring import compare, remaining_chips_score, score_move
-from controller.rules.values import Sqrt2, placement_values
+from controller.rules.values import Sqrt2
+from controller.rules.variants import placement_values
 
 GAMES = st.tuples(
     st.sampled_from(damath_data.VARIANTS),

@@ -105,7 +105,7 @@ _PLAYABLE = sorted(OPERATORS)
 def near_openings(draw) -> dict[str, Any]:
     """A variant's opening with chips taken off, one moved, one value changed: mostly
     positions a teacher could load, some just over a bound."""
-    from controller.rules.notation import opening_chips
+    from controller.rules.variants import opening_chips
 
     variant = draw(st.sampled_from(VARIANTS))
     chips = sorted(opening_chips(variant).items())

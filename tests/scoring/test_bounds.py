@@ -25,8 +25,8 @@ from controller.rules.values import (
     Sqrt2,
     check_chip,
     parse_value,
-    placement_values,
 )
+from controller.rules.variants import placement_values
 
 from .helpers import taking
 

@@ -11,8 +11,8 @@ from controller.rules.values import (
     Rational,
     Sqrt2,
     parse_value,
-    placement_values,
 )
+from controller.rules.variants import placement_values
 
 
 @pytest.mark.parametrize("variant", list(PLACEMENTS))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from controller.rules.move import BLUE, RED
-from controller.rules.notation import opening_chips
+from controller.rules.variants import opening_chips
 from controller.sim.table import Table, TableError
 
 
