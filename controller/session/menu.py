@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from controller.i18n import _, side_word
-from controller.rules.move import BLUE, RED
+from controller.rules.move import BLUE, RED, side_name
 
 from . import coach_texts as say
 from . import texts
@@ -106,6 +106,6 @@ def names_menu(side: int, roster: tuple[str, ...], info: Mapping[str, str]) -> M
     title = _(texts.MENU_PICK_BLUE) if side == BLUE else _(texts.MENU_PICK_RED)
     named = tuple(Option(name, MenuAction.NAME, side, name) for name in roster)
     options = (Option(_(texts.MENU_NO_NAME), MenuAction.NAME, side, ""), *named)
-    current = info.get("blue" if side == BLUE else "red", "")
+    current = info.get(side_name(side), "")
     selected = next((i for i, o in enumerate(options) if o.value == current), 0)
     return Menu(title, options, selected)

@@ -23,11 +23,12 @@ from pathlib import Path
 from typing import Any
 
 from controller.i18n import _, side_word
+from controller.rules import variants
 from controller.rules.damath_data import BLUE_SQUARES, RED_SQUARES
 from controller.rules.game import Game, IllegalMove
-from controller.rules.move import BLUE, Move, Square
+from controller.rules.move import BLUE, Move, Square, side_name
 from controller.rules.notation import game_from_json, game_to_json
-from controller.rules.profiles import Profile, ProfileError, get_profile
+from controller.rules.profiles import PROFILES, Profile, ProfileError, get_profile
 from controller.rules.scoring import kind_of, score_move, sum_scores
 from controller.scoresheet.model import Row, build_scoresheet, move_rows
 from controller.tracker import (
@@ -52,8 +53,6 @@ from .menu import Menu, abandon_menu, adjudication_menu, names_menu, settings_me
 from .outcome import Outcome, scoring_profile, tally
 from .shown import Shown, move_text
 
-VARIANTS = ("counting", "whole", "integer", "fraction", "rational", "radical", "polynomial")
-RULES = ("official", "online")
 JOURNAL_VERSION = 1
 
 
@@ -963,15 +962,9 @@ class Session:
     def _setup_button(self, t: float, name: str, kind: str) -> None:
         if name == "next" and self.game.ply == 0:
             if kind == "hold":
-                rules = (
-                    RULES[(RULES.index(self.config.rules) + 1) % len(RULES)]
-                    if self.config.rules in RULES
-                    else RULES[0]
-                )
-                self._reconfigure(t, rules=rules)
+                self._reconfigure(t, rules=_after(tuple(PROFILES), self.config.rules))
             else:
-                i = VARIANTS.index(self.game.variant) if self.game.variant in VARIANTS else -1
-                self._reconfigure(t, variant=VARIANTS[(i + 1) % len(VARIANTS)])
+                self._reconfigure(t, variant=_after(variants.NAMES, self.game.variant or ""))
         elif name == "confirm":
             self._handle(self.tracker.feed_button(t, name), t)
         elif name == "pause" and kind == "hold":
@@ -1050,7 +1043,7 @@ class Session:
                 assert choice.side is not None
                 self._open_menu(t, names_menu(choice.side, self.roster, self.info))
             elif choice.action == MenuAction.NAME:
-                key = "blue" if choice.side == BLUE else "red"
+                key = side_name(choice.side if choice.side is not None else BLUE)
                 self.set_info(t, {key: choice.value})
                 # on to the next line: Red after Blue, then Close
                 self._open_menu(t, settings_menu(self.info, 2 if key == "blue" else 0, self.play))
@@ -1273,6 +1266,12 @@ _RECORD_KINDS = frozenset(RecordKind)
 _MAX_MS = 10**10  # a clock reading in milliseconds: far beyond any game
 
 
+def _after(names: tuple[str, ...], name: str) -> str:
+    """The name after ``name`` in the engine's list, round again to the first (the setup's
+    Next button steps through the variants, and held, through the rules)."""
+    return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
+
+
 def game_at(position: dict[str, Any], profile: Profile) -> Game:
     """A game standing at a JSON position (docs/notation.md), played under ``profile`` (with
     the arbiter's settings, which the position does not carry)."""
@@ -1392,10 +1391,6 @@ def _dict_field(rec: Record, key: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(_("the start record's {key} is not an object").format(key=key))
     return dict(value)
-
-
-def side_label(side: int) -> str:
-    return "BLUE" if side == BLUE else "RED"
 
 
 __all__ = ["Cue", "Session", "SessionConfig", "Square", "ViewInput"]

@@ -24,7 +24,7 @@ from controller.coach.board import BoardCoach, CoachError
 from controller.engine.levels import LEVELS
 from controller.i18n import _
 from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
-from controller.rules.move import Square
+from controller.rules.move import Square, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.scoresheet.typeset import typeset
 from controller.session import Session, SessionConfig
@@ -464,7 +464,7 @@ class SimBoard:
             "red": s.info.get("red", ""),
             "event": s.info.get("event", ""),
             "totals": {"blue": typeset(totals[0]), "red": typeset(totals[1])},
-            "to_move": "blue" if s.game.side_to_move == 0 else "red",
+            "to_move": side_name(s.game.side_to_move),
             "phase": s.phase,
             "paused": s.paused,
             "ply": s.game.ply,

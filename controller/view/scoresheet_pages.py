@@ -20,7 +20,7 @@ from __future__ import annotations
 import unicodedata
 
 from controller.i18n import _, side_word
-from controller.rules.move import BLUE
+from controller.rules.move import side_name
 from controller.rules.scoring import score_move
 from controller.session.clocks import clock_text
 
@@ -85,7 +85,7 @@ def wrap(text: str, cols: int) -> list[str]:
 def _name(inp, side: int, cols: int = 8) -> str:
     """The player's first name as the display has room for, else the side's name."""
     info = getattr(inp, "info", {}) or {}
-    name = info.get("blue" if side == BLUE else "red", "")
+    name = info.get(side_name(side), "")
     if not name:
         return side_word(side).upper()
     return display_text(name.split()[0])[:cols]
