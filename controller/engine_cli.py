@@ -15,15 +15,12 @@ from typing import TextIO
 
 from .engine.levels import LEVELS
 from .engine.protocol import MAX_DEPTH, Defaults, answer_line
-from .rules.profiles import PROFILES
-from .rules_options import add_variant
+from .rules_options import add_rules, add_variant
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_variant(parser, required=True)
-    parser.add_argument(
-        "--rules", "--profile", dest="rules", choices=tuple(PROFILES), default="official"
-    )
+    add_rules(parser)
     limit = parser.add_mutually_exclusive_group()
     limit.add_argument(
         "--movetime", type=_bounded(1, 24 * 3600 * 1000), metavar="MS", help="time per move"

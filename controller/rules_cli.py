@@ -21,13 +21,12 @@ from .rules.movegen import Board
 from .rules.notation import NotationError, game_from_json, load_json
 from .rules.pdn import board_from_fen
 from .rules.perft import dadama_divide, dadama_perft, divide, perft
-from .rules.profiles import PROFILES
 from .rules.scoring import score_move, taking_json
 from .rules_cli_games import OTHER_GAMES
 from .rules_cli_games import from_json as other_game_from_json
 from .rules_cli_games import opening as other_game_opening
 from .rules_cli_games import print_moves as print_other_moves
-from .rules_options import add_variant
+from .rules_options import add_rules, add_variant
 
 # What the commands say, each sentence defined once with named placeholders (plural forms
 # apart), so that a translation catalogue can take them over as they are.
@@ -73,7 +72,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
         help="the game (default: the position's 'game' key, else damath)",
     )
     add_variant(moves, default=None)
-    moves.add_argument("--profile", choices=tuple(PROFILES), default=None)
+    add_rules(moves, default=None)
     moves.add_argument(
         "--position-json",
         metavar="FILE",
@@ -87,7 +86,7 @@ def add_parsers(sub: argparse._SubParsersAction) -> None:
     pf.add_argument("--game", choices=("damath", "dadama", *GAMES), default="damath")
     pf.add_argument("--depth", type=_depth, required=True)
     add_variant(pf)
-    pf.add_argument("--profile", choices=tuple(PROFILES), default="official")
+    add_rules(pf)
     pf.add_argument("--fen", help="PDN FEN of the start position (draughts games)")
     pf.add_argument("--position-json", metavar="FILE", help="JSON position (damath, dadama, dam)")
     pf.add_argument(
@@ -127,7 +126,7 @@ def run_moves(args: argparse.Namespace) -> int:
             _no_damath_options(args)
             print_other_moves(other_game_opening(args.game), args.json, sys.stdout)
             return 0
-        game = Game.new(args.variant or variants.DEFAULT, args.profile or "official")
+        game = Game.new(args.variant or variants.DEFAULT, args.rules or "official")
         _print_moves(game, args.json, sys.stdout)
         return 0
     text = _read(args.position_json)
@@ -166,8 +165,8 @@ def _is_single_document(text: str) -> bool:
 
 
 def _no_damath_options(args: argparse.Namespace) -> None:
-    if getattr(args, "variant", None) or getattr(args, "profile", None):
-        raise NotationError("--variant and --profile are for damath positions")
+    if getattr(args, "variant", None) or getattr(args, "rules", None):
+        raise NotationError("--variant and --rules are for damath positions")
 
 
 def _game(text: str, args: argparse.Namespace) -> Any:
@@ -181,12 +180,14 @@ def _game(text: str, args: argparse.Namespace) -> Any:
     if name != "damath":
         raise NotationError(f"game: unknown game {name!r}; games are: damath, dadama, dam")
     obj.pop("game", None)
-    for key in ("variant", "profile"):
-        given = getattr(args, key)
+    for key, option in (("variant", "variant"), ("profile", "rules")):
+        given = getattr(args, option)
         if given is None:
             continue
         if key in obj and str(obj[key]).lower() != given:
-            raise NotationError(f"{key}: the position says {obj[key]!r} but --{key} says {given!r}")
+            raise NotationError(
+                f"{key}: the position says {obj[key]!r} but --{option} says {given!r}"
+            )
         obj[key] = given
     return game_from_json(obj)
 
@@ -308,10 +309,10 @@ def _perft_board(args: argparse.Namespace) -> tuple[Board, Any]:
         if args.position_json:
             game = _game(
                 _read(args.position_json),
-                argparse.Namespace(variant=None, profile=None, game="damath"),
+                argparse.Namespace(variant=None, rules=None, game="damath"),
             )
         else:
-            game = Game.new(args.variant, args.profile)
+            game = Game.new(args.variant, args.rules)
         squares = game.geo.squares
 
         def describe(raw: Any) -> str:

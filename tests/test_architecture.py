@@ -1,5 +1,7 @@
-"""One pipeline, one direction (docs/architecture.md): imports point down the pipeline and never
-back, including imports inside functions. A new upward import fails here, naming the line."""
+"""One pipeline, one direction (docs/architecture.md): imports point down the layers and never
+back, including imports inside functions and relative imports (``from ..session import``, read
+as the module it names). A new upward import fails here, naming the line; a new module that no
+unit below claims fails too, so nothing escapes the check by being new."""
 
 from __future__ import annotations
 
@@ -9,24 +11,80 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
+PROJECT = ("controller", "drivers", "firmware")
 
-# package -> the project packages it may import (besides itself)
-ALLOWED = {
+# The layers, bottom first. A unit is a package (a folder) or a module (a file); it may import
+# units of lower layers only, and of those only the ones ALLOWED names. `controller/board` (the
+# board runtime: the scan loop, the host of a board's games) sits above the session, the view,
+# the coach and the link, below the commands, which are thin over it.
+LAYERS: tuple[tuple[str, ...], ...] = (
+    ("firmware", "controller/__init__", "controller/i18n", "controller/data"),
+    ("drivers", "controller/rules"),
+    ("controller/rules_options", "controller/scoresheet", "controller/tracker"),
+    ("controller/engine", "controller/tournament", "controller/audit"),
+    ("controller/game_record", "controller/replay"),
+    ("controller/review_cli", "controller/session"),
+    ("controller/view", "controller/coach", "controller/link"),
+    ("controller/hub",),
+    ("controller/board",),
+    (
+        "controller/sim",
+        "controller/app",
+        "controller/demo",
+        "controller/demo_trace",
+        "controller/selftest",
+        "controller/pico_cli",
+        "controller/rules_cli",
+        "controller/rules_cli_games",
+        "controller/engine_cli",
+        "controller/cli",
+    ),
+)
+COMMANDS = LAYERS[-1]
+
+BOARD_BELOW = {
+    "drivers",
+    "firmware",
+    "controller.i18n",
+    "controller.data",
+    "controller.rules",
+    "controller.rules_options",
+    "controller.scoresheet",
+    "controller.tracker",
+    "controller.engine",
+    "controller.game_record",
+    "controller.replay",
+    "controller.review_cli",
+    "controller.session",
+    "controller.view",
+    "controller.coach",
+    "controller.link",
+}
+
+# unit -> the project units it may import (besides itself)
+ALLOWED: dict[str, set[str]] = {
+    "firmware": set(),
+    "controller/__init__": set(),
     "controller/i18n": set(),  # the words' languages: every layer may speak through it
+    "controller/data": set(),
+    "drivers": {"firmware"},
     "controller/rules": set(),
+    # the options every command spells alike (--variant from the registry, --rules)
+    "controller/rules_options": {"controller.rules"},
     "controller/scoresheet": {"controller.i18n", "controller.rules"},
-    "controller/audit": {"controller.i18n", "controller.rules", "controller.scoresheet"},
     "controller/tracker": {"controller.i18n", "controller.rules"},
     "controller/engine": {"controller.i18n", "controller.rules"},
-    # the coach on a board: the engine's searches for a session, run in worker processes
-    "controller/coach": {
+    # the tournament: exact Damath scores from the rules engine; nothing of the hub or boards
+    "controller/tournament": {"controller.rules"},
+    "controller/audit": {
         "controller.i18n",
         "controller.rules",
-        "controller.engine",
-        "controller.session",
-        "controller.game_record",
-        "controller.review_cli",
+        "controller.rules_options",
+        "controller.scoresheet",
     },
+    "controller/game_record": {"controller.rules", "controller.engine"},
+    "controller/replay": {"controller.rules", "controller.scoresheet", "controller.tracker"},
+    "controller/review_cli": {"controller.rules", "controller.engine", "controller.game_record"},
     "controller/session": {
         "controller.i18n",
         "controller.rules",
@@ -40,6 +98,15 @@ ALLOWED = {
         "controller.tracker",
         "controller.session",
     },
+    # the coach on a board: the engine's searches for a session, run in worker processes
+    "controller/coach": {
+        "controller.i18n",
+        "controller.rules",
+        "controller.engine",
+        "controller.session",
+        "controller.game_record",
+        "controller.review_cli",
+    },
     # the board's link: reads the journal (session), describes games (rules, scoresheet);
     # its playback board drives a session from traces (tracker) for tests and load
     "controller/link": {
@@ -48,7 +115,7 @@ ALLOWED = {
         "controller.scoresheet",
         "controller.session",
         "controller.tracker",
-        "controller.demo",
+        "controller.demo",  # see UPWARD
     },
     # the hub: the rules engine and the scoresheet, the wire protocol and the rebuilt game of
     # the link; never drivers, tracker or the session's machinery
@@ -61,33 +128,136 @@ ALLOWED = {
         "controller.link.client",
         "controller.tournament",  # the organiser's commands under `damath-board hub`
     },
-    # the tournament: exact Damath scores from the rules engine; nothing of the hub or boards
-    "controller/tournament": {"controller.rules"},
-    "drivers": {"firmware"},
-    "firmware": set(),
+    "controller/board": BOARD_BELOW,
 }
-PROJECT = ("controller", "drivers", "firmware")
+_BELOW_COMMANDS = {unit.replace("/", ".") for layer in LAYERS[:-1] for unit in layer}
+for _command in COMMANDS:  # a command may use every floor below, and another command
+    ALLOWED[_command] = _BELOW_COMMANDS | {c.replace("/", ".") for c in COMMANDS}
+
+UPWARD = {
+    # The link's playback board (tests and load runs) replays the demo's sample game file.
+    ("controller/link", "controller.demo"),
+}
+"""The few imports that point up a layer, each with its reason; no other may."""
 
 
-def project_imports(path: Path) -> list[tuple[int, str]]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    found = []
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _is_module(name: str) -> bool:
+    base = ROOT.joinpath(*name.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+def project_imports(path: Path, source: str | None = None) -> list[tuple[int, str]]:
+    """Every project module ``path`` imports, with its line; relative imports are resolved
+    against the file's package, and ``from pkg import mod`` counts as importing ``pkg.mod``."""
+    text = path.read_text(encoding="utf-8") if source is None else source
+    tree = ast.parse(text, str(path))
+    package = (
+        module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    )
+    found: list[tuple[int, str]] = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            found.append((node.lineno, node.module))
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                parts = package.split(".")
+                base = parts[: len(parts) - (node.level - 1)]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            for alias in node.names:
+                sub = f"{module}.{alias.name}"
+                found.append((node.lineno, sub if _is_module(sub) else module))
     return [(n, m) for n, m in found if m.split(".")[0] in PROJECT]
 
 
-@pytest.mark.parametrize("package", ALLOWED)
-def test_imports_point_down_the_pipeline(package: str) -> None:
-    own = package.replace("/", ".")
-    allowed = ALLOWED[package] | {own}
-    wrong = [
+def unit_of(path: Path) -> str | None:
+    rel = path.relative_to(ROOT).with_suffix("")
+    for depth in (2, 1):
+        unit = "/".join(rel.parts[:depth])
+        if unit in ALLOWED:
+            return unit
+    return None
+
+
+def project_files() -> list[Path]:
+    return sorted(p for top in PROJECT for p in (ROOT / top).rglob("*.py"))
+
+
+def wrong_imports(path: Path, source: str | None = None) -> list[str]:
+    unit = unit_of(path)
+    assert unit is not None, f"{path} belongs to no unit"
+    own = unit.replace("/", ".")
+    allowed = ALLOWED[unit] | {own}
+    return [
         f"{path.relative_to(ROOT)}:{line} imports {module}"
-        for path in sorted((ROOT / package).rglob("*.py"))
-        for line, module in project_imports(path)
+        for line, module in project_imports(path, source)
         if not any(module == a or module.startswith(a + ".") for a in allowed)
     ]
+
+
+@pytest.mark.parametrize("unit", ALLOWED)
+def test_imports_point_down_the_layers(unit: str) -> None:
+    files = [p for p in project_files() if unit_of(p) == unit]
+    wrong = [w for path in files for w in wrong_imports(path)]
     assert wrong == []
+
+
+def test_every_module_belongs_to_a_unit() -> None:
+    """A new package or command is placed in LAYERS before it can import anything."""
+    assert [str(p.relative_to(ROOT)) for p in project_files() if unit_of(p) is None] == []
+
+
+def test_the_allowed_imports_point_down() -> None:
+    """ALLOWED agrees with LAYERS: every allowed import is of a lower layer, but UPWARD's."""
+    layer = {unit: n for n, units in enumerate(LAYERS) for unit in units}
+    assert set(layer) == set(ALLOWED)
+    up = []
+    for unit, allowed in ALLOWED.items():
+        for target in allowed:
+            name = target.replace(".", "/")
+            target_unit = next(u for u in layer if name == u or name.startswith(u + "/"))
+            if layer[target_unit] >= layer[unit] and unit not in COMMANDS:
+                up.append((unit, target))
+    assert sorted(up) == sorted(UPWARD)
+
+
+@pytest.mark.parametrize(
+    ("where", "line"),
+    [
+        ("controller/tracker/tracker.py", "from ..session import Session"),
+        ("controller/tracker/tracker.py", "from ..session.session import Session"),
+        ("controller/tracker/tracker.py", "from .. import session"),
+        ("controller/rules/game.py", "from controller import tracker"),
+        ("controller/rules/game.py", "from ..engine.search import best_move"),
+        ("controller/session/session.py", "from ..board import host"),
+        ("controller/view/compose.py", "from controller.sim import engine"),
+        ("drivers/leds.py", "from controller.rules import Game"),
+        ("controller/board/host.py", "from ..sim import engine"),
+        ("controller/board/host.py", "from controller import app"),
+    ],
+)
+def test_an_upward_import_is_caught_in_every_spelling(where: str, line: str) -> None:
+    """The check itself: each of these breaks the direction and must be named."""
+    source = f"def later():\n    {line}\n"
+    assert wrong_imports(ROOT / where, source) != []
+
+
+@pytest.mark.parametrize(
+    ("where", "line"),
+    [
+        ("controller/tracker/tracker.py", "from .events import Lifted"),
+        ("controller/tracker/tracker.py", "from ..rules.game import Game"),
+        ("controller/board/host.py", "from ..session import Session"),
+        ("controller/board/host.py", "from drivers.factory import build"),
+        ("controller/sim/engine.py", "from controller.board import host"),
+        ("controller/app.py", "from .board import host"),
+    ],
+)
+def test_a_downward_import_passes(where: str, line: str) -> None:
+    assert wrong_imports(ROOT / where, f"{line}\n") == []

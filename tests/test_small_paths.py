@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.rules.profiles import ProfileError, get_profile
+from controller.rules.profiles import RulesProfileError, get_profile
 from controller.tracker.settings import Settings, SettingsError
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,6 +65,6 @@ def test_tracker_settings_are_refused_with_what_is_allowed(changes, message):
     ],
 )
 def test_rule_settings_are_refused_with_what_is_allowed(changes, message):
-    with pytest.raises(ProfileError, match=message):
+    with pytest.raises(RulesProfileError, match=message):
         get_profile("official").with_settings(changes)
     assert get_profile(" Online ").with_settings({"move_timeout": "arbiter"}).touch_move

@@ -1,4 +1,4 @@
-"""``damath-board audit SHEET.csv --variant V [--profile P] [--json]``: the command line of the
+"""``damath-board audit SHEET.csv --variant V [--rules R] [--json]``: the command line of the
 audit. Exit codes: 0 the sheet is right, 1 it has errors, 2 the file cannot be read."""
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ import sys
 
 from controller.i18n import _
 
-from ..rules.damath_data import PROFILES
-from ..rules_options import add_variant
+from ..rules_options import add_rules, add_variant
 from .check import FileError, Report, audit_text
 
 
@@ -18,9 +17,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Mount the audit's arguments on a (sub)parser."""
     parser.add_argument("sheet", metavar="SHEET.csv", help=_("the scoresheet typed in as CSV"))
     add_variant(parser, required=True, help=_("the Damath variant"))
-    parser.add_argument(
-        "--profile", default="official", choices=PROFILES, help=_("rule profile (default official)")
-    )
+    add_rules(parser, help=_("rule profile (default official)"))
     parser.add_argument("--json", action="store_true", help=_("print the report as JSON"))
 
 
@@ -61,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         )
         return 2
     try:
-        report = audit_text(text, args.variant, args.profile)
+        report = audit_text(text, args.variant, args.rules)
     except FileError as err:
         print(f"audit: {args.sheet}: {err}", file=sys.stderr)
         return 2

@@ -17,7 +17,7 @@ from typing import Any
 from controller.rules.game import Game, IllegalMove
 from controller.rules.move import Move, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
-from controller.rules.profiles import Profile, ProfileError, get_profile
+from controller.rules.profiles import Profile, RulesProfileError, get_profile
 from controller.rules.scoring import format_score, kind_of, score_move, sum_scores
 from controller.scoresheet.model import Row, Scoresheet, build_scoresheet, move_rows
 from controller.session import info as game_info
@@ -112,7 +112,7 @@ class GameState:
             position.setdefault("variant", record["variant"])
             position["profile"] = profile.name
             base = game_from_json(position)
-        except (NotationError, ProfileError, KeyError, TypeError, ValueError) as exc:
+        except (NotationError, RulesProfileError, KeyError, TypeError, ValueError) as exc:
             self.broken = f"the start record cannot be read ({exc})"
             return {}
         self.profile = profile

@@ -11,7 +11,7 @@ The vocabulary, importable from here::
 from .game import Ending, EndReason, Game, IllegalMove
 from .move import BLUE, RED, Chip, Move, Square, Taking, side_name
 from .notation import NotationError, game_from_json, game_to_json
-from .profiles import Profile, ProfileError, get_profile
+from .profiles import Profile, RulesProfileError, get_profile
 
 __all__ = [
     "BLUE",
@@ -24,7 +24,7 @@ __all__ = [
     "Move",
     "NotationError",
     "Profile",
-    "ProfileError",
+    "RulesProfileError",
     "Square",
     "Taking",
     "game_from_json",

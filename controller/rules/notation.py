@@ -17,7 +17,7 @@ from . import damath_data, variants
 from .errors import NotationError
 from .game import Game, damath_rules
 from .move import RED, Chip, Square, side_from_name, side_name
-from .profiles import ProfileError, get_profile
+from .profiles import RulesProfileError, get_profile
 from .values import parse_value
 
 
@@ -34,7 +34,7 @@ def game_from_json(data: str | bytes | dict[str, Any]) -> Game:
             if not isinstance(obj["settings"], dict):
                 raise NotationError("settings: expected an object of profile settings")
             profile = profile.with_settings(obj["settings"])
-    except ProfileError as exc:
+    except RulesProfileError as exc:
         raise NotationError(str(exc)) from None
     to_move = _side(obj.get("to_move", "blue"), "to_move")
     if "pieces" not in obj:

@@ -28,8 +28,13 @@ class MoveTimeout(StrEnum):
     OPPONENT_MOVES = "opponent-moves"  # the turn passes (the online game)
 
 
-class ProfileError(ValueError):
-    """A profile name or setting that does not exist, or a value of the wrong kind."""
+class RulesProfileError(ValueError):
+    """A rules profile's name or setting that does not exist, or a value of the wrong kind.
+    (A board's TOML profile has its own error, ``drivers.profile.ProfileError``.)"""
+
+
+ProfileError = RulesProfileError
+"""The old name, kept while the session (branch ``runtime``) still imports it; to be removed."""
 
 
 @dataclass(frozen=True)
@@ -58,7 +63,7 @@ class Profile:
         for key, raw in settings.items():
             if key not in known or key == "name":
                 allowed = ", ".join(sorted(k for k in known if k != "name"))
-                raise ProfileError(f"unknown profile setting {key!r}; settings are: {allowed}")
+                raise RulesProfileError(f"unknown profile setting {key!r}; settings are: {allowed}")
             current = getattr(self, key)
             changes[key] = _coerce(key, raw, current)
         return replace(self, **changes)
@@ -82,9 +87,9 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
         options = ", ".join(m.value for m in allowed)
         value = next((m for m in type(current) if m.value == raw), None)
         if value is None:
-            raise ProfileError(f"profile setting {key}: {_shown(raw)} is not one of {options}")
+            raise RulesProfileError(f"profile setting {key}: {_shown(raw)} is not one of {options}")
         if value not in allowed:
-            raise ProfileError(
+            raise RulesProfileError(
                 f"profile setting {key}: {_shown(raw)} is a draughts rule, not Damath's; "
                 f"a Damath game takes one of {options}"
             )
@@ -92,23 +97,23 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
     if isinstance(current, bool):
         if isinstance(raw, bool):
             return raw
-        raise ProfileError(f"profile setting {key}: expected true or false, got {raw!r}")
+        raise RulesProfileError(f"profile setting {key}: expected true or false, got {raw!r}")
     if isinstance(current, int):  # seconds: a day at most, so no clock can overflow a float
         if isinstance(raw, int) and not isinstance(raw, bool) and 0 <= raw <= MAX_SECONDS:
             return raw
-        raise ProfileError(
+        raise RulesProfileError(
             f"profile setting {key}: expected a whole number from 0 to {MAX_SECONDS}, "
             f"got {_shown(raw)}"
         )
     if isinstance(current, Repetition):
         if raw not in REPETITION_RULES:
-            raise ProfileError(
+            raise RulesProfileError(
                 f"profile setting repetition: {raw!r} is not one of {REPETITION_RULES}"
             )
         return Repetition(raw)
     if isinstance(current, MoveTimeout):
         if raw not in TIMEOUT_RULES:
-            raise ProfileError(
+            raise RulesProfileError(
                 f"profile setting move_timeout: {raw!r} is not one of {TIMEOUT_RULES}"
             )
         return MoveTimeout(raw)
@@ -157,6 +162,6 @@ def get_profile(name: str | Profile) -> Profile:
     try:
         return PROFILES[name.strip().lower()]
     except KeyError:
-        raise ProfileError(
+        raise RulesProfileError(
             f"unknown profile {name!r}; profiles are: {', '.join(PROFILES)}"
         ) from None

@@ -105,7 +105,7 @@ def test_json_lines_may_mix_the_games(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--game", "dadama", "--variant", "integer"], "--variant and --profile are for damath"),
+        (["--game", "dadama", "--variant", "integer"], "--variant and --rules are for damath"),
         (["--game", "dam", "--position-json", "FIGURE3"], "the position says 'dadama'"),
     ],
 )

@@ -11,7 +11,7 @@ from controller.rules import damath_data
 from controller.rules.game import Game, IllegalMove
 from controller.rules.move import BLUE, RED
 from controller.rules.notation import NotationError, game_from_json
-from controller.rules.profiles import ProfileError, get_profile
+from controller.rules.profiles import RulesProfileError, get_profile
 
 from .helpers import make_game, paths
 
@@ -177,7 +177,7 @@ def test_d1_d3_a_damath_profile_refuses_the_draughts_rules_naming_its_own(settin
         f"a Damath game takes one of {allowed}"
     )
     for profile in ("official", "online"):
-        with pytest.raises(ProfileError) as err:
+        with pytest.raises(RulesProfileError) as err:
             get_profile(profile).with_settings({setting: value})
         assert str(err.value) == expected
     with pytest.raises(NotationError, match=expected):

@@ -13,7 +13,7 @@ from controller.rules.damath_data import OPERATORS, PLACEMENTS
 from controller.rules.game import Game, damath_rules
 from controller.rules.move import BLUE, RED, Chip
 from controller.rules.notation import NotationError, game_from_json
-from controller.rules.profiles import ProfileError, get_profile
+from controller.rules.profiles import RulesProfileError, get_profile
 from controller.rules.scoring import display_float, score_game, score_move, score_taking
 from controller.rules.values import (
     MAX_EXPONENT,
@@ -170,6 +170,6 @@ def test_a_position_with_a_chip_outside_the_bounds_names_the_piece():
 
 @pytest.mark.parametrize("seconds", [10**400, 24 * 3600 + 1, -1])
 def test_a_profile_setting_in_seconds_is_bounded_to_a_day(seconds):
-    with pytest.raises(ProfileError, match="from 0 to 86400"):
+    with pytest.raises(RulesProfileError, match="from 0 to 86400"):
         get_profile("official").with_settings({"game_seconds": seconds})
     assert get_profile("official").with_settings({"game_seconds": 86400}).game_seconds == 86400
