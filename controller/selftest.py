@@ -22,10 +22,14 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from controller.i18n import _
 from controller.rules.damath_data import OPERATORS
 from drivers.buttons import BUTTON_NAMES
+
+if TYPE_CHECKING:
+    from drivers.factory import Devices
 
 WALK_COLOUR = (240, 240, 240)
 SEEN_COLOUR = (86, 180, 233)
@@ -133,23 +137,24 @@ class MockHands:
     """For a board whose sensors and buttons are mocks: cover and clear each square in turn,
     then press each button, as a person testing the board would."""
 
-    def __init__(self, devices, dwell: float = 0.02) -> None:
-        self.source = getattr(devices.sensors, "source", None)
-        self.buttons = devices.buttons if hasattr(devices.buttons, "inject") else None
+    def __init__(self, devices: Devices, dwell: float = 0.02) -> None:
+        self.controls = devices.controls()
         self.dwell = dwell
         self.steps = [(sq, on) for sq in PLAYABLE for on in (True, False)]
-        self.names = list(BUTTON_NAMES) if self.buttons is not None else []
+        if not self.controls.senses:
+            self.steps = []
+        self.names = list(BUTTON_NAMES) if self.controls.presses else []
         self.next_at: float | None = None
 
     def __call__(self, t: float) -> None:
         if self.next_at is not None and t < self.next_at:
             return
         self.next_at = t + self.dwell
-        if self.steps and self.source is not None:
+        if self.steps:
             square, on = self.steps.pop(0)
-            self.source.set({square} if on else set())
+            self.controls.set_occupied({square} if on else set())
         elif self.names:
-            self.buttons.inject(self.names.pop(0))
+            self.controls.press(self.names.pop(0))
 
 
 def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:

@@ -37,6 +37,7 @@ class Buttons(Device):
             self._events.append(ButtonEvent(name, kind, self.clock()))
 
     def poll(self) -> list[ButtonEvent]:
+        self.check_open()
         with self._lock:
             events, self._events = self._events, []
         return events
@@ -44,6 +45,7 @@ class Buttons(Device):
 
 class MockButtons(Buttons):
     def inject(self, name: str, kind: Literal["press", "hold"] = "press") -> None:
+        self.check_open()
         if name not in BUTTON_NAMES:
             raise ValueError(f"no button {name!r}; known: {', '.join(BUTTON_NAMES)}")
         self._record(name, kind)

@@ -12,9 +12,14 @@ import time
 from collections.abc import Callable
 
 from drivers.base import Device
+from drivers.interfaces import Tone
 
 # name -> ((frequency Hz or None for silence, seconds), ...)
-PATTERNS: dict[str, tuple[tuple[float | None, float], ...]] = {
+Pattern = tuple[tuple[float | None, float], ...]
+"""(frequency in Hz or None for a rest, seconds) in turn."""
+Patterns = dict[str, Pattern]
+
+PATTERNS: Patterns = {
     "move": ((1760.0, 0.06),),
     "error": ((220.0, 0.15), (None, 0.05), (220.0, 0.15)),
     "warning": ((1320.0, 0.08), (None, 0.12), (1320.0, 0.08)),
@@ -26,7 +31,7 @@ PATTERNS: dict[str, tuple[tuple[float | None, float], ...]] = {
 class Buzzer(Device):
     """play(name) returns at once; wait() blocks until the current pattern has finished."""
 
-    def __init__(self, tone, patterns=PATTERNS) -> None:
+    def __init__(self, tone: Tone, patterns: Patterns = PATTERNS) -> None:
         self.tone = tone  # .on(frequency), .off(), .close()
         self.patterns = patterns
         self._stop = threading.Event()
@@ -34,6 +39,7 @@ class Buzzer(Device):
         self._lock = threading.Lock()
 
     def play(self, name: str) -> None:
+        self.check_open()
         if name not in self.patterns:
             raise ValueError(f"no buzzer pattern {name!r}; known: {', '.join(self.patterns)}")
         with self._lock:

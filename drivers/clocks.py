@@ -33,6 +33,7 @@ class MockClocks(Clocks):
         self.brightness = 1.0
 
     def show(self, left: str, right: str, colon: bool) -> None:
+        self.check_open()
         self.shown.append((digits_of(left), digits_of(right), bool(colon)))
 
     def set_brightness(self, level: float) -> None:
@@ -66,6 +67,7 @@ class Ht16k33Clocks(Clocks):
             display.brightness = min(1.0, max(0.0, level))
 
     def show(self, left: str, right: str, colon: bool) -> None:
+        self.check_open()
         frame = (digits_of(left), digits_of(right), bool(colon))
         if frame == self._last:
             return

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Literal
 
 from drivers.buttons import Buttons, GpioButtons, MockButtons
 from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
@@ -18,6 +19,7 @@ from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
 from drivers.coprocessor import LinkLedWriter, LinkScanner
 from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from drivers.link import Link, _open_serial
+from drivers.occupancy import Square
 from drivers.profile import BoardProfile
 from drivers.scoresheet import MockScoresheet, OledScoresheet, Scoresheet, SerialScoresheet
 from drivers.sensors import (
@@ -31,6 +33,48 @@ from drivers.sensors import (
 
 class DeviceError(RuntimeError):
     """A device named in the profile could not be started; says which and why."""
+
+
+class MockControls:
+    """The hands at a board whose devices are mocks, as gpiozero's ``MockPin.drive_low`` is for
+    a pin: set chips on squares, press the arbiter's buttons, and read back what the board
+    showed. The simulator, the demo, the selftest and the tests hold this, never the mocks."""
+
+    def __init__(
+        self,
+        source: MockSource | None,
+        buttons: MockButtons | None,
+        leds: MockLedWriter | None,
+    ) -> None:
+        self._source = source
+        self._buttons = buttons
+        self._leds = leds
+
+    @property
+    def senses(self) -> bool:
+        """The sensors are mocks: ``set_occupied`` moves chips."""
+        return self._source is not None
+
+    @property
+    def presses(self) -> bool:
+        """The buttons are mocks: ``press`` presses them."""
+        return self._buttons is not None
+
+    def set_occupied(self, squares: Iterable[Square]) -> None:
+        """The chips stand on exactly these squares now (the next scan sees them)."""
+        if self._source is None:
+            raise DeviceError("the sensors are not mocks: chips are moved by hand")
+        self._source.set(squares)
+
+    def press(self, name: str, kind: Literal["press", "hold"] = "press") -> None:
+        """An arbiter's button pressed (or held); ValueError names the buttons for a wrong one."""
+        if self._buttons is None:
+            raise DeviceError("the buttons are not mocks: they are pressed by hand")
+        self._buttons.inject(name, kind)
+
+    def led_frames(self) -> int:
+        """How many frames the LED strip was sent (0 when the strip is not a mock)."""
+        return len(self._leds.frames) if self._leds is not None else 0
 
 
 @dataclass
@@ -55,6 +99,17 @@ class Devices:
                     errors.append(f"{name}: {exc}")
         if errors:
             raise DeviceError("closing devices: " + "; ".join(errors))
+
+    def controls(self) -> MockControls:
+        """The hands for the devices that are mocks (the others are left to real hands)."""
+        sensors = self.sensors
+        source = sensors.source if isinstance(sensors, Scanner) else None
+        writer = self.leds.writer if self.leds is not None else None
+        return MockControls(
+            source if isinstance(source, MockSource) else None,
+            self.buttons if isinstance(self.buttons, MockButtons) else None,
+            writer if isinstance(writer, MockLedWriter) else None,
+        )
 
     def __enter__(self) -> Devices:
         return self

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from drivers.base import Device
+from drivers.interfaces import LedWriter
 from drivers.occupancy import Square
 from firmware import ledframe
 
@@ -22,7 +23,7 @@ BUDGET_FRACTION = 0.85  # of the supply's rating: headroom for idle draw and sup
 class LedStrip(Device):
     def __init__(
         self,
-        writer,
+        writer: LedWriter,
         mapping: Mapping[Square, tuple[int, ...]],
         count: int,
         order: str = "GRB",
@@ -60,6 +61,7 @@ class LedStrip(Device):
 
     def show(self, colours: Mapping[Square, Colour]) -> bool:
         """Light the squares (others dark); returns False when the frame equals the last one."""
+        self.check_open()
         data = self.encode(colours)
         if data == self._last:
             self.skipped += 1

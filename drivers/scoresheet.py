@@ -54,6 +54,7 @@ class Scoresheet(Device):
         return render_page(lines, self.size)
 
     def show(self, lines: list[str]) -> None:
+        self.check_open()
         lines = list(lines)
         if lines == self.last:
             return

@@ -14,7 +14,8 @@ import time
 from collections.abc import Callable, Iterable
 from time import perf_counter_ns
 
-from drivers.base import FrameReader
+from drivers.base import Device, FrameReader
+from drivers.interfaces import MaskSource
 from drivers.occupancy import OccupancyFrame, Square, mask_of, squares_of
 from firmware.debounce import Debouncer
 from firmware.squares import COLUMNS, ROWS
@@ -25,7 +26,7 @@ class Scanner(FrameReader):
 
     def __init__(
         self,
-        source,
+        source: MaskSource,
         debounce_scans: int = 3,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -35,6 +36,7 @@ class Scanner(FrameReader):
         self._current = OccupancyFrame(clock(), squares_of(self.debouncer.stable))
 
     def scan(self) -> OccupancyFrame | None:
+        self.check_open()
         before = self.debouncer.stable
         after = self.debouncer.update(self.source.read_mask())
         if after == before:
@@ -48,20 +50,20 @@ class Scanner(FrameReader):
         super().close()
 
 
-class MockSource:
-    """A board with no hardware: the test or simulator sets which squares are occupied."""
+class MockSource(Device):
+    """A board with no hardware: the test or simulator sets which squares are occupied (through
+    ``factory.MockControls``, which is what a caller holds)."""
 
     def __init__(self, occupied: Iterable[Square] = ()) -> None:
         self.mask = mask_of(occupied)
 
     def set(self, occupied: Iterable[Square]) -> None:
+        self.check_open()
         self.mask = mask_of(occupied)
 
     def read_mask(self) -> int:
+        self.check_open()
         return self.mask
-
-    def close(self) -> None:
-        pass
 
 
 class GpioMatrixSource:
