@@ -110,6 +110,7 @@ def _add_optional(
     except ModuleNotFoundError as exc:
         if exc.name is None or exc.name.split(".")[0] in _OWN_PACKAGES:
             raise  # a module of this program missing: a broken install, said as it is
+        p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
         p.set_defaults(handler=_missing(name, exc.name))
         return
     mod.add_arguments(p)
