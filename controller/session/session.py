@@ -166,6 +166,24 @@ class ViewInput:
     """The coach's review of the finished game (practice), when there is one for these moves."""
     review_page: int = 0
     """Which of the review's display pages the tally page gives way to (0: the tally)."""
+    page: PageFacts | None = None
+    """What only a page shows (``view_input(t, page=True)``); the scan loop never builds it."""
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """The part of the view only the simulator's page and the tests read: built on demand,
+    never at the scan loop's 25 Hz (the sheet of a game in progress is not free)."""
+
+    sheet: Any
+    """The scoresheet (``Session.sheet``): the tally once the game is over."""
+    cues: tuple[Cue, ...]
+    """The last buzzer cues, numbered, so a page plays each once."""
+    said: str
+    """The session's own message (the journal's trouble first), without a shown move's text."""
+    problems: tuple[str, ...]
+    moves: tuple[str, ...]
+    play: dict[str, Any]
 
 
 class Session:
@@ -601,7 +619,8 @@ class Session:
         cues, self.cues = self.cues, []
         return cues
 
-    def view_input(self, t: float) -> ViewInput:
+    def view_input(self, t: float, *, page: bool = False) -> ViewInput:
+        """Everything the view needs at ``t``, as data; ``page`` adds what only a page shows."""
         shown = self.current_shown()
         shown_said = shown.said() if shown is not None and not self.paused else None
         return ViewInput(
@@ -628,6 +647,17 @@ class Session:
             shown=shown,
             review=self.current_review(),
             review_page=self.review_page if self.current_review() else 0,
+            page=None if not page else self._page_facts(),
+        )
+
+    def _page_facts(self) -> PageFacts:
+        return PageFacts(
+            sheet=self.sheet(),
+            cues=tuple(self.recent_cues),
+            said=self.message,
+            problems=tuple(self.problems),
+            moves=tuple(str(m) for m in self.game.move_stack),
+            play=self.play.json(),
         )
 
     def set_review(self, review: dict[str, Any] | None, ply: int) -> None:

@@ -25,7 +25,6 @@ from controller.coach.board import BoardCoach, CoachError
 from controller.engine.levels import LEVELS
 from controller.i18n import _
 from controller.rules import variants
-from controller.rules.damath_data import OPERATORS
 from controller.rules.move import Square, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.rules.profiles import PROFILES
@@ -374,35 +373,28 @@ class SimBoard:
         return list(display.last or [])
 
     def snapshot(self) -> dict[str, Any]:
-        snap = snapshot(self.session, self.clock())
-        snap.pop("leds", None)  # shaded for this instant: the page blinks from the pattern
-        chips = self.table.board
-        for cell in snap["squares"]:
-            sq = (cell["square"][0], cell["square"][1])
-            cell["operator"] = OPERATORS[sq]
-            chip = chips.get(sq)
-            cell["chip"] = chip.json() if chip else None
-            led = cell["led"]
-            if led is not None and led["name"] in ALL_LIGHTS:
-                light = ALL_LIGHTS[led["name"]]
-                led["rgb"] = list(light.colour)  # the colour of the meaning, at full level
-                led["brightness"] = light.brightness
-        message = snap.get("message") or ""
+        """What the page shows: the view's snapshot for a page (the LEDs by meaning, the chips
+        on the table), and what only this board knows: its table, display, notices, coach."""
+        t = self.clock()
+        snap = snapshot(self.session.view_input(t, page=True), t, page=True, chips=self.table.board)
+        message = snap["message"]
         if message and (not self.said or self.said[-1] != message):
             self.said.append(message)
-        snap["messages"] = list(self.said)
-        snap.update(self.table.json())
         lines = self.display_lines()
-        snap["display"] = lines
-        snap["display_key"] = hashlib.sha1("\n".join(lines).encode()).hexdigest()[:12]
-        snap["board"] = self.board_id
-        snap["version"] = self.version
-        snap["notice"] = self.notice
-        snap["assignment"] = self.assignment
-        snap["roster"] = list(self.session.roster)
-        snap["player_takeback"] = self.session.play.players_take_back
-        snap["coach"] = self.coach.json(self.session)
-        return snap
+        return {
+            **snap,
+            **self.table.json(),
+            "messages": list(self.said),  # the board's last words, not only this instant's
+            "display": lines,
+            "display_key": hashlib.sha1("\n".join(lines).encode()).hexdigest()[:12],
+            "board": self.board_id,
+            "version": self.version,
+            "notice": self.notice,
+            "assignment": self.assignment,
+            "roster": list(self.session.roster),
+            "player_takeback": self.session.play.players_take_back,
+            "coach": self.coach.json(self.session),
+        }
 
     def summary(self) -> dict[str, Any]:
         """What the class overview shows of this board (``/api/class``)."""

@@ -1,8 +1,8 @@
 """The view: one pure function from the session's state to what every output shows at ``t``.
 
 ``compose(view_input, t)`` gives the LED colour and meaning of every playable square, the two
-clock texts and the colon, the scoresheet page, the phase and the message. The app hands the
-result to the drivers; the simulator serialises it (``Outputs.to_json``); tests compare it.
+clock texts and the colon, the scoresheet page, the phase and the message. The scan loop hands
+the result to the drivers; ``snapshot.py`` makes it JSON for the page; tests compare it.
 Buzzer cues are events, not state: the session queues them (``Session.take_cues``).
 """
 
@@ -30,30 +30,6 @@ class Outputs:
     message: str
     side_to_move: int
     result: dict[str, Any] | None
-
-    def to_json(self) -> dict[str, Any]:
-        squares = []
-        for sq in sorted(self.leds, key=lambda s: (s[1], s[0])):
-            light = self.lights.get(sq)
-            squares.append(
-                {
-                    "square": list(sq),
-                    "rgb": list(self.leds[sq]),
-                    "meaning": light.name if light else None,
-                    "pattern": light.pattern if light else None,
-                    "blinking": bool(light and light.pattern != "steady"),
-                }
-            )
-        return {
-            "phase": self.phase,
-            "paused": self.paused,
-            "message": self.message,
-            "to_move": side_name(self.side_to_move),
-            "leds": squares,
-            "clocks": {"left": self.clocks[0], "right": self.clocks[1], "colon": self.clocks[2]},
-            "scoresheet": list(self.page),
-            "result": self.result,
-        }
 
 
 def message(inp) -> str:

@@ -11,9 +11,10 @@ from controller.board.options import parse_settings
 from controller.rules.game import Game
 from controller.selftest import selftest
 from controller.session import SessionConfig
-from controller.view.snapshot import snapshot
 from drivers.factory import build_devices
 from drivers.profile import load_profile
+
+from .helpers import snapshot_at
 
 ROOT = Path(__file__).resolve().parents[2]
 EXE = str(ROOT / ".venv" / "bin" / "damath-board")
@@ -58,7 +59,7 @@ def test_simulator_sessions_are_journaled_per_board_and_resume(tmp_path):
     s.journal.close()
     again = BoardHost.of_board(tmp_path, "table-3").open(SessionConfig(), 50.0)
     assert again.phase == "restore"
-    snap = snapshot(again, 50.0)
+    snap = snapshot_at(again, 50.0)
     assert snap["phase"] == "restore" and len(snap["leds"]) == 32
     assert BoardHost.of_board(None, "other").open(SessionConfig(), 0.0).phase == "setup"
 
