@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from drivers.base import Device
 from drivers.interfaces import Tone
@@ -50,7 +51,7 @@ class Buzzer(Device):
             )
             self._thread.start()
 
-    def _run(self, pattern, stop: threading.Event) -> None:
+    def _run(self, pattern: Pattern, stop: threading.Event) -> None:
         try:
             for frequency, seconds in pattern:
                 if stop.is_set():
@@ -104,7 +105,7 @@ class MockTone:
 class TonalTone:
     """A passive piezo on a PWM-capable pin: gpiozero TonalBuzzer, 220 Hz .. 3.5 kHz."""
 
-    def __init__(self, pin: int, pin_factory=None) -> None:
+    def __init__(self, pin: int, pin_factory: Any = None) -> None:
         from gpiozero import TonalBuzzer
         from gpiozero.tones import Tone
 
@@ -126,7 +127,7 @@ class TonalTone:
 class ActiveTone:
     """An active buzzer (its own oscillator): gpiozero Buzzer, on or off, pitch ignored."""
 
-    def __init__(self, pin: int, pin_factory=None) -> None:
+    def __init__(self, pin: int, pin_factory: Any = None) -> None:
         from gpiozero import Buzzer as GpioBuzzer
 
         self._buzzer = GpioBuzzer(pin, pin_factory=pin_factory)

@@ -8,6 +8,8 @@ bus) and `MockClocks`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from drivers.base import Device
 
 
@@ -43,14 +45,16 @@ class MockClocks(Clocks):
 class Ht16k33Clocks(Clocks):
     """Left display at the first address (0x70), right at the second (0x71, A0 bridged)."""
 
-    def __init__(self, addresses=(0x70, 0x71), i2c=None, brightness: float = 0.5) -> None:
+    def __init__(
+        self, addresses: tuple[int, ...] = (0x70, 0x71), i2c: Any = None, brightness: float = 0.5
+    ) -> None:
         from adafruit_ht16k33.segments import Seg7x4
 
         if i2c is None:
             from drivers.blinka import board
 
             i2c = board().I2C()
-        self._displays = []
+        self._displays: list[Any] = []
         for side, address in zip(("left (Blue)", "right (Red)"), addresses, strict=False):
             try:
                 self._displays.append(Seg7x4(i2c, address=address, auto_write=False))

@@ -11,12 +11,13 @@ import contextlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from drivers.buttons import Buttons, GpioButtons, MockButtons
 from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
 from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
 from drivers.coprocessor import LinkLedWriter, LinkScanner
+from drivers.interfaces import LedWriter, MaskSource
 from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from drivers.link import Link, _open_serial
 from drivers.occupancy import Square
@@ -114,18 +115,18 @@ class Devices:
     def __enter__(self) -> Devices:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
 def build_devices(
     profile: BoardProfile,
     *,
-    pin_factory=None,
-    i2c=None,
-    spi=None,
-    open_port: Callable = _open_serial,
-    display=None,
+    pin_factory: Any = None,
+    i2c: Any = None,
+    spi: Any = None,
+    open_port: Callable[[str, int], Any] = _open_serial,
+    display: Any = None,
     clock: Callable[[], float] = time.monotonic,
     only: tuple[str, ...] | None = None,
 ) -> Devices:
@@ -155,8 +156,10 @@ def build_devices(
         if not wanted("sensors"):
             pass
         elif s.backend == "link":
+            assert devices.link is not None  # built above for a linked section
             devices.sensors = LinkScanner(devices.link, clock)
         else:
+            source: MaskSource
             if s.backend == "gpio-matrix":
                 source = GpioMatrixSource(list(s.rows), list(s.columns), pin_factory, s.settle_us)
             elif s.backend == "mcp23017":
@@ -169,9 +172,11 @@ def build_devices(
         step = "leds"
         led = profile.leds
         if led.backend != "none" and wanted("leds"):
+            writer: LedWriter
             if led.backend == "neopixel-spi":
                 writer = NeoPixelSpiWriter(led.count, spi)
             elif led.backend == "link":
+                assert devices.link is not None
                 writer = LinkLedWriter(devices.link)
             else:
                 writer = MockLedWriter()
@@ -196,8 +201,10 @@ def build_devices(
         if not wanted("buzzer"):
             pass
         elif b.backend == "tonal":
+            assert b.pin is not None  # the profile requires it for a real buzzer
             devices.buzzer = Buzzer(TonalTone(b.pin, pin_factory))
         elif b.backend == "active":
+            assert b.pin is not None
             devices.buzzer = Buzzer(ActiveTone(b.pin, pin_factory))
         elif b.backend == "mock":
             devices.buzzer = Buzzer(MockTone(clock))

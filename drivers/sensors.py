@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from time import perf_counter_ns
+from typing import Any
 
 from drivers.base import Device, FrameReader
 from drivers.interfaces import MaskSource
@@ -79,7 +80,7 @@ class GpioMatrixSource:
     """
 
     def __init__(
-        self, rows: list[int], columns: list[int], pin_factory=None, settle_us: int = 20
+        self, rows: list[int], columns: list[int], pin_factory: Any = None, settle_us: int = 20
     ) -> None:
         from gpiozero import DigitalInputDevice, DigitalOutputDevice
 
@@ -129,7 +130,7 @@ class Mcp23017Source:
     Two register accesses a row (write GPIOA, read GPIOB): about 1.5 ms a scan at 400 kHz I2C.
     """
 
-    def __init__(self, i2c=None, address: int = 0x20) -> None:
+    def __init__(self, i2c: Any = None, address: int = 0x20) -> None:
         from adafruit_mcp230xx.mcp23017 import MCP23017
 
         if i2c is None:
@@ -165,7 +166,7 @@ class Mcp23017InputsSource:
     one two-byte read per expander (about 0.2 ms each at 400 kHz).
     """
 
-    def __init__(self, i2c=None, addresses=(0x20, 0x21)) -> None:
+    def __init__(self, i2c: Any = None, addresses: tuple[int, ...] = (0x20, 0x21)) -> None:
         from adafruit_mcp230xx.mcp23017 import MCP23017
 
         if i2c is None:
