@@ -11,6 +11,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 from .engine.levels import LEVELS
@@ -36,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _bounded(lo: int, hi: int):
+def _bounded(lo: int, hi: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             n = int(text)

@@ -29,7 +29,7 @@ class Takeback(Event):
     """The arbiter took back the last move (the replay driver's stand-in for the session)."""
 
     move: Move | None = None
-    kind = "takeback"  # type: ignore[misc]
+    kind = "takeback"
 
     def details(self) -> dict[str, Any]:
         return {"path": [list(s) for s in self.move.path]} if self.move else {}

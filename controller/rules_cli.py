@@ -11,13 +11,16 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from typing import Any, TextIO
 
 from .rules import variants
+from .rules.dadama import DadamaGame
+from .rules.dam import DamGame
 from .rules.draughts import GAMES, number_map
 from .rules.game import Game
 from .rules.move import Move
-from .rules.movegen import Board
+from .rules.movegen import Board, RawMove
 from .rules.notation import NotationError, game_from_json, load_json
 from .rules.pdn import board_from_fen
 from .rules.perft import dadama_divide, dadama_perft, divide, perft
@@ -60,7 +63,7 @@ def plural(forms: tuple[str, str], count: int) -> str:
     return forms[0] if count == 1 else forms[1]
 
 
-def add_parsers(sub: argparse._SubParsersAction) -> None:
+def add_parsers(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rules = sub.add_parser("rules", help=HELP_RULES, description=HELP_RULES)
     rsub = rules.add_subparsers(dest="rules_command", metavar="RULES_COMMAND", required=True)
 
@@ -126,7 +129,9 @@ def run_moves(args: argparse.Namespace) -> int:
             _no_damath_options(args)
             print_other_moves(other_game_opening(args.game), args.json, sys.stdout)
             return 0
-        game = Game.new(args.variant or variants.DEFAULT, args.rules or "official")
+        game: Game | DadamaGame = Game.new(
+            args.variant or variants.DEFAULT, args.rules or "official"
+        )
         _print_moves(game, args.json, sys.stdout)
         return 0
     text = _read(args.position_json)
@@ -169,7 +174,7 @@ def _no_damath_options(args: argparse.Namespace) -> None:
         raise NotationError("--variant and --rules are for damath positions")
 
 
-def _game(text: str, args: argparse.Namespace) -> Any:
+def _game(text: str, args: argparse.Namespace) -> Game | DadamaGame:
     obj = _parse_object(text)
     name = str(obj.get("game", args.game or "damath")).strip().lower()
     if args.game is not None and name != args.game:
@@ -215,10 +220,12 @@ def move_json(move: Move, variant: str | None) -> dict[str, Any]:
     return out
 
 
-def _print_moves(game: Any, as_json: bool, out: TextIO) -> None:
-    if not isinstance(game, Game) or game.variant is None:
+def _print_moves(game: Game | DadamaGame, as_json: bool, out: TextIO) -> None:
+    if isinstance(game, DadamaGame | DamGame):
         print_other_moves(game, as_json, out)
         return
+    if game.variant is None:
+        raise NotationError("a plain draughts position has no Damath moves to score")
     moves = game.legal_moves()
     if as_json:
         out.write(json.dumps({"moves": [move_json(m, game.variant) for m in moves]}) + "\n")
@@ -302,20 +309,22 @@ def _perft_dadama(args: argparse.Namespace, rows: list[tuple[str, int]]) -> int:
     return sum(c for _, c in rows) if args.depth > 0 else 1
 
 
-def _perft_board(args: argparse.Namespace) -> tuple[Board, Any]:
+def _perft_board(args: argparse.Namespace) -> tuple[Board, Callable[[RawMove], str]]:
     if args.game == "damath":
         if args.fen:
             raise NotationError("--fen is for the draughts games; use --position-json for damath")
         if args.position_json:
-            game = _game(
+            found = _game(
                 _read(args.position_json),
                 argparse.Namespace(variant=None, rules=None, game="damath"),
             )
+            assert isinstance(found, Game)  # a damath position, as --game says
+            game = found
         else:
             game = Game.new(args.variant, args.rules)
         squares = game.geo.squares
 
-        def describe(raw: Any) -> str:
+        def describe(raw: RawMove) -> str:
             sep = "x" if raw[1] else "-"
             return sep.join(f"({squares[i][0]},{squares[i][1]})" for i in raw[0])
 
@@ -325,14 +334,15 @@ def _perft_board(args: argparse.Namespace) -> tuple[Board, Any]:
     if args.position_json and args.fen:
         raise NotationError("give either --fen or --position-json, not both")
     if args.position_json:
-        board = other_game_from_json("dam", _parse_object(_read(args.position_json)))
-        board = board.generator_board()  # type: ignore[union-attr]
+        dam = other_game_from_json("dam", _parse_object(_read(args.position_json)))
+        assert isinstance(dam, DamGame)
+        board = dam.generator_board()
     else:
         board = board_from_fen(args.game, args.fen)
     _, by_square = number_map(args.game)
     squares = board.geo.squares
 
-    def describe_pdn(raw: Any) -> str:
+    def describe_pdn(raw: RawMove) -> str:
         sep = "x" if raw[1] else "-"
         return sep.join(str(by_square[squares[i]]) for i in raw[0])
 

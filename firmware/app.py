@@ -9,9 +9,15 @@ try:
     from firmware.debounce import Debouncer
     from firmware.endpoint import Endpoint
 except ImportError:  # on the Pico
-    import protocol
-    from debounce import Debouncer
-    from endpoint import Endpoint
+    import protocol  # type: ignore[no-redef]
+    from debounce import Debouncer  # type: ignore[no-redef]
+    from endpoint import Endpoint  # type: ignore[no-redef]
+
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from firmware.ports import Clock, Leds, Matrix, Stream, Watchdog
 
 HALF_BITS = 16  # squares 0..15 and 16..31: each half stays a small integer on the RP2040
 
@@ -24,15 +30,15 @@ class Firmware:
 
     def __init__(
         self,
-        matrix,
-        leds,
-        stream,
-        watchdog,
-        clock,
-        debounce_scans=3,
-        heartbeat_ms=1000,
-        release=None,
-    ):
+        matrix: "Matrix",
+        leds: "Leds",
+        stream: "Stream",
+        watchdog: "Watchdog",
+        clock: "Clock",
+        debounce_scans: int = 3,
+        heartbeat_ms: int = 1000,
+        release: "Callable[[], object] | None" = None,
+    ) -> None:
         self.matrix = matrix
         self.leds = leds
         self.stream = stream
@@ -59,23 +65,23 @@ class Firmware:
         self.endpoint.send(protocol.HELLO, bytes((protocol.VERSION,)))
 
     @property
-    def stable_mask(self):
+    def stable_mask(self) -> int:
         """The debounced occupancy as one 32-bit mask (allocates on the RP2040: reports only)."""
         return self.low.stable | (self.high.stable << HALF_BITS)
 
-    def _heartbeat(self):
+    def _heartbeat(self) -> bytes:
         now = self.clock.ticks_ms()
         scans = self.scans - self._scans_at_beat
         self._scans_at_beat = self.scans
         return protocol.heartbeat_body(self.clock.ticks_diff(now, self.started), scans)
 
-    def _report(self):
+    def _report(self) -> None:
         self._sent_low = self.low.stable
         self._sent_high = self.high.stable
         body = protocol.occupancy_body(self.stable_mask, self.clock.ticks_ms())
         self.endpoint.send(protocol.OCCUPANCY, body)
 
-    def scan(self):
+    def scan(self) -> bool:
         """Scan and debounce; True when the stable occupancy differs from the one reported.
         Allocation-free while nothing changes (checked under the MicroPython unix port)."""
         matrix = self.matrix
@@ -85,7 +91,7 @@ class Firmware:
         self.scans += 1
         return low != self._sent_low or high != self._sent_high
 
-    def step(self):
+    def step(self) -> None:
         """One pass: about 0.3 ms on an RP2040 at 125 MHz, so the loop runs at 1 kHz."""
         if self.scan():
             self._report()
@@ -104,7 +110,7 @@ class Firmware:
         if self.released and self.release is not None:
             self.release()  # the ACK went out in feed(); on the Pico this reboots
 
-    def run(self, period_us=1000, running=None):
+    def run(self, period_us: int = 1000, running: "Callable[[], bool] | None" = None) -> None:
         """Step every `period_us` until `running()` is false or the Pi released the port."""
         next_at = self.clock.ticks_us()
         while (running is None or running()) and not self.released:

@@ -7,7 +7,7 @@ differs, nothing counting) costs one comparison, so a 1 kHz scan loop stays chea
 
 
 class Debouncer:
-    def __init__(self, scans=3, bits=32, initial=0):
+    def __init__(self, scans: int = 3, bits: int = 32, initial: int = 0) -> None:
         if scans < 1:
             raise ValueError("debounce needs at least 1 scan")
         self.scans = scans
@@ -16,7 +16,7 @@ class Debouncer:
         self._counts = [0] * bits
         self._counting = 0  # mask of bits whose count is non-zero
 
-    def update(self, raw):
+    def update(self, raw: int) -> int:
         """Feed one scan's raw mask; return the debounced mask."""
         diff = raw ^ self.stable
         if diff == 0 and self._counting == 0:

@@ -9,11 +9,15 @@ try:
     from firmware import protocol
     from firmware.framing import FrameDecoder, FrameError, encode_frame
 except ImportError:  # on the Pico
-    import protocol
-    from framing import FrameDecoder, FrameError, encode_frame
+    import protocol  # type: ignore[no-redef]
+    from framing import FrameDecoder, FrameError, encode_frame  # type: ignore[no-redef]
+
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
-def _subtract(a, b):
+def _subtract(a: int, b: int) -> int:
     return a - b
 
 
@@ -22,14 +26,14 @@ class Endpoint:
 
     def __init__(
         self,
-        write,
-        now_ms,
-        ticks_diff=_subtract,
-        retry_ms=100,
-        heartbeat_ms=1000,
-        timeout_ms=3000,
-        heartbeat_body=None,
-    ):
+        write: "Callable[[bytes], object]",
+        now_ms: "Callable[[], int]",
+        ticks_diff: "Callable[[int, int], int]" = _subtract,
+        retry_ms: int = 100,
+        heartbeat_ms: int = 1000,
+        timeout_ms: int = 3000,
+        heartbeat_body: "Callable[[], bytes] | None" = None,
+    ) -> None:
         self._write = write
         self._now = now_ms
         self._diff = ticks_diff
@@ -39,35 +43,35 @@ class Endpoint:
         self._heartbeat_body = heartbeat_body or (lambda: protocol.heartbeat_body(0, 0))
         self.decoder = FrameDecoder()
         self._seq = 0
-        self._pending = {}  # type -> [seq, body, last_sent_ms]
-        self._last_heard = None
-        self._last_beat = None
+        self._pending: dict[int, tuple[int, bytes, int]] = {}  # type -> (seq, body, last sent)
+        self._last_heard: int | None = None
+        self._last_beat: int | None = None
         self.retries = 0
         self.rejected = 0  # frames with a good CRC but a meaningless payload
 
-    def _next_seq(self):
+    def _next_seq(self) -> int:
         self._seq = (self._seq + 1) & 0xFF
         return self._seq
 
-    def _emit(self, msg_type, seq, body):
+    def _emit(self, msg_type: int, seq: int, body: bytes) -> None:
         self._write(encode_frame(protocol.pack(msg_type, seq, body)))
 
-    def send(self, msg_type, body, reliable=True):
+    def send(self, msg_type: int, body: bytes, reliable: bool = True) -> None:
         """Send now; a reliable message replaces any unacknowledged one of its type."""
         seq = self._next_seq()
         if reliable:
-            self._pending[msg_type] = [seq, bytes(body), self._now()]
+            self._pending[msg_type] = (seq, bytes(body), self._now())
         self._emit(msg_type, seq, body)
 
-    def pending(self, msg_type=None):
+    def pending(self, msg_type: int | None = None) -> int:
         """How many messages wait for an ACK (of one type, if given)."""
         if msg_type is None:
             return len(self._pending)
         return 1 if msg_type in self._pending else 0
 
-    def feed(self, data):
+    def feed(self, data: bytes) -> list[tuple[int, bytes]]:
         """Bytes from the peer -> [(type, body)] for every good state message or heartbeat."""
-        messages = []
+        messages: list[tuple[int, bytes]] = []
         for payload in self.decoder.feed(data):
             try:
                 msg_type, seq, body = protocol.unpack(payload)
@@ -86,29 +90,29 @@ class Endpoint:
             messages.append((msg_type, body))
         return messages
 
-    def poll(self):
+    def poll(self) -> None:
         """Retry what is unacknowledged and send a heartbeat when one is due."""
         now = self._now()
         for msg_type in list(self._pending):
             seq, body, sent = self._pending[msg_type]
             if self._diff(now, sent) >= self.retry_ms:
-                self._pending[msg_type][2] = now
+                self._pending[msg_type] = (seq, body, now)
                 self.retries += 1
                 self._emit(msg_type, seq, body)
         if self._last_beat is None or self._diff(now, self._last_beat) >= self.heartbeat_ms:
             self._last_beat = now
             self._emit(protocol.HEARTBEAT, self._next_seq(), self._heartbeat_body())
 
-    def peer_alive(self):
+    def peer_alive(self) -> bool:
         """True while the peer has sent any good frame within `timeout_ms`."""
         if self._last_heard is None:
             return False
         return self._diff(self._now(), self._last_heard) < self.timeout_ms
 
-    def heard_ever(self):
+    def heard_ever(self) -> bool:
         return self._last_heard is not None
 
-    def reset(self):
+    def reset(self) -> None:
         """Forget the peer (after a reconnect): nothing pending, not heard from."""
         self._pending = {}
         self._last_heard = None

@@ -7,10 +7,15 @@ A 0x00 never occurs inside a COBS block, so a receiver that loses its place resy
 the next delimiter: at most one frame is lost after garbage.
 """
 
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
 try:
     from cobs import cobs as _cobs_lib
 except ImportError:  # MicroPython
     _cobs_lib = None
+_crc_hqx: "Callable[[bytes, int], int] | None"
 try:
     from binascii import crc_hqx as _crc_hqx
 except ImportError:  # MicroPython's binascii has no crc_hqx
@@ -26,7 +31,7 @@ class FrameError(ValueError):
     """A frame that must be dropped: bad COBS, bad CRC, too short or too long."""
 
 
-def crc16_pure(data, crc=0xFFFF):
+def crc16_pure(data: bytes, crc: int = 0xFFFF) -> int:
     """CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF), bit by bit, for MicroPython."""
     for byte in data:
         crc ^= byte << 8
@@ -35,14 +40,14 @@ def crc16_pure(data, crc=0xFFFF):
     return crc
 
 
-def crc16(data):
+def crc16(data: bytes) -> int:
     """CRC-16/CCITT-FALSE of `data`; 0x29B1 for b"123456789"."""
     if _crc_hqx is not None:
         return _crc_hqx(data, 0xFFFF)
     return crc16_pure(data)
 
 
-def cobs_encode_pure(data):
+def cobs_encode_pure(data: bytes) -> bytes:
     """Consistent Overhead Byte Stuffing: the result holds no 0x00."""
     out = bytearray(b"\x00")
     code_at = 0
@@ -73,7 +78,7 @@ def cobs_encode_pure(data):
     return bytes(out)
 
 
-def cobs_decode_pure(data):
+def cobs_decode_pure(data: bytes) -> bytes:
     """Undo COBS; raise FrameError on a zero byte or a block that runs past the end."""
     out = bytearray()
     i = 0
@@ -95,22 +100,24 @@ def cobs_decode_pure(data):
     return bytes(out)
 
 
-def cobs_encode(data):
+def cobs_encode(data: bytes) -> bytes:
     if _cobs_lib is not None:
-        return _cobs_lib.encode(bytes(data))
+        encoded: bytes = _cobs_lib.encode(bytes(data))
+        return encoded
     return cobs_encode_pure(data)
 
 
-def cobs_decode(data):
+def cobs_decode(data: bytes) -> bytes:
     if _cobs_lib is not None:
         try:
-            return _cobs_lib.decode(bytes(data))
+            decoded: bytes = _cobs_lib.decode(bytes(data))
+            return decoded
         except _cobs_lib.DecodeError as exc:
             raise FrameError("bad COBS: " + str(exc)) from None
     return cobs_decode_pure(data)
 
 
-def encode_frame(payload):
+def encode_frame(payload: bytes) -> bytes:
     """payload -> bytes on the wire, delimiter included."""
     if len(payload) > MAX_PAYLOAD:
         raise FrameError("payload of " + str(len(payload)) + " bytes exceeds " + str(MAX_PAYLOAD))
@@ -119,7 +126,7 @@ def encode_frame(payload):
     return cobs_encode(body) + DELIMITER
 
 
-def decode_frame(encoded):
+def decode_frame(encoded: bytes) -> bytes:
     """One frame's bytes between delimiters -> payload, or FrameError."""
     if len(encoded) > MAX_ENCODED:
         raise FrameError("frame too long")
@@ -139,14 +146,14 @@ class FrameDecoder:
     Bad frames are counted and dropped, never raised: the stream is untrusted.
     """
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._buf = bytearray()
         self._overflow = False
         self.good = 0
         self.bad = 0
 
-    def feed(self, data):
-        payloads = []
+    def feed(self, data: bytes) -> list[bytes]:
+        payloads: list[bytes] = []
         for byte in data:
             if byte == 0:
                 if self._overflow:

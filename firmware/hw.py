@@ -8,16 +8,27 @@ import time
 import machine
 import rp2
 
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+
 
 class Clock:
     """MicroPython's wrapping tick counters; falls back to the standard clock on CPython."""
 
-    def __init__(self):
+    ticks_ms: "Callable[[], int]"
+    ticks_us: "Callable[[], int]"
+    ticks_diff: "Callable[[int, int], int]"
+    sleep_us: "Callable[[int], None]"
+
+    def __init__(self) -> None:
         if hasattr(time, "ticks_ms"):
-            self.ticks_ms = time.ticks_ms
-            self.ticks_us = time.ticks_us
-            self.ticks_diff = time.ticks_diff
-            self.sleep_us = time.sleep_us
+            mp: ModuleType = time  # MicroPython's time, with its tick counters
+            self.ticks_ms = mp.ticks_ms
+            self.ticks_us = mp.ticks_us
+            self.ticks_diff = mp.ticks_diff
+            self.sleep_us = mp.sleep_us
         else:
             self.ticks_ms = lambda: int(time.monotonic() * 1000)
             self.ticks_us = lambda: int(time.monotonic() * 1_000_000)
@@ -37,16 +48,18 @@ class MatrixPins:
     before held low has to rise again through its pull-up (hardware/README.md, "Settle time").
     """
 
-    def __init__(self, row_pins, column_pins, settle_us=20):
+    def __init__(
+        self, row_pins: tuple[int, ...], column_pins: tuple[int, ...], settle_us: int = 20
+    ) -> None:
         self.rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in row_pins]
         self.columns = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in column_pins]
         self.settle_us = settle_us
-        self._sleep_us = getattr(time, "sleep_us", None) or _no_sleep
+        self._sleep_us: Callable[[int], None] = getattr(time, "sleep_us", None) or _no_sleep
         self._half = len(self.rows) // 2
         self.low = 0
         self.high = 0
 
-    def scan(self):
+    def scan(self) -> None:
         rows = self.rows
         columns = self.columns
         width = len(columns)
@@ -72,39 +85,39 @@ class MatrixPins:
         self.high = high
 
 
-def _no_sleep(us):
+def _no_sleep(us: int) -> None:
     pass
 
 
-@rp2.asm_pio(
+@rp2.asm_pio(  # type: ignore[untyped-decorator]  # rp2 is MicroPython's: no types
     sideset_init=rp2.PIO.OUT_LOW,
     out_shiftdir=rp2.PIO.SHIFT_LEFT,
     autopull=True,
     pull_thresh=8,
 )
-def ws2812_bits():
+def ws2812_bits() -> None:
     # One data bit is 10 state-machine cycles (1.25 us at 8 MHz): 2 high, then 5 high for a one
     # or low for a zero, then 3 low. Bytes arrive MSB first, one byte per FIFO word.
-    wrap_target()  # noqa: F821  (PIO assembler names)
-    label("next")  # noqa: F821  (PIO assembler names)
-    out(x, 1).side(0)[2]  # noqa: F821  (PIO assembler names)
-    jmp(not_x, "low").side(1)[1]  # noqa: F821  (PIO assembler names)
-    jmp("next").side(1)[4]  # noqa: F821  (PIO assembler names)
-    label("low")  # noqa: F821  (PIO assembler names)
-    nop().side(0)[4]  # noqa: F821  (PIO assembler names)
-    wrap()  # noqa: F821  (PIO assembler names)
+    wrap_target()  # type: ignore[name-defined]  # noqa: F821  (PIO names)
+    label("next")  # type: ignore[name-defined]  # noqa: F821  (PIO names)
+    out(x, 1).side(0)[2]  # type: ignore[name-defined]  # noqa: F821  (PIO names)
+    jmp(not_x, "low").side(1)[1]  # type: ignore[name-defined]  # noqa: F821  (PIO names)
+    jmp("next").side(1)[4]  # type: ignore[name-defined]  # noqa: F821  (PIO names)
+    label("low")  # type: ignore[name-defined]  # noqa: F821  (PIO names)
+    nop().side(0)[4]  # type: ignore[name-defined]  # noqa: F821  (PIO names)
+    wrap()  # type: ignore[name-defined]  # noqa: F821  (PIO names)
 
 
 class Ws2812:
     """The LED chain on one PIO state machine; write() takes the bytes in wire order (GRB)."""
 
-    def __init__(self, pin, state_machine=0):
+    def __init__(self, pin: int, state_machine: int = 0) -> None:
         self.sm = rp2.StateMachine(
             state_machine, ws2812_bits, freq=8_000_000, sideset_base=machine.Pin(pin)
         )
         self.sm.active(1)
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         # Each byte goes into the top of a 32-bit FIFO word; the program shifts it out MSB first.
         self.sm.put(bytearray(data), 24)
 
@@ -112,28 +125,29 @@ class Ws2812:
 class Watchdog:
     """Resets the RP2040 if the loop stops feeding it (max 8.3 s on this chip)."""
 
-    def __init__(self, timeout_ms=2000):
+    def __init__(self, timeout_ms: int = 2000) -> None:
         self.wdt = machine.WDT(timeout=timeout_ms)
 
-    def feed(self):
+    def feed(self) -> None:
         self.wdt.feed()
 
 
 class UartStream:
     """The link on a hardware UART (GP0 TX, GP1 RX by default)."""
 
-    def __init__(self, uart_id=0, baudrate=115200, tx=0, rx=1):
+    def __init__(self, uart_id: int = 0, baudrate: int = 115200, tx: int = 0, rx: int = 1) -> None:
         self.uart = machine.UART(uart_id, baudrate=baudrate, tx=machine.Pin(tx), rx=machine.Pin(rx))
 
-    def read(self):
+    def read(self) -> bytes:
         n = self.uart.any()
-        return self.uart.read(n) if n else b""
+        data: bytes = self.uart.read(n) if n else b""
+        return data
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         self.uart.write(data)
 
 
-def release(flag_path, settle_ms=50):
+def release(flag_path: str, settle_ms: int = 50) -> None:
     """The Pi asked for the REPL: leave a flag for the next boot and reboot into it.
 
     The watchdog cannot be stopped once started, so the loop cannot simply return to the REPL;
@@ -150,23 +164,24 @@ def release(flag_path, settle_ms=50):
 class UsbStream:
     """The link on the USB CDC port (the REPL's port); Ctrl-C interpretation is switched off."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         import select
         import sys
 
         import micropython
 
-        micropython.kbd_intr(-1)  # 0x03 is an ordinary byte in our frames, not a KeyboardInterrupt
+        mp: ModuleType = micropython  # the port's own module, not the one the checker knows
+        mp.kbd_intr(-1)  # 0x03 is an ordinary byte in our frames, not a KeyboardInterrupt
         self._in = sys.stdin.buffer
         self._out = sys.stdout.buffer
         self._poll = select.poll()
         self._poll.register(self._in, select.POLLIN)
 
-    def read(self):
+    def read(self) -> bytes:
         data = bytearray()
         while self._poll.poll(0) and len(data) < 256:
             data.extend(self._in.read(1))
         return bytes(data)
 
-    def write(self, data):
+    def write(self, data: bytes) -> None:
         self._out.write(data)

@@ -6,10 +6,14 @@ arithmetic only, so both sides give the same bytes. A WS2812 at full white draws
 so colours keep their hue and the supply is never overloaded.
 """
 
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 FULL_UNITS = 765  # r + g + b of one LED at full white
 
 
-def frame_units(pixels):
+def frame_units(pixels: "Sequence[Sequence[int]]") -> int:
     """Sum of every channel of every LED: the frame's current in units of 1/765 of one LED."""
     total = 0
     for p in pixels:
@@ -17,11 +21,16 @@ def frame_units(pixels):
     return total
 
 
-def current_ma(pixels, ma_per_led=60):
+def current_ma(pixels: "Sequence[Sequence[int]]", ma_per_led: int = 60) -> float:
     return frame_units(pixels) * ma_per_led / FULL_UNITS
 
 
-def encode(pixels, order="GRB", budget_ma=None, ma_per_led=60):
+def encode(
+    pixels: "Sequence[Sequence[int]]",
+    order: str = "GRB",
+    budget_ma: float | None = None,
+    ma_per_led: float = 60,
+) -> bytes:
     """pixels: sequence of (r, g, b) 0..255 -> bytes in wire order, scaled to fit `budget_ma`."""
     total = frame_units(pixels)
     limit = None

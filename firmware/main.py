@@ -6,7 +6,7 @@ import machine
 import startup
 
 
-def main():
+def main() -> None:
     if not startup.board_should_run(config, machine):
         print("damath-board firmware stopped: the REPL is free for mpremote")
         return

@@ -9,7 +9,7 @@ always wins.
 try:
     from firmware.framing import FrameError
 except ImportError:  # on the Pico the modules sit at the top level of the filesystem
-    from framing import FrameError
+    from framing import FrameError  # type: ignore[no-redef]
 
 VERSION = 1
 
@@ -32,23 +32,23 @@ NAMES = {
 }
 
 
-def u32(value):
+def u32(value: int) -> bytes:
     value &= 0xFFFFFFFF
     return bytes(((value >> 24) & 0xFF, (value >> 16) & 0xFF, (value >> 8) & 0xFF, value & 0xFF))
 
 
-def read_u32(body, offset=0):
+def read_u32(body: bytes, offset: int = 0) -> int:
     b = body[offset : offset + 4]
     if len(b) != 4:
         raise FrameError("body too short for a u32 at " + str(offset))
     return (b[0] << 24) | (b[1] << 16) | (b[2] << 8) | b[3]
 
 
-def pack(msg_type, seq, body=b""):
+def pack(msg_type: int, seq: int, body: bytes = b"") -> bytes:
     return bytes((msg_type & 0xFF, seq & 0xFF)) + bytes(body)
 
 
-def unpack(payload):
+def unpack(payload: bytes) -> tuple[int, int, bytes]:
     """payload -> (type, seq, body); FrameError for an unknown type or a short payload."""
     if len(payload) < 2:
         raise FrameError("payload shorter than its header")
@@ -58,22 +58,22 @@ def unpack(payload):
     return msg_type, payload[1], bytes(payload[2:])
 
 
-def occupancy_body(mask, ticks_ms):
+def occupancy_body(mask: int, ticks_ms: int) -> bytes:
     return u32(mask) + u32(ticks_ms)
 
 
-def parse_occupancy(body):
+def parse_occupancy(body: bytes) -> tuple[int, int]:
     """-> (mask, ticks_ms)"""
     if len(body) != 8:
         raise FrameError("occupancy body must be 8 bytes, got " + str(len(body)))
     return read_u32(body, 0), read_u32(body, 4)
 
 
-def heartbeat_body(uptime_ms, scans):
+def heartbeat_body(uptime_ms: int, scans: int) -> bytes:
     return u32(uptime_ms) + u32(scans)
 
 
-def parse_heartbeat(body):
+def parse_heartbeat(body: bytes) -> tuple[int, int]:
     """-> (uptime_ms, scans)"""
     if len(body) != 8:
         raise FrameError("heartbeat body must be 8 bytes, got " + str(len(body)))

@@ -10,14 +10,14 @@ ROWS = 8
 COLUMNS = 4
 
 
-def index_of(x, y):
+def index_of(x: int, y: int) -> int:
     """(x, y) -> bit number 0..31; ValueError for a square that is not playable."""
     if not (0 <= x < 8 and 0 <= y < 8) or (x + y) % 2 != 1:
         raise ValueError("not a playable square: " + repr((x, y)))
     return 4 * y + x // 2
 
 
-def square_of(index):
+def square_of(index: int) -> tuple[int, int]:
     """bit number 0..31 -> (x, y)"""
     if not 0 <= index < COUNT:
         raise ValueError("square index out of range: " + repr(index))

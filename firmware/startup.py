@@ -9,8 +9,12 @@ the REPL while it runs. Two ways back, both checked before the watchdog starts:
 
 import os
 
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from types import ModuleType
 
-def take_flag(path):
+
+def take_flag(path: str) -> bool:
     """True if the release flag was there (it is removed: it holds for one boot)."""
     try:
         os.stat(path)
@@ -23,11 +27,11 @@ def take_flag(path):
     return True
 
 
-def should_run(release_pin_level, flag_taken):
+def should_run(release_pin_level: int, flag_taken: bool) -> bool:
     """Run the board unless the release pin is held low or the Pi left the flag."""
     return release_pin_level != 0 and not flag_taken
 
 
-def board_should_run(config, machine):
+def board_should_run(config: "ModuleType", machine: "ModuleType") -> bool:
     pin = machine.Pin(config.RELEASE_PIN, machine.Pin.IN, machine.Pin.PULL_UP)
     return should_run(pin.value(), take_flag(config.RELEASE_FLAG))

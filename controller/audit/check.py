@@ -12,10 +12,12 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from ..rules.damath_data import OPERATORS, is_playable
-from ..rules.move import BLUE, RED
+from ..rules.move import BLUE, RED, Square
 from ..rules.scoring import (
     WRITTEN_OPERATORS,
     Score,
@@ -163,17 +165,21 @@ def read_rows(text: str) -> tuple[list[SheetRow], list[Finding]]:
 # Checking
 
 
+Problem = tuple[str, str, str]
+"""A wrong entry: what is written, what is right, why."""
+Problems = list[Problem]
+ScoreValues = tuple[str, Score, Score, str, bool]
+"""``scoring.score_values``: expression, exact, score, text, division by zero."""
+
+
 def _board_order(square: tuple[int, int]) -> tuple[int, int]:
     return square[1], square[0]
 
 
-def candidates_order(results: dict) -> list:
-    """The (square, multiplier) keys, plain multiplier first, as computed."""
-    return list(results)
-
-
-def _squares(squares: list[tuple[int, int]]) -> str:
-    return ", ".join(f"({x},{y})" for x, y in sorted(squares, key=_board_order))
+def _squares(squares: Iterable[Square | None]) -> str:
+    """The squares a value fits, in board order (an unwritten square, None, is not one)."""
+    known = [s for s in squares if s is not None]
+    return ", ".join(f"({x},{y})" for x, y in sorted(known, key=_board_order))
 
 
 def _chip_key(v: Value) -> object:
@@ -254,7 +260,7 @@ class Auditor:
         written = [self.number(s, "score") for s in steps]
         return written[-1], written[:-1], mult
 
-    def check_total(self, row: SheetRow, side: _Side, score: Score, problems: list) -> None:
+    def check_total(self, row: SheetRow, side: _Side, score: Score, problems: Problems) -> None:
         """Running total = the previous line's total as written + this line's right score."""
         expected = side.total + score
         if row.total:
@@ -296,7 +302,7 @@ class Auditor:
         else:
             self.findings.append(Finding(row.line, True, row.entry, ok_text or row.entry, ""))
 
-    def _check_move(self, row: SheetRow, problems: list) -> str:
+    def _check_move(self, row: SheetRow, problems: Problems) -> str:
         side = self.sides[row.player]
         try:
             label, dest = parse_move(row.entry)
@@ -315,7 +321,7 @@ class Auditor:
         self.check_total(row, side, self.zero, problems)
         return row.entry
 
-    def _check_take(self, row: SheetRow, problems: list) -> str:
+    def _check_take(self, row: SheetRow, problems: Problems) -> str:
         side = self.sides[row.player]
         try:
             entry = parse_take(row.entry, self.kind)
@@ -373,7 +379,14 @@ class Auditor:
             return "fits " + _squares(fits)
         return expression
 
-    def _take_from_total(self, row, side, results, expected, problems) -> str:
+    def _take_from_total(
+        self,
+        row: SheetRow,
+        side: _Side,
+        results: dict[Square, ScoreValues],
+        expected: str,
+        problems: Problems,
+    ) -> str:
         """No score written but a total: the score the total implies is checked instead, and
         the missing score is still reported."""
         written = self.number(row.total, "total")
@@ -393,7 +406,9 @@ class Auditor:
 
     _WHO = ((2, "a dama took part"), (4, "a dama took a dama"))
 
-    def _multiplier_hint(self, score, taker, taken, op, square, mult) -> str:
+    def _multiplier_hint(
+        self, score: Written, taker: Value, taken: Value, op: str, square: Square, mult: int
+    ) -> str:
         """`` (x 4 fits: write it if a dama took a dama)`` when another multiplier fits."""
         if mult != 1:
             return ""
@@ -402,7 +417,15 @@ class Auditor:
                 return f" (x {m} fits: write it if {who})"
         return ""
 
-    def _multiplier_hint_anywhere(self, score, taker, taken, op, squares, mult) -> str:
+    def _multiplier_hint_anywhere(
+        self,
+        score: Written,
+        taker: Value,
+        taken: Value,
+        op: str,
+        squares: list[Square],
+        mult: int,
+    ) -> str:
         if mult != 1:
             return ""
         for m, who in self._WHO:
@@ -415,7 +438,7 @@ class Auditor:
                 return f" (x {m} fits {_squares(fits)}: write it if {who})"
         return ""
 
-    def _check_rc(self, row: SheetRow, problems: list) -> str:
+    def _check_rc(self, row: SheetRow, problems: Problems) -> str:
         side = self.sides[row.player]
         try:
             label, mult, entry_steps = parse_rc(row.entry, self.kind)
@@ -430,14 +453,17 @@ class Auditor:
                              f"a remaining dama counts x {self.max_rc} "
                              f"in the {self.profile} profile"))  # fmt: skip
             mult = self.max_rc
-        squares = [sq]
+        squares: list[Square | None] = [sq]
         if sq is None and isinstance(value, Monomial):  # where it stands is not written
-            squares = sorted(OPERATORS, key=_board_order)
-        worth = {}
+            squares = [*sorted(OPERATORS, key=_board_order)]
+        worth: dict[Square | None, Score] = {}
         for s in squares:
-            number = value.at(s)
+            number: Score
             if isinstance(value, Monomial):
-                number = round_2dp(number)
+                assert s is not None  # a polynomial chip's square: written, or each in turn
+                number = round_2dp(value.at(s))
+            else:
+                number = value.at(s)
             worth[s] = number * mult
         plain = next(iter(worth.values()))
         expected = self.fmt(plain) if len(squares) == 1 else "its value where it stands"
@@ -459,7 +485,9 @@ class Auditor:
             problems.append((score.text, expected, f"RC: {row.entry.strip()}{hint}"))
             side.rc.append(plain)
         else:
-            values = sorted({format_decimal(w) for w in worth.values()}, key=float)
+            values = sorted(
+                {format_decimal(w) for w in worth.values() if isinstance(w, Fraction)}, key=float
+            )
             hint = ""
             doubled = [s for s, w in worth.items() if same(score, w * 2)]
             if mult == 1 and self.max_rc == 2 and doubled:
@@ -472,7 +500,7 @@ class Auditor:
         text = row.total or row.score
         return self.number(text, "value") if text else None
 
-    def _check_total(self, row: SheetRow, problems: list) -> str:
+    def _check_total(self, row: SheetRow, problems: Problems) -> str:
         side = self.sides[row.player]
         expected = sum_scores(side.rc, self.kind)
         written = self._written_value(row)
@@ -485,7 +513,7 @@ class Auditor:
             side.rc_total = written.value
         return f"RC total {self.fmt(expected)}"
 
-    def _check_grand(self, row: SheetRow, problems: list) -> str:
+    def _check_grand(self, row: SheetRow, problems: Problems) -> str:
         side = self.sides[row.player]
         rc = side.rc_total if side.rc_total is not None else sum_scores(side.rc, self.kind)
         expected = side.total + rc

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..rules.damath_data import DIVIDE, MINUS, PLUS, TIMES
 from ..rules.scoring import Score, round_half_away
-from ..rules.values import Sqrt2, Value, check_text, normalize_text, parse_value
+from ..rules.values import Radical, Sqrt2, Value, check_text, normalize_text, parse_value
 
 _MINUS = str.maketrans({"−": "-", "–": "-", "—": "-", "‐": "-", "‒": "-"})
 _DECIMAL_RE = re.compile(r"[+-]?\d*\.(\d+)", re.ASCII)  # ASCII: ٣ is not a digit here
@@ -80,9 +80,12 @@ def parse_number(text: str, kind: str) -> Written:
         return Written(original.strip(), value)
     if kind == "radical":
         try:
-            return Written(original.strip(), parse_value(norm, "radical", chip=False).number)
+            parsed = parse_value(norm, "radical", chip=False)
         except ValueError:
             pass
+        else:
+            if isinstance(parsed, Radical):
+                return Written(original.strip(), parsed.number)
     raise ValueError(f"cannot read {original.strip()!r} as a number")
 
 

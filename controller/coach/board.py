@@ -25,7 +25,9 @@ from . import worker
 REVIEW_DEPTH = 6
 """The review looks 6 moves ahead at every move (reproducible; docs/engine.md)."""
 
-Submit = Callable[[Callable[[dict[str, Any]], dict[str, Any]], dict[str, Any]], Future]
+Request = dict[str, Any]
+"""A coach task's question and answer: JSON-like data that crosses to a worker process."""
+Submit = Callable[[Callable[[Request], Request], Request], Future[Request]]
 
 
 class CoachError(ValueError):
@@ -38,7 +40,7 @@ class _Job:
     ply: int
     moves: tuple[Move, ...]
     kind: str
-    future: Future
+    future: Future[dict[str, Any]]
 
     def current(self, session: Session) -> bool:
         return (

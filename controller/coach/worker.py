@@ -16,6 +16,7 @@ from __future__ import annotations
 import atexit
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any
 
@@ -46,7 +47,9 @@ def _executor() -> ProcessPoolExecutor:
         return _pool
 
 
-def submit(task: Any, request: dict[str, Any]) -> Future:
+def submit(
+    task: Callable[[dict[str, Any]], dict[str, Any]], request: dict[str, Any]
+) -> Future[dict[str, Any]]:
     """Run ``task(request)`` in a worker; a pool broken by a killed worker is started again."""
     from concurrent.futures.process import BrokenProcessPool
 

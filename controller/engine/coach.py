@@ -23,6 +23,7 @@ from fractions import Fraction
 from controller.rules import damath_data
 from controller.rules.game import Game
 from controller.rules.move import Move, Square
+from controller.rules.movegen import RawMove
 from controller.rules.scoring import Score, round_2dp, score_move
 
 from .evaluation import DEFAULT_WEIGHTS, EvalWeights
@@ -246,7 +247,7 @@ def _arithmetic(move: Move, variant: str) -> tuple[str, ...]:
     )
 
 
-def _line(game: Game, raws: Sequence, variant: str) -> tuple[LineMove, ...]:
+def _line(game: Game, raws: Sequence[RawMove], variant: str) -> tuple[LineMove, ...]:
     copy = game.copy()
     squares = copy.geo.squares
     out = []

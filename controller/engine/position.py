@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from controller.rules.game import Game
+from controller.rules.game import EndReason, Game
+from controller.rules.move import Chip, Square
 from controller.rules.movegen import Board, RawMove
 from controller.rules.scoring import Score, kind_of, score_move, zero_score
 from controller.rules.values import Value
@@ -50,7 +51,7 @@ def zobrist_keys(n_values: int) -> tuple[tuple[int, ...], int]:
 class Terminal:
     """Why the search considers a position finished (the rules' endings, RULES.md §5, D-9)."""
 
-    reason: str  # "no-chips", "no-moves", "repetition"
+    reason: EndReason
 
 
 Undo = tuple[Any, ...]
@@ -213,7 +214,7 @@ class Position:
         moves", which the caller sees when it generates the moves."""
         side = self.board.side
         if not self.count[side]:
-            return Terminal("no-chips")
+            return Terminal(EndReason.NO_CHIPS)
         if self.repetition_rule == "threefold":
             rep = self.rep
             z = rep[-1]
@@ -222,15 +223,15 @@ class Position:
             while i >= self.rep_start:
                 if rep[i] == z:
                     if i >= self._root_rep and not at_root:
-                        return Terminal("repetition")  # a cycle inside the search
+                        return Terminal(EndReason.REPETITION)  # a cycle inside the search
                     seen_in_game += 1
                 i -= 2
             if seen_in_game >= 2:
-                return Terminal("repetition")
+                return Terminal(EndReason.REPETITION)
         else:  # online: the player who just moved has one chip and made five quiet moves
             mover = side ^ 1
             if self.count[mover] == 1 and self.quiet_run[mover] >= 5:
-                return Terminal("repetition")
+                return Terminal(EndReason.REPETITION)
         return None
 
     # ------------------------------------------------------------------ make / unmake
@@ -395,7 +396,7 @@ def _history(
     return keys, (quiet[0], quiet[1])
 
 
-def _start_values(game: Game, chips: dict) -> tuple[Value, ...]:
+def _start_values(game: Game, chips: dict[Square, Chip]) -> tuple[Value, ...]:
     """Every chip value the game started with (the chips left and the chips taken), in one
     fixed order: the same for every position of the game."""
     found = {chip.value for chip in chips.values()}

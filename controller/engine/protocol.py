@@ -19,7 +19,7 @@ from typing import Any
 from controller.rules.game import Game, IllegalMove
 from controller.rules.notation import NotationError, game_from_json
 from controller.rules.scoring import Score, kind_of, score_move
-from controller.rules.values import Sqrt2, parse_value
+from controller.rules.values import Radical, parse_value
 
 from .levels import LEVELS
 from .think import Answer, GameOver, think
@@ -173,8 +173,8 @@ def parse_totals(raw: Any, variant: str) -> tuple[Score, Score]:
         try:
             out.append(_score(value, kind))
         except (ValueError, ZeroDivisionError):
-            example = {"radical": "24 + 12√2", "polynomial": "-22.69", "integer": "-10"}
-            example = example.get(kind, "-7/10")
+            examples = {"radical": "24 + 12√2", "polynomial": "-22.69", "integer": "-10"}
+            example = examples.get(kind, "-7/10")
             article = "an" if kind == "integer" else "a"
             raise RequestError(
                 f"totals.{side}: {value!r} is not {article} {kind} score (e.g. {example!r})"
@@ -188,8 +188,10 @@ def _score(value: Any, kind: str) -> Score:
         raise ValueError(value)
     text = str(value).strip()
     if kind == "radical":
-        number = parse_value(text, "radical").number
-        return number if isinstance(number, Sqrt2) else Sqrt2(Fraction(number), Fraction(0))
+        parsed = parse_value(text, "radical")
+        if not isinstance(parsed, Radical):
+            raise ValueError(text)
+        return parsed.number
     q = Fraction(text.replace("−", "-").replace("–", "-"))
     if kind == "polynomial" and (q * 100).denominator != 1:
         raise ValueError(text)  # polynomial scores are written to 2 decimal places (D-7)

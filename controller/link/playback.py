@@ -17,15 +17,19 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import Any, TypeVar, cast
 
 from controller.rules.game import Game
-from controller.rules.move import Move
+from controller.rules.move import Move, Square
 from controller.session import Session, SessionConfig
 from controller.tracker.generator import human_trace
 from controller.tracker.trace import Frame, Press, Trace, read_trace
 
 OnRecord = Callable[["PlaybackBoard", int], None]
 """Called after a step that journaled something, with the number of records now in the file."""
+
+
+T = TypeVar("T")
 
 
 class PlaybackBoard:
@@ -35,8 +39,8 @@ class PlaybackBoard:
         *,
         variant: str = "integer",
         rules: str = "official",
-        position: dict | None = None,
-        tracker_settings: dict | None = None,
+        position: dict[str, Any] | None = None,
+        tracker_settings: dict[str, Any] | None = None,
         checkpoint_seconds: float = 10.0,
         sync: bool = True,
         on_record: OnRecord | None = None,
@@ -56,14 +60,24 @@ class PlaybackBoard:
         self._count = self._journaled()
 
     @classmethod
-    def from_trace(cls, folder: str | os.PathLike[str], trace: Trace, **kw) -> PlaybackBoard:
+    def from_trace(
+        cls,
+        folder: str | os.PathLike[str],
+        trace: Trace,
+        *,
+        checkpoint_seconds: float = 10.0,
+        sync: bool = True,
+        on_record: OnRecord | None = None,
+    ) -> PlaybackBoard:
         return cls(
             folder,
             variant=trace.variant,
             rules=trace.profile,
             position=trace.position,
             tracker_settings=trace.settings,
-            **kw,
+            checkpoint_seconds=checkpoint_seconds,
+            sync=sync,
+            on_record=on_record,
         )
 
     def _journaled(self) -> int:
@@ -122,7 +136,7 @@ class PlaybackBoard:
 
     def play_moves(
         self,
-        moves: Iterable[Move | list],
+        moves: Iterable[Move | list[Square]],
         seed: int = 1,
         speed: float | None = None,
         stop: threading.Event | None = None,
@@ -140,7 +154,7 @@ class PlaybackBoard:
         for raw in moves:
             game = self.session.game
             path = raw.path if isinstance(raw, Move) else [tuple(s) for s in raw]
-            move = game.find_move(list(path))
+            move = game.find_move(cast("list[Square]", list(path)))
             lines = human_trace(game, [move], rng)
             trace = read_trace(lines)
             frames = [r for r in trace.records if isinstance(r, Frame)][1:]  # skip "as it stands"
@@ -157,7 +171,7 @@ class PlaybackBoard:
                 break
         return played
 
-    def remaining(self, moves: list) -> list:
+    def remaining(self, moves: list[T]) -> list[T]:
         """The moves of a recorded game not yet on the board (a resumed game continues)."""
         return list(moves[self.session.game.ply :])
 

@@ -273,7 +273,7 @@ def ack_payload(game: str, seq: int) -> bytes:
     return canonical({"v": VERSION, "game": game, "seq": seq})
 
 
-def parse_ack(payload: bytes) -> tuple[str, int] | None:
+def parse_ack(payload: bytes | bytearray) -> tuple[str, int] | None:
     try:
         data = json.loads(payload)
     except (ValueError, UnicodeDecodeError):

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 import paho.mqtt.client as mqtt
+from paho.mqtt.properties import Properties
+from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.i18n import N_
 
@@ -213,7 +215,14 @@ class Link:
             },
         )
 
-    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_connect(
+        self,
+        client: mqtt.Client,
+        userdata: object,
+        flags: mqtt.ConnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         if reason_code.is_failure:
             self._last_error = CONNECT_ERRORS.get(reason_code.value, f"refused: {reason_code}")
             log.warning("hub %s: %s", self.config.url, self._last_error)
@@ -235,13 +244,20 @@ class Link:
             self._state_sent = b""
         self._wake.set()
 
-    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_disconnect(
+        self,
+        client: mqtt.Client,
+        userdata: object,
+        flags: mqtt.DisconnectFlags,
+        reason_code: ReasonCode,
+        properties: Properties | None,
+    ) -> None:
         with self._lock:
             self._connected = False
             if not self._stopping.is_set() and not self._last_error:
                 self._last_error = f"disconnected ({reason_code})"
 
-    def _on_message(self, client, userdata, message) -> None:
+    def _on_message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
         topic = message.topic
         try:
             if topic == HUB_PRESENCE:
@@ -259,7 +275,7 @@ class Link:
             log.exception("link: cannot handle a message on %s", topic)
         self._wake.set()
 
-    def _on_ack(self, payload: bytes) -> None:
+    def _on_ack(self, payload: bytes | bytearray) -> None:
         ack = parse_ack(payload)
         if ack is None:
             return
@@ -295,7 +311,7 @@ class Link:
         ident = a.get("id") if a else None
         return ident if isinstance(ident, str) and GAME_ID.match(ident) else None
 
-    def _on_assignment(self, payload: bytes) -> None:
+    def _on_assignment(self, payload: bytes | bytearray) -> None:
         if not payload:  # the hub cleared it
             data = None
         else:

@@ -39,7 +39,7 @@ def resolve(host: str, port: int) -> str:
         found = socket.getaddrinfo(literal, port, type=socket.SOCK_STREAM)
     except (OSError, UnicodeError) as exc:
         raise ValueError(f"cannot resolve the hub's host {host!r} now ({exc})") from None
-    addresses = [info[4][0] for info in found]
+    addresses = [str(info[4][0]) for info in found]  # the host part: text for IPv4 and IPv6
     v4 = [a for a in addresses if ":" not in a]
     if not addresses:
         raise ValueError(f"the hub's host {host!r} has no address")

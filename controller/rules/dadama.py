@@ -180,6 +180,16 @@ class _Saved:
     key: tuple[Any, ...] | None
 
 
+@dataclass(slots=True)
+class _Cache:
+    """What a position's questions cost to answer, kept until the position changes."""
+
+    throwers: tuple[Square, ...] | None = None
+    quiet: dict[Quiet, RawMove] | None = None
+    ending: DadamaEnding | None = None
+    ending_known: bool = False
+
+
 class DadamaGame:
     """A Dadama game: a position you can ask what must happen next, play a step on and undo."""
 
@@ -210,7 +220,7 @@ class DadamaGame:
         if self._taker is None:
             self._seen[self._key()] += 1
         self._history: list[tuple[Played, _Saved]] = []
-        self._cache: dict[str, Any] = {}
+        self._cache = _Cache()
         self.start_side = to_move
 
     @classmethod
@@ -299,9 +309,9 @@ class DadamaGame:
     def throwers(self) -> tuple[Square, ...]:
         """The dice that can take now; one of them must throw (G-2). During a multiple taking,
         the die that is taking, if it can take again."""
-        if "throwers" not in self._cache:
-            self._cache["throwers"] = self._throwers()
-        return self._cache["throwers"]
+        if self._cache.throwers is None:
+            self._cache.throwers = self._throwers()
+        return self._cache.throwers
 
     def _throwers(self) -> tuple[Square, ...]:
         squares = self.geo.squares
@@ -322,13 +332,13 @@ class DadamaGame:
         return list(self._quiet_raw())
 
     def _quiet_raw(self) -> dict[Quiet, RawMove]:
-        if "quiet" not in self._cache:
+        if self._cache.quiet is None:
             squares = self.geo.squares
-            self._cache["quiet"] = {
+            self._cache.quiet = {
                 Quiet(squares[raw[0][0]], squares[raw[0][1]]): raw
                 for raw in self._board.quiet_moves()
             }
-        return self._cache["quiet"]
+        return self._cache.quiet
 
     def dice_to_throw(self, square: Square) -> int:
         """How many dice the piece on ``square`` throws: two for a dadama (G-5), else one."""
@@ -543,7 +553,7 @@ class DadamaGame:
                 saved.key = key
             played = replace(played, turn_ends=True)
         self._history.append((played, saved))
-        self._cache = {}
+        self._cache = _Cache()
         return played
 
     def undo(self) -> Played:
@@ -561,7 +571,7 @@ class DadamaGame:
         self._taker = saved.taker
         self._taken = saved.taken
         self._over = saved.over
-        self._cache = {}
+        self._cache = _Cache()
         return played
 
     def _save(self) -> _Saved:
@@ -584,9 +594,10 @@ class DadamaGame:
             return self._over
         if self._taker is not None:
             return None
-        if "ending" not in self._cache:
-            self._cache["ending"] = self._ending()
-        return self._cache["ending"]
+        if not self._cache.ending_known:
+            self._cache.ending = self._ending()
+            self._cache.ending_known = True
+        return self._cache.ending
 
     def _ending(self) -> DadamaEnding | None:
         side = self._board.side

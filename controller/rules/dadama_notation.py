@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from . import jsonfields as jf
@@ -27,6 +28,7 @@ from .dadama import (
     Phase,
     Played,
     Quiet,
+    Step,
     Stop,
     Throw,
     square_text,
@@ -104,7 +106,9 @@ def _face(raw: Any, where: str) -> int:
     return raw
 
 
-def _going_on(raw: Any, pieces: dict[Square, Die], to_move: int) -> tuple[Square, tuple]:
+def _going_on(
+    raw: Any, pieces: dict[Square, Die], to_move: int
+) -> tuple[Square, tuple[Square, ...]]:
     if not isinstance(raw, dict):
         raise NotationError("going_on: expected an object with square and taken")
     jf.no_unknown_keys(raw, {"square", "taken"}, "going_on")
@@ -230,7 +234,7 @@ def play_turn(game: DadamaGame, text: str) -> list[Played]:
     return done
 
 
-def _turn_steps(game: DadamaGame, text: str, done: list[Played]):
+def _turn_steps(game: DadamaGame, text: str, done: list[Played]) -> Iterator[Step]:
     tokens = parse_turn(text)
     if not tokens or tokens[0][0] != "sq":
         raise NotationError("a turn starts with a square, like (2,1)")
@@ -359,8 +363,14 @@ def position_tag(game: DadamaGame) -> str:
     return f"W:{';'.join(parts[0])}|B:{';'.join(parts[1])}|to={COLOURS[game.side_to_move]}"
 
 
+def _tag_field(part: str) -> tuple[str, str]:
+    """``W:1,0=3`` → (``W``, ``1,0=3``); a part without a colon has no name."""
+    name, colon, value = part.partition(":")
+    return (name, value) if colon else ("", part)
+
+
 def _from_position_tag(text: str) -> dict[str, Any]:
-    fields = dict(part.split(":", 1) if ":" in part else ("", part) for part in text.split("|"))
+    fields = dict(_tag_field(part) for part in text.split("|"))
     pieces = []
     sides = {"W": "white", "B": "black"}
     for letter, name in sides.items():
@@ -375,7 +385,10 @@ def _from_position_tag(text: str) -> dict[str, Any]:
 
 
 def record_text(
-    game: DadamaGame, start: DadamaGame, result: str | None = None, tags: dict | None = None
+    game: DadamaGame,
+    start: DadamaGame,
+    result: str | None = None,
+    tags: dict[str, str] | None = None,
 ) -> str:
     """The record as PDN-like text: tags, then the turns numbered as in draughts."""
     record = record_json(game, start, result)

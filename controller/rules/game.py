@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import Any, cast
 
 from . import damath_data
 from .geometry import Geometry, geometry
@@ -180,7 +180,9 @@ class Game:
 
     def find_move(self, path: list[Square] | tuple[Square, ...]) -> Move:
         """The legal move with this path, or IllegalMove saying why not."""
-        wanted = tuple(tuple(p) for p in path)
+        # as given: a path read from a file may hold a point of the wrong length, which matches
+        # no move and is named by _why_illegal
+        wanted = cast("tuple[Square, ...]", tuple(tuple(p) for p in path))
         for move in self.legal_moves():
             if move.path == wanted:
                 return move
@@ -188,11 +190,11 @@ class Game:
 
     def push(self, move: Move) -> Move:
         """Play a legal move; returns the move as the engine knows it (chip and takings filled)."""
-        self.legal_moves()
+        legal = self.legal_moves()
         raw = self._raw_of.get(move)
         if raw is None:
             raise IllegalMove(self._why_illegal(move.path))
-        known = self._legal[self._legal.index(move)]  # type: ignore[union-attr]
+        known = legal[legal.index(move)]
         values = self._values
         path, captured, _, _ = raw
         saved = tuple(values[s] for s in captured)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .draughts import GAMES, diagram_square, number_map, start_cells
+from .draughts import GAMES, DraughtsGame, diagram_square, number_map, start_cells
 from .geometry import geometry
 from .movegen import KING, MAN, Board
 
@@ -64,7 +64,7 @@ def fen_of(board: Board) -> str:
     game = _game(board.rules.name)
     _, by_square = number_map(game.rules.name)
     squares = board.geo.squares
-    parts = {0: [], 1: []}
+    parts: dict[int, list[tuple[int, bool]]] = {0: [], 1: []}
     for i, c in enumerate(board.cells):
         if c:
             number = by_square[squares[i]]
@@ -102,7 +102,7 @@ def _expand(item: str, game_name: str, count: int) -> list[tuple[int, bool]]:
     raise FenError(f"FEN square {item!r}: expected a number like 12, a range like 1-12 or K12")
 
 
-def _game(name: str):
+def _game(name: str) -> DraughtsGame:
     try:
         return GAMES[name.strip().lower()]
     except KeyError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from .dam import DEFAULT as DAM_DEFAULT
 from .dam import DamGame
@@ -46,7 +47,7 @@ class PdnGame:
     result: str = "*"
 
 
-def new_game(name: str, fen: str | None = None, settings: dict | None = None) -> Game:
+def new_game(name: str, fen: str | None = None, settings: dict[str, Any] | None = None) -> Game:
     """The game ``name`` from a FEN (the opening when None); Dam takes its settings."""
     board = board_from_fen(name, fen)
     geo = geometry(board.rules.size, board.rules.parity)

@@ -196,11 +196,12 @@ def score_values(
     expression = written_operation(taker.label, taken.label, op, kind)
     steps: list[str] = []  # what follows "=": the manual's intermediate results
     if kind == "integer":
-        rounded: Score = Fraction(round_half_away(exact))
+        whole = Fraction(round_half_away(exact))
+        rounded: Score = whole
         if div0:
             steps.append("0")
         elif rounded != exact:
-            steps.append(f"{_exact_text(exact)} ≈ {format_fraction(rounded)}")
+            steps.append(f"{_exact_text(exact)} ≈ {format_fraction(whole)}")
     elif kind == "polynomial":
         rounded = round_2dp(exact)
         steps.append(format_decimal(rounded))  # 78xy² ÷ (-55x) = -22.69: rounded value only

@@ -69,11 +69,20 @@ class Sqrt2:
     a: Fraction
     b: Fraction
 
-    def __add__(self, other: Sqrt2) -> Sqrt2:
-        return Sqrt2(self.a + other.a, self.b + other.b)
+    def __add__(self, other: Sqrt2 | int | Fraction) -> Sqrt2:
+        if isinstance(other, Sqrt2):
+            return Sqrt2(self.a + other.a, self.b + other.b)
+        return Sqrt2(self.a + other, self.b)
 
-    def __sub__(self, other: Sqrt2) -> Sqrt2:
-        return Sqrt2(self.a - other.a, self.b - other.b)
+    __radd__ = __add__
+
+    def __sub__(self, other: Sqrt2 | int | Fraction) -> Sqrt2:
+        if isinstance(other, Sqrt2):
+            return Sqrt2(self.a - other.a, self.b - other.b)
+        return Sqrt2(self.a - other, self.b)
+
+    def __rsub__(self, other: int | Fraction) -> Sqrt2:
+        return Sqrt2(other - self.a, -self.b)
 
     def __mul__(self, other: Sqrt2 | int | Fraction) -> Sqrt2:
         if isinstance(other, Sqrt2):
@@ -193,7 +202,8 @@ class Monomial:
 
     def at(self, square: Square) -> Fraction:
         x, y = square
-        return self.coefficient * x**self.x_exp * y**self.y_exp
+        scale: int = x**self.x_exp * y**self.y_exp  # whole: exponents are never negative
+        return self.coefficient * scale
 
     def __str__(self) -> str:
         return self.label
@@ -231,6 +241,7 @@ def _part_ok(q: Fraction) -> bool:
 
 def check_chip(value: Value) -> Value:
     """The value itself when a chip may carry it; ValueError saying the bound otherwise."""
+    parts: tuple[Fraction, ...]
     if isinstance(value, Rational):
         parts = (value.number,)
     elif isinstance(value, Radical):

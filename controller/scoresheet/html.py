@@ -118,7 +118,8 @@ def _cells(c: Cell | None, sep: bool) -> str:
 def _row(line: Line) -> str:
     cls = ""
     if line.section == "end":
-        kind = (line.blue or line.red).kind if (line.blue or line.red) else ""
+        cell = line.blue or line.red
+        kind = cell.kind if cell else ""
         cls = ' class="end grand"' if kind == "grand" else ' class="end"'
     return (
         f'<tr{cls}><td class="no">{escape(line.number)}</td>'

@@ -51,7 +51,7 @@ def _points(sheet: Scoresheet, side: int) -> float:
 
 def sheet_json(sheet: Scoresheet) -> dict[str, Any]:
     """The sheet as plain data: header, rows, and per side total, RC, grand total, points."""
-    sides = {}
+    sides: dict[str, dict[str, Any]] = {}
     for s in sheet.game.sides:
         p = sheet.players[s.side]
         sides[side_name(s.side)] = {

@@ -239,22 +239,22 @@ def _wrong_move(
     dx, dy = end[0] - start[0], end[1] - start[1]
     straight = abs(dx) == abs(dy)
     path = _between(start, end) if straight else []
-    jumped = [s for s in path if game.chip_at(s)]
+    jumped = [c for c in map(game.chip_at, path) if c is not None]
     if must_take and (removed or jumped):  # a taking the rules do not allow here
         most = len(moves[0].captures)
-        attempt = max(len(removed), sum(1 for s in jumped if game.chip_at(s).side != chip.side))
+        attempt = max(len(removed), sum(1 for c in jumped if c.side != chip.side))
         if attempt < most:
             return reason("most", most=most, **_takers(moves), **where)
         if not chip.dama and all(m.chip is not None and m.chip.dama for m in moves):
             return reason("dama_first", **_takers(moves), **where)
-        if any(game.chip_at(s).side == chip.side for s in jumped):
+        if any(c.side == chip.side for c in jumped):
             return reason("own_chip", **where)
         return reason("must_take", **_takers(moves), **where)
     if must_take:
         return reason("must_take", **_takers(moves), **where)
     if not straight:
         return reason("diagonal", **where)
-    if jumped and any(game.chip_at(s).side == chip.side for s in jumped):
+    if jumped and any(c.side == chip.side for c in jumped):
         return reason("own_chip", **where)
     if chip.dama:
         return reason("unknown")

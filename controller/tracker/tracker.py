@@ -13,6 +13,8 @@ returns ``MoveCommitted`` and the caller pushes the move. After anything else ch
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from controller.i18n import _
 from controller.rules.game import Game
 from controller.rules.move import Chip, Move, Square, side_name
@@ -56,6 +58,19 @@ class Tracker:
     (the same after a restart from the journal); the tracker starts reading moves once the board
     matches the position for ``settle`` seconds.
     """
+
+    # the attempt in progress (_reset_attempt) and the position's marks (_load)
+    _phase: str
+    _touched: int
+    _appeared: dict[int, int]
+    _lifted_sent: int
+    _current: list[MoveShape]
+    _cannot: tuple[Square, ...]
+    _amb: list[MoveShape]
+    _amb_sel: int | None
+    _amb_touched: int
+    _crown: Square | None
+    _crown_lifted: bool
 
     def __init__(
         self, game: Game, settings: Settings | None = None, *, mode: str = "setup"
@@ -199,43 +214,42 @@ class Tracker:
                 rotated=self._is_rotated(),
             )
         phase = self._phase
-        common = {
-            "mode": "play",
-            "side": pos.side,
-            "locked": pos.squares[self._lock.bit_length() - 1] if self._lock else None,
-            "crown": self._crown,
-        }
+        common = Guidance(
+            mode="play",
+            phase=phase,
+            side=pos.side,
+            locked=pos.squares[self._lock.bit_length() - 1] if self._lock else None,
+            crown=self._crown,
+        )
         if phase == "mismatch":
             missing, extra = self._diff()
-            return Guidance(
-                phase=phase,
+            return replace(
+                common,
                 missing=missing,
                 extra=extra,
                 place=self._place(missing),
                 reason=mismatch_reason(self._game, missing, extra),
-                **common,
             )
         if self._amb:
             blink, order = _telling_apart(self._amb)
-            sel = self._amb[self._amb_sel].move if self._amb_sel is not None else None
+            chosen = self._amb_sel
+            sel = self._amb[chosen].move if chosen is not None else None
             marks: tuple[Square, ...] = ()
-            if sel is not None:
-                marks = (order[self._amb_sel],) if order else sel.path[1:-1]
-            return Guidance(
+            if chosen is not None and sel is not None:
+                marks = (order[chosen],) if order else sel.path[1:-1]
+            return replace(
+                common,
                 phase="ambiguity",
                 choices=tuple(s.move for s in self._amb),
                 blink=blink,
                 selected=sel,
                 selected_marks=marks,
                 reason=which_way(),
-                **common,
             )
         if phase == "idle":
             if pos.must_take:
-                return Guidance(
-                    phase=phase, must_take=self._takers(), to_be_taken=self._all_taken(), **common
-                )
-            return Guidance(phase=phase, **common)
+                return replace(common, must_take=self._takers(), to_be_taken=self._all_taken())
+            return common
         if phase in ("moving", "settling"):
             shapes = self._current
             board = self._board
@@ -243,14 +257,12 @@ class Tracker:
             taken = {c for s in shapes for c in s.move.captures}
             still = tuple(sorted(c for c in taken if board >> pos.index[c] & 1))
             dest = tuple(sorted({s.move.end for s in shapes}))
-            return Guidance(
-                phase=phase, lifted=lifted, destinations=dest, to_be_taken=still, **common
-            )
+            return replace(common, lifted=lifted, destinations=dest, to_be_taken=still)
         if phase == "crowning":
-            return Guidance(phase=phase, **common)
+            return common
         # invalid / mismatch_pending: a chip that may not move is shown, nothing else yet
         why = self._lift_reason(self._cannot[0]) if self._cannot else None
-        return Guidance(phase=phase, cannot_move=self._cannot, reason=why, **common)
+        return replace(common, cannot_move=self._cannot, reason=why)
 
     # ------------------------------------------------------------------ position
 
@@ -259,18 +271,18 @@ class Tracker:
         self._pos = PositionIndex(game)
         self._reset_attempt()
         self._lock = 0
-        self._crown: Square | None = None
+        self._crown = None
         self._crown_lifted = False
 
     def _reset_attempt(self) -> None:
         self._phase = "idle"
         self._touched = 0
-        self._appeared: dict[int, int] = {}
+        self._appeared = {}
         self._lifted_sent = 0
-        self._current: list[MoveShape] = []
-        self._cannot: tuple[Square, ...] = ()
-        self._amb: list[MoveShape] = []
-        self._amb_sel: int | None = None
+        self._current = []
+        self._cannot = ()
+        self._amb = []
+        self._amb_sel = None
         self._amb_touched = 0
 
     def _start_position(self, t: float, events: list[Event]) -> None:

@@ -6,8 +6,12 @@ does (pin levels, PIO words, watchdog feeds) and let a test decide what input pi
 
 import sys
 
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from types import ModuleType
 
-def install():
+
+def install() -> "tuple[ModuleType, ModuleType]":
     """Make `import machine` and `import rp2` give the fakes; returns (machine, rp2)."""
     from firmware.fakes import machine, rp2
 

@@ -3,8 +3,12 @@
 Runs on CPython and under the MicroPython unix port (which has no `machine` of its own).
 """
 
-levels = {}  # pin id -> level last driven by an output
-input_hook = None  # callable(pin_id) -> 0/1 for input pins; None reads the pull
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+levels: dict[int, int] = {}  # pin id -> level last driven by an output
+input_hook: "Callable[[int], int] | None" = None  # pin id -> 0/1 for input pins; None: the pull
 resets = 0  # machine.reset() calls; the fake raises Reset so the caller's loop ends
 
 
@@ -18,14 +22,16 @@ class Pin:
     PULL_UP = 1
     PULL_DOWN = 2
 
-    def __init__(self, pin_id, mode=IN, pull=None, value=None):
+    def __init__(
+        self, pin_id: int, mode: int = IN, pull: int | None = None, value: int | None = None
+    ) -> None:
         self.id = pin_id
         self.mode = mode
         self.pull = pull
         if mode == Pin.OUT:
             levels[pin_id] = 1 if value else 0
 
-    def value(self, v=None):
+    def value(self, v: int | None = None) -> int | None:
         if v is None:
             if self.mode == Pin.OUT:
                 return levels[self.id]
@@ -35,32 +41,32 @@ class Pin:
         levels[self.id] = 1 if v else 0
         return None
 
-    def low(self):
+    def low(self) -> None:
         self.value(0)
 
-    def high(self):
+    def high(self) -> None:
         self.value(1)
 
 
 class WDT:
-    last = None
+    last: "WDT | None" = None
 
-    def __init__(self, id=0, timeout=5000):
+    def __init__(self, id: int = 0, timeout: int = 5000) -> None:
         self.timeout = timeout
         self.feeds = 0
         WDT.last = self
 
-    def feed(self):
+    def feed(self) -> None:
         self.feeds += 1
 
 
-def reset():
+def reset() -> None:
     global resets
     resets += 1
     raise Reset()
 
 
-def clear():
+def clear() -> None:
     """Forget every pin level and the input hook (between tests)."""
     global input_hook, resets
     levels.clear()

@@ -2,10 +2,16 @@
 MicroPython unix port cannot rebind a function's globals, so there the program is not run);
 StateMachine records every word put into its FIFO."""
 
+TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import ModuleType
+
+_types: "ModuleType | None"
 try:
-    import types
+    import types as _types
 except ImportError:  # MicroPython
-    types = None
+    _types = None
 
 
 class PIO:
@@ -16,35 +22,35 @@ class PIO:
 
 
 class _Instruction:
-    def __init__(self, program, name, args):
+    def __init__(self, program: "list[_Instruction]", name: str, args: tuple[object, ...]) -> None:
         self.name = name
         self.args = args
-        self.sideset = None
+        self.sideset: object = None
         self.delay = 0
         program.append(self)
 
-    def side(self, value):
+    def side(self, value: object) -> "_Instruction":
         self.sideset = value
         return self
 
-    def __getitem__(self, delay):
+    def __getitem__(self, delay: int) -> "_Instruction":
         self.delay = delay
         return self
 
-    def cycles(self):
+    def cycles(self) -> int:
         return 1 + self.delay
 
 
 class Program:
     """What @asm_pio produced: the instructions, labels and settings of one PIO program."""
 
-    def __init__(self, fn, settings):
+    def __init__(self, fn: "Callable[[], None]", settings: dict[str, object]) -> None:
         self.settings = settings
-        self.instructions = []
-        self.labels = {}
-        ns = {"x": "x", "y": "y", "not_x": "!x", "not_y": "!y", "pins": "pins"}
+        self.instructions: list[_Instruction] = []
+        self.labels: dict[str, int] = {}
+        ns: dict[str, object] = {"x": "x", "y": "y", "not_x": "!x", "not_y": "!y", "pins": "pins"}
 
-        def emit(name):
+        def emit(name: str) -> "Callable[..., _Instruction]":
             return lambda *args: _Instruction(self.instructions, name, args)
 
         for name in ("out", "jmp", "nop", "set", "mov", "pull", "push", "in_", "wait", "irq"):
@@ -52,36 +58,37 @@ class Program:
         ns["label"] = lambda name: self.labels.__setitem__(name, len(self.instructions))
         ns["wrap_target"] = lambda: self.labels.__setitem__("<wrap_target>", len(self.instructions))
         ns["wrap"] = lambda: self.labels.__setitem__("<wrap>", len(self.instructions))
-        if types is not None and hasattr(fn, "__code__"):
-            types.FunctionType(fn.__code__, ns)()
+        if _types is not None and hasattr(fn, "__code__"):
+            _types.FunctionType(fn.__code__, ns)()
 
 
-def asm_pio(**settings):
-    def assemble(fn):
+def asm_pio(**settings: object) -> "Callable[[Callable[[], None]], Program]":
+    def assemble(fn: "Callable[[], None]") -> Program:
         return Program(fn, settings)
 
     return assemble
 
 
 class StateMachine:
-    last = None
+    last: "StateMachine | None" = None
 
-    def __init__(self, sm_id, program, freq=125_000_000, **kwargs):
+    def __init__(
+        self, sm_id: int, program: Program, freq: int = 125_000_000, **kwargs: object
+    ) -> None:
         self.id = sm_id
         self.program = program
         self.freq = freq
         self.kwargs = kwargs
-        self.words = []
+        self.words: list[int] = []
         self.running = False
         StateMachine.last = self
 
-    def active(self, value=None):
+    def active(self, value: int | None = None) -> bool:
         if value is not None:
             self.running = bool(value)
         return self.running
 
-    def put(self, value, shift=0):
-        if isinstance(value, int):
-            value = [value]
-        for v in value:
+    def put(self, value: "int | bytes | bytearray | list[int]", shift: int = 0) -> None:
+        words = [value] if isinstance(value, int) else value
+        for v in words:
             self.words.append((v << shift) & 0xFFFFFFFF)
