@@ -149,12 +149,13 @@ def play_on_board(
 
     hands = hands or human_trace
 
-    start = Game.new(recorded.variant or "integer", recorded.profile.name)
+    rules = recorded.profile.name if recorded.profile is not None else "official"
+    start = Game.new(recorded.variant or "integer", rules)
     moves = [move for _, move in recorded.played()]
     trace = read_trace(hands(start, moves, random.Random(seed)))
     now = [0.0]
-    devices, hands = sim_devices(clock=lambda: now[0])
-    config = SessionConfig(variant=start.variant or "integer", rules=recorded.profile.name)
+    devices, controls = sim_devices(clock=lambda: now[0])
+    config = SessionConfig(variant=start.variant or "integer", rules=rules)
     session = BoardHost(None).open(config, 0.0)  # in memory: the demo keeps nothing
     frames = 0
     with devices:
@@ -166,16 +167,16 @@ def play_on_board(
 
         for rec in trace.records:
             if isinstance(rec, Frame):
-                hands.set_occupied(rec.occupied)
+                controls.set_occupied(rec.occupied)
                 frames += 1
             else:
-                hands.press(rec.button)
+                controls.press(rec.button)
             step(rec.t)
         t = trace.records[-1].t if trace.records else 0.0
         for _tick in range(40):  # let the last settle and the end of the game run out
             t += 0.05
             step(t)
-        led_frames = hands.led_frames()
+        led_frames = controls.led_frames()
     played = [m.path for _, m in session.game.played()]
     for number, (want, got) in enumerate(zip(moves, played, strict=False), start=1):
         if want.path != got:
