@@ -30,7 +30,7 @@ from controller.rules.move import BLUE, Move, Square, side_name
 from controller.rules.notation import game_from_json, game_to_json
 from controller.rules.profiles import PROFILES, Profile, ProfileError, get_profile
 from controller.rules.scoring import kind_of, score_move, sum_scores
-from controller.scoresheet.model import Row, build_scoresheet, move_rows
+from controller.scoresheet.model import Row, Scoresheet, build_scoresheet, move_rows
 from controller.tracker import (
     BoardNeeded,
     BoardReady,
@@ -42,11 +42,12 @@ from controller.tracker import (
     Settings,
     Tracker,
 )
+from controller.tracker.guidance import Guidance
 
 from . import coach_texts, texts
 from . import info as game_info
 from . import play as play_mode
-from .clocks import ArbiterClocks, ClockEvent
+from .clocks import ArbiterClocks, ClockEvent, ClockReading
 from .journal import Journal, JournalError, JournalLoad, Record
 from .kinds import CueName, MenuAction, Phase, RecordKind
 from .menu import Menu, abandon_menu, adjudication_menu, names_menu, settings_menu
@@ -141,8 +142,8 @@ class ViewInput:
     rules: str
     side_to_move: int
     ply: int
-    guidance: Any
-    clock: Any
+    guidance: Guidance
+    clock: ClockReading
     last_move: Move | None
     rows: tuple[Row, ...]
     totals: tuple[str, str]
@@ -175,7 +176,7 @@ class PageFacts:
     """The part of the view only the simulator's page and the tests read: built on demand,
     never at the scan loop's 25 Hz (the sheet of a game in progress is not free)."""
 
-    sheet: Any
+    sheet: Scoresheet
     """The scoresheet (``Session.sheet``): the tally once the game is over."""
     cues: tuple[Cue, ...]
     """The last buzzer cues, numbered, so a page plays each once."""
@@ -270,7 +271,7 @@ class Session:
         self.move_clocks: list[tuple[int, int]] = []
         """Per played move, the clocks' used time when it was made (game ms, move ms): the
         game record carries them (PDN ``%clk``/``%emt``), as tournament records do."""
-        zero = sum_scores((), kind_of(game.variant))
+        zero = sum_scores((), kind_of(self.variant))
         self._running = [zero, zero]
         self.last_move: Move | None = None
         self.shown: Shown | None = None
@@ -477,7 +478,7 @@ class Session:
         elif kind == RecordKind.RESUME:
             self.paused = False
         elif kind == RecordKind.TIMEOUT:
-            self.proxy = self.game.profile.move_timeout == "opponent-moves"
+            self.proxy = self.rules_profile.move_timeout == "opponent-moves"
         elif kind == RecordKind.INFO:
             self.info = game_info.clean(rec["info"])
             self.config = SessionConfig(**{**self.config.__dict__, "info": self.info})
@@ -573,8 +574,11 @@ class Session:
         self.board = board
         events = self.tracker.feed_frame(t, self.board)
         self._handle(events, t)
-        setting_up = placed_before is not None and self.phase == Phase.SETUP
-        if setting_up and self._placed() > placed_before:
+        if (
+            placed_before is not None
+            and self.phase == Phase.SETUP
+            and self._placed() > placed_before
+        ):
             self._cue(t, CueName.MOVE)  # guided setup: the board confirms each chip put in place
         return events
 
@@ -715,7 +719,7 @@ class Session:
         scores: dict[Square, list[str]] = {}
         for move in self.tracker.game.legal_moves():
             if move.start == start and move.takings:
-                text = score_move(move, self.game.variant).text
+                text = score_move(move, self.variant).text
                 if text not in scores.setdefault(move.end, []):
                     scores[move.end].append(text)
         return tuple((end, " / ".join(texts)) for end, texts in sorted(scores.items()))
@@ -785,6 +789,13 @@ class Session:
         return self.game.variant or ""
 
     @property
+    def rules_profile(self) -> Profile:
+        """The rules the game is played under (with the arbiter's settings)."""
+        profile = self.game.profile
+        assert profile is not None  # a session's game always has one (``_new_game_objects``)
+        return profile
+
+    @property
     def profile_name(self) -> str:
         return self.config.rules
 
@@ -805,9 +816,9 @@ class Session:
     def start_game(self) -> Game:
         """The position the game started from, rebuilt from the JSON the journal keeps, under
         the game's own rules (the one place it is rebuilt: the record and the sheet use it)."""
-        return game_at(self.start_position, self.game.profile)
+        return game_at(self.start_position, self.rules_profile)
 
-    def sheet(self):
+    def sheet(self) -> Scoresheet:
         """The scoresheet: the whole tally once the game is over; while it is played, the
         entries and running totals so far, marked as a game in progress (no RC, no result)."""
         if self.outcome is not None:
@@ -815,7 +826,7 @@ class Session:
         return build_scoresheet(
             self.game.played(),
             self.game.chips(),
-            self.game.variant,
+            self.variant,
             scoring_profile(self.game),
             game_info.players(self.info),
             finished=False,
@@ -839,13 +850,13 @@ class Session:
 
     def pdn_clocks(self) -> list[tuple[float, float]]:
         """Per played move: the game clock left after it and the time it took, in seconds."""
-        total = self.game.profile.game_seconds
+        total = self.rules_profile.game_seconds
         return [(total - g / 1000, m / 1000) for g, m in self.move_clocks]
 
     def totals(self) -> tuple[str, str]:
         from controller.rules.scoring import format_score
 
-        kind = kind_of(self.game.variant)
+        kind = kind_of(self.variant)
         return format_score(self._running[0], kind), format_score(self._running[1], kind)
 
     def next_deadline(self) -> float | None:
@@ -930,7 +941,7 @@ class Session:
         side = self.game.side_to_move
         played = self.game.push(move)
         self.move_clocks.append(clock)
-        rows, self._running[side] = move_rows(side, played, self._running[side], self.game.variant)
+        rows, self._running[side] = move_rows(side, played, self._running[side], self.variant)
         self.rows.extend(rows)
         self.last_move = played
         return played
@@ -943,13 +954,11 @@ class Session:
         return move
 
     def _rebuild_rows(self) -> None:
-        kind = kind_of(self.game.variant)
+        kind = kind_of(self.variant)
         self.rows = []
         self._running = [sum_scores((), kind), sum_scores((), kind)]
         for side, move in self.game.played():
-            rows, self._running[side] = move_rows(
-                side, move, self._running[side], self.game.variant
-            )
+            rows, self._running[side] = move_rows(side, move, self._running[side], self.variant)
             self.rows.extend(rows)
 
     # ------------------------------------------------------------------ clocks
@@ -969,7 +978,7 @@ class Session:
             seconds = round(self.clocks.move_seconds - self.clocks.used(ev.t)[1])
             self._say(texts.WARNING, SIDE=who, seconds=max(1, seconds))
         elif ev.kind == "move_timeout":
-            rule = self.game.profile.move_timeout
+            rule = self.rules_profile.move_timeout
             record: Record = {
                 "k": RecordKind.TIMEOUT, "t": ev.t, "side": side, "rule": rule,
                 **self.clocks.state(ev.t),
@@ -1012,7 +1021,7 @@ class Session:
         self.config = config
         self._new_game_objects(config)
         self._write(self._start_record(t))
-        self._say(texts.VARIANT_CHOSEN, variant=self.game.variant.capitalize(), rules=config.rules)
+        self._say(texts.VARIANT_CHOSEN, variant=self.variant.capitalize(), rules=config.rules)
         if self.board is not None:  # the new tracker reads the board as it stands
             self._handle(self.tracker.feed_frame(t, self.board), t)
 
@@ -1336,8 +1345,13 @@ def record_problem(rec: Record) -> str | None:
     if kind == "move":
         path = rec.get("path")
         ok = isinstance(path, list) and 2 <= len(path) <= 16
-        ok = ok and all(
-            isinstance(sq, list) and len(sq) == 2 and all(_whole(v, 7) for v in sq) for sq in path
+        ok = (
+            ok
+            and isinstance(path, list)
+            and all(
+                isinstance(sq, list) and len(sq) == 2 and all(_whole(v, 7) for v in sq)
+                for sq in path
+            )
         )
         if not ok:
             return _("a move whose path is not squares of the board")
@@ -1373,7 +1387,7 @@ def _fits_here(game: Game, rec: Record) -> bool:
     """A move record whose ply is the game's and whose path is legal; a takeback whose ply is
     one less than the game's."""
     if rec["k"] == "takeback":
-        return rec["ply"] == game.ply - 1
+        return bool(rec["ply"] == game.ply - 1)
     if rec["ply"] != game.ply:
         return False
     try:

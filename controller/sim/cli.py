@@ -17,7 +17,10 @@ import errno
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from controller.link.board import BoardLinks
 
 from controller.i18n import _
 
@@ -117,7 +120,7 @@ def state_folder(args: argparse.Namespace) -> Path | None:
     return folder
 
 
-def hub_links(paths: list[str], state_dir: Path | None):
+def hub_links(paths: list[str], state_dir: Path | None) -> BoardLinks | None:
     """``--hub``: the boards' links, every connection file checked before the server starts;
     each board's link follows that board's folder (journal and kept games) in ``state_dir``."""
     if not paths:

@@ -8,6 +8,11 @@ Buzzer cues are events, not state: the session queues them (``Session.take_cues`
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from controller.session import ViewInput
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,12 +37,12 @@ class Outputs:
     result: dict[str, Any] | None
 
 
-def message(inp) -> str:
+def message(inp: ViewInput) -> str:
     """What the board says now, for the page: a wrong move explained, else the session's
     message, else (setting up) which chip goes where next."""
-    reason = getattr(inp.guidance, "reason", None)
+    reason = inp.guidance.reason
     if reason is not None:
-        return reason.page
+        return str(reason.page)
     if inp.message:
         return inp.message
     if inp.phase == "setup":
@@ -45,7 +50,7 @@ def message(inp) -> str:
     return ""
 
 
-def compose(inp, t: float, cols: int = 21, rows: int = 4) -> Outputs:
+def compose(inp: ViewInput, t: float, cols: int = 21, rows: int = 4) -> Outputs:
     lights = session_lights(inp)
     leds = {sq: shade(lights.get(sq), t) for sq in OPERATORS}
     result = None
