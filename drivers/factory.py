@@ -46,10 +46,14 @@ class MockControls:
         source: MockSource | None,
         buttons: MockButtons | None,
         leds: MockLedWriter | None,
+        clocks: MockClocks | None = None,
+        tone: MockTone | None = None,
     ) -> None:
         self._source = source
         self._buttons = buttons
         self._leds = leds
+        self._clocks = clocks
+        self._tone = tone
 
     @property
     def senses(self) -> bool:
@@ -76,6 +80,18 @@ class MockControls:
     def led_frames(self) -> int:
         """How many frames the LED strip was sent (0 when the strip is not a mock)."""
         return len(self._leds.frames) if self._leds is not None else 0
+
+    def last_led_frame(self) -> bytes | None:
+        """The bytes the mock strip was sent last (None before any, or without a mock)."""
+        return self._leds.frames[-1] if self._leds is not None and self._leds.frames else None
+
+    def clock_faces(self) -> tuple[str, str, bool] | None:
+        """What the mock clock displays show now: left digits, right digits, colon."""
+        return self._clocks.shown[-1] if self._clocks is not None and self._clocks.shown else None
+
+    def tones(self) -> list[tuple[float, float | None]]:
+        """Every change of the mock buzzer: (time, frequency, or None for silence)."""
+        return list(self._tone.events) if self._tone is not None else []
 
 
 @dataclass
@@ -106,10 +122,13 @@ class Devices:
         sensors = self.sensors
         source = sensors.source if isinstance(sensors, Scanner) else None
         writer = self.leds.writer if self.leds is not None else None
+        tone = self.buzzer.tone if self.buzzer is not None else None
         return MockControls(
             source if isinstance(source, MockSource) else None,
             self.buttons if isinstance(self.buttons, MockButtons) else None,
             writer if isinstance(writer, MockLedWriter) else None,
+            self.clocks if isinstance(self.clocks, MockClocks) else None,
+            tone if isinstance(tone, MockTone) else None,
         )
 
     def __enter__(self) -> Devices:

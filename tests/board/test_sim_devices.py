@@ -40,8 +40,16 @@ def test_the_hands_move_chips_and_press_buttons_on_the_mock_board():
         assert [(e.name, e.kind) for e in events] == [("pause", "hold")]
         with pytest.raises(ValueError, match="no button 'reset'"):
             hands.press("reset")
+        assert hands.last_led_frame() is None and hands.clock_faces() is None
         devices.leds.show({(1, 0): (9, 9, 9)})
-        assert hands.led_frames() == 1
+        assert hands.led_frames() == 1 and hands.last_led_frame() == devices.leds.encode(
+            {(1, 0): (9, 9, 9)}
+        )
+        devices.clocks.show("19:59", "0:58", True)
+        assert hands.clock_faces() == ("1959", " 058", True)
+        devices.buzzer.play("move")
+        devices.buzzer.wait(2)
+        assert [f for _t, f in hands.tones()] == [1760.0, None]
 
 
 def test_real_devices_have_no_mock_hands():

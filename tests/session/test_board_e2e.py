@@ -47,12 +47,13 @@ def _capture(devices, board: ScanLoop, t: float) -> dict:
     board.render(t)
     if devices.buzzer is not None:
         devices.buzzer.wait(5)
+    hands = devices.controls()
     png = io.BytesIO()
     devices.scoresheet.render(devices.scoresheet.last).save(png, "PNG")
     return {
-        "led_bytes": devices.leds.writer.frames[-1].hex(),
-        "clocks": list(devices.clocks.shown[-1]),
-        "cue": _last_pattern([f for _, f in devices.buzzer.tone.events]),
+        "led_bytes": hands.last_led_frame().hex(),
+        "clocks": list(hands.clock_faces()),
+        "cue": _last_pattern([f for _, f in hands.tones()]),
         "page": devices.scoresheet.last,
         "png": png.getvalue(),
     }
