@@ -9,8 +9,9 @@ Phases: ``setup`` (the opening checked on the sensors; the arbiter may change va
 ``play``, ``restore`` (the board must be brought back to the expected position: after a takeback
 or a restart), ``over`` (tally shown). ``paused`` and ``menu`` are orthogonal to the phase.
 
-The simulator and the app call: ``feed_frame``, ``press``, ``advance``, ``snapshot``,
-``take_cues`` (docs/session.md).
+The board runtime calls: ``feed_frame``, ``press``, ``advance`` (or ``tick``), ``view_input``,
+``take_cues``, ``close`` (docs/session.md). Every record the session journals is read by one
+``apply``, the same for play as it happens and for a resume.
 """
 
 from __future__ import annotations
