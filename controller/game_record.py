@@ -73,7 +73,7 @@ def _from_json(text: str, source: str) -> GameRecord:
     return GameRecord(start, tuple(paths), totals, names)
 
 
-def _names(players: Any) -> tuple[str, str]:
+def _names(players: object) -> tuple[str, str]:
     out = ["Blue", "Red"]
     if isinstance(players, dict):
         for i, side in enumerate(("blue", "red")):

@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from controller.rules.game import Game, IllegalMove
+from controller.rules.move import Move
 from controller.rules.notation import NotationError, game_from_json
 from controller.rules.scoring import Score, kind_of, score_move
 from controller.rules.values import Radical, parse_value
@@ -135,11 +136,11 @@ def answer_line(
 # ---------------------------------------------------------------------- parts of a request
 
 
-def _path(move: Any) -> list[list[int]]:
+def _path(move: Move) -> list[list[int]]:
     return [[x, y] for x, y in move.path]
 
 
-def _play(game: Game, moves: Any) -> None:
+def _play(game: Game, moves: object) -> None:
     if not isinstance(moves, list):
         raise RequestError("moves: expected a list of moves, each a list of [x, y] squares")
     for n, raw in enumerate(moves):
@@ -162,7 +163,7 @@ def _play(game: Game, moves: Any) -> None:
             raise RequestError(f"{where}: {exc}") from None
 
 
-def parse_totals(raw: Any, variant: str) -> tuple[Score, Score]:
+def parse_totals(raw: object, variant: str) -> tuple[Score, Score]:
     """``{"blue": …, "red": …}``: each side's takings total so far, exact (text or number)."""
     if not isinstance(raw, dict) or set(raw) - {"blue", "red"}:
         raise RequestError('totals: expected {"blue": …, "red": …} (the takings totals so far)')
@@ -182,7 +183,7 @@ def parse_totals(raw: Any, variant: str) -> tuple[Score, Score]:
     return out[0], out[1]
 
 
-def _score(value: Any, kind: str) -> Score:
+def _score(value: object, kind: str) -> Score:
     """A total as text or a JSON number; exact (a JSON number is read as the decimal it shows)."""
     if isinstance(value, bool) or not isinstance(value, int | float | str):
         raise ValueError(value)

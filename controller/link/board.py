@@ -56,7 +56,7 @@ def assignment_line(assignment: dict[str, Any] | None) -> str:
     return " · ".join(parts)
 
 
-def _person(raw: Any) -> str:
+def _person(raw: object) -> str:
     return str(raw.get("name") or "") if isinstance(raw, dict) else ""
 
 

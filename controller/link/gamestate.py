@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.rules.game import Game, IllegalMove
+from controller.rules.game import Game, IllegalMove, Result
 from controller.rules.move import Move, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.rules.profiles import Profile, RulesProfileError, get_profile
@@ -24,10 +24,8 @@ from controller.session import info as game_info
 from controller.session.export import pdn as pdn_text
 from controller.session.outcome import Outcome, scoring_profile, tally
 
-RESULTS = {None: "1/2-1/2", 0: "1-0", 1: "0-1"}
 
-
-def _clean_info(raw: Any) -> dict[str, str]:
+def _clean_info(raw: object) -> dict[str, str]:
     """Players and event as the board checked them; a record that is not a table of
     writable fields names nobody (the game itself still rebuilds)."""
     if not isinstance(raw, dict):
@@ -226,7 +224,7 @@ class GameState:
         sides = self.outcome.sheet.game.sides
         winner = self.outcome.winner
         return {
-            "result": RESULTS[winner],
+            "result": Result.of(winner),
             "winner": side_name(winner) if winner is not None else None,
             "reason": self.outcome.reason,
             "text": self.outcome.text,

@@ -71,7 +71,7 @@ def check_board_id(board: str) -> str:
     return board
 
 
-def canonical(obj: Any) -> bytes:
+def canonical(obj: object) -> bytes:
     """The one byte form that is hashed: sorted keys, no spaces, ASCII, no NaN."""
     return json.dumps(
         obj, sort_keys=True, separators=(",", ":"), ensure_ascii=True, allow_nan=False
@@ -228,11 +228,11 @@ def check_seal(env: Envelope, key: bytes) -> None:
         raise Rejected("forged", f"record {env.seq}: the HMAC is not the board's")
 
 
-def _number(value: Any) -> bool:
+def _number(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
-def _square(value: Any) -> bool:
+def _square(value: object) -> bool:
     return (
         isinstance(value, list)
         and len(value) == 2

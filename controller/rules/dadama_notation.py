@@ -33,12 +33,12 @@ from .dadama import (
     Throw,
     square_text,
 )
+from .game import RESULTS
 from .move import Square
 from .notation import NotationError
 from .settings import SettingsError
 
 DICE_A_SIDE = 12
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 # ---------------------------------------------------------------------- the JSON position
 
@@ -98,7 +98,7 @@ def _pieces(listed: list[Any]) -> dict[Square, Die]:
     return pieces
 
 
-def _face(raw: Any, where: str) -> int:
+def _face(raw: object, where: str) -> int:
     if isinstance(raw, str) and raw.strip().isdigit():
         raw = int(raw.strip())
     if not isinstance(raw, int) or isinstance(raw, bool) or raw not in FACES:
@@ -107,7 +107,7 @@ def _face(raw: Any, where: str) -> int:
 
 
 def _going_on(
-    raw: Any, pieces: dict[Square, Die], to_move: int
+    raw: object, pieces: dict[Square, Die], to_move: int
 ) -> tuple[Square, tuple[Square, ...]]:
     if not isinstance(raw, dict):
         raise NotationError("going_on: expected an object with square and taken")
@@ -345,7 +345,7 @@ def _replay(start: DadamaGame, turns: list[str]) -> DadamaGame:
     return game
 
 
-def _check_result(game: DadamaGame, result: Any) -> None:
+def _check_result(game: DadamaGame, result: object) -> None:
     if result not in RESULTS:
         raise NotationError(f"result {result!r}: expected one of {', '.join(RESULTS)}")
     if game.phase is Phase.OVER and result != result_of(game):

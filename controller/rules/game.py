@@ -8,10 +8,10 @@ history, repetition (D-9) and the end of the game (RULES.md §5).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, cast
+from typing import cast
 
 from . import damath_data
 from .geometry import Geometry, geometry
@@ -19,6 +19,7 @@ from .move import BLUE, RED, Chip, Move, Square, Taking, side_name
 from .movegen import KING, MAN, Board, RawMove
 from .profiles import Profile, get_profile
 from .ruleset import Priority, RuleSet
+from .values import Value
 from .variants import get_variant
 
 
@@ -37,6 +38,23 @@ class EndReason(StrEnum):
     """Dam's draw by moves without a taking or a man moved (M-9)."""
     ALL_SIXES = "all-sixes"
     """Dadama's loss when every die shows 6 (G-7)."""
+
+
+class Result(StrEnum):
+    """A game's result as PDN writes it (the first side's result first)."""
+
+    FIRST_WINS = "1-0"
+    SECOND_WINS = "0-1"
+    DRAW = "1/2-1/2"
+    GOING_ON = "*"
+
+    @classmethod
+    def of(cls, winner: int | None) -> Result:
+        """The result of a finished game whose winner is side 0, side 1 or None (a draw)."""
+        return cls.DRAW if winner is None else cls.FIRST_WINS if winner == 0 else cls.SECOND_WINS
+
+
+RESULTS: tuple[str, ...] = tuple(r.value for r in Result)
 
 
 @dataclass(frozen=True)
@@ -85,15 +103,17 @@ class Game:
         self.profile = profile
         board = Board(rules, [0] * geometry(rules.size, rules.parity).count, to_move)
         self.geo: Geometry = board.geo
-        self._values: list[Any] = [None] * self.geo.count
+        self._values: list[Value | None] = [None] * self.geo.count
         for square, chip in chips.items():
             i = self.geo.index[square]
             board.cells[i] = (KING if chip.dama else MAN) * (1 if chip.side == BLUE else -1)
             self._values[i] = chip.value
         self._board = board
-        self._stack: list[tuple[RawMove, tuple[int, tuple[int, ...]], tuple[Any, ...]]] = []
+        self._stack: list[
+            tuple[RawMove, tuple[int, tuple[int, ...]], tuple[Value | None, ...]]
+        ] = []
         self._moves: list[Move] = []
-        self._seen: Counter[tuple[Any, ...]] = Counter()
+        self._seen: Counter[Hashable] = Counter()
         self._seen[self._key()] += 1
         self._legal: list[Move] | None = None
         self._raw_of: dict[Move, RawMove] = {}
@@ -266,7 +286,7 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
 
-    def _key(self) -> tuple[Any, ...]:
+    def _key(self) -> Hashable:
         return (self._board.side, tuple(self._board.cells), tuple(self._values))
 
     def _to_move(self, raw: RawMove) -> Move:

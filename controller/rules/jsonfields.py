@@ -6,8 +6,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .errors import NotationError
 from .move import Square
-from .notation import NotationError
 
 
 def load_object(data: str | bytes | dict[str, Any], what: str) -> dict[str, Any]:
@@ -31,19 +31,19 @@ def no_unknown_keys(obj: dict[str, Any], allowed: set[str], where: str) -> None:
         raise NotationError(f"{place}unknown key {sorted(extra)[0]!r}")
 
 
-def text(raw: Any, where: str) -> str:
+def text(raw: object, where: str) -> str:
     if not isinstance(raw, str):
         raise NotationError(f"{where}: expected text, got {json.dumps(raw)}")
     return raw
 
 
-def flag(raw: Any, where: str) -> bool:
+def flag(raw: object, where: str) -> bool:
     if not isinstance(raw, bool):
         raise NotationError(f"{where}: expected true or false, got {json.dumps(raw)}")
     return raw
 
 
-def side(raw: Any, colours: tuple[str, str], where: str) -> int:
+def side(raw: object, colours: tuple[str, str], where: str) -> int:
     """A side by its colour in this game, or ``first``/``second``."""
     name = text(raw, where).strip().lower()
     names = {colours[0]: 0, colours[1]: 1, "first": 0, "second": 1}
@@ -52,16 +52,27 @@ def side(raw: Any, colours: tuple[str, str], where: str) -> int:
     return names[name]
 
 
-def square(raw: Any, size: int, where: str) -> Square:
-    """``[x, y]`` on an ``size``×``size`` board whose playable squares have ``x + y`` odd."""
-    ok = (
-        isinstance(raw, list | tuple)
-        and len(raw) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    )
-    if not ok:
-        raise NotationError(f"{where}: expected [x, y] with whole numbers, got {json.dumps(raw)}")
+def whole_pair(raw: object) -> tuple[int, int] | None:
+    """``[x, y]`` holding two whole numbers (a boolean is not one), or None."""
+    if not isinstance(raw, list | tuple) or len(raw) != 2:
+        return None
     x, y = raw
+    if (
+        isinstance(x, bool)
+        or isinstance(y, bool)
+        or not isinstance(x, int)
+        or not isinstance(y, int)
+    ):
+        return None
+    return (x, y)
+
+
+def square(raw: object, size: int, where: str) -> Square:
+    """``[x, y]`` on an ``size``×``size`` board whose playable squares have ``x + y`` odd."""
+    pair = whole_pair(raw)
+    if pair is None:
+        raise NotationError(f"{where}: expected [x, y] with whole numbers, got {json.dumps(raw)}")
+    x, y = pair
     if not (0 <= x < size and 0 <= y < size):
         raise NotationError(
             f"{where}: ({x}, {y}) is off the board (x and y run from 0 to {size - 1})"

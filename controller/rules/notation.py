@@ -16,6 +16,7 @@ from typing import Any
 from . import damath_data, variants
 from .errors import NotationError
 from .game import Game, damath_rules
+from .jsonfields import whole_pair
 from .move import RED, Chip, Square, side_from_name, side_name
 from .profiles import RulesProfileError, get_profile
 from .values import parse_value
@@ -145,7 +146,7 @@ def _number_problem(exc: ValueError) -> str:
     return text[:80]
 
 
-def _depth(obj: Any) -> int:
+def _depth(obj: object) -> int:
     """Nesting depth of parsed JSON, without recursion."""
     deepest = 0
     stack = [(obj, 1)]
@@ -169,7 +170,7 @@ def _load(data: str | bytes | dict[str, Any]) -> dict[str, Any]:
     return obj
 
 
-def _variant(raw: Any, where: str) -> str:
+def _variant(raw: object, where: str) -> str:
     name = _text(raw, where).strip().lower()
     if name not in variants.REGISTRY:
         raise NotationError(
@@ -178,20 +179,20 @@ def _variant(raw: Any, where: str) -> str:
     return name
 
 
-def _side(raw: Any, where: str) -> int:
+def _side(raw: object, where: str) -> int:
     try:
         return side_from_name(_text(raw, where))
     except ValueError:
         raise NotationError(f"{where}: expected 'blue' or 'red', got {_shown(raw)}") from None
 
 
-def _text(raw: Any, where: str) -> str:
+def _text(raw: object, where: str) -> str:
     if not isinstance(raw, str):
         raise NotationError(f"{where}: expected text, got {_shown(raw)}")
     return raw
 
 
-def _shown(raw: Any) -> str:
+def _shown(raw: object) -> str:
     """A value as JSON for a message, cut short: a message never repeats a whole upload."""
     if isinstance(raw, str):
         return repr(raw) if len(raw) <= 40 else repr(raw[:40]) + "…"
@@ -202,15 +203,11 @@ def _shown(raw: Any) -> str:
     return text if len(text) <= 40 else text[:40] + "…"
 
 
-def _square(raw: Any, where: str) -> Square:
-    ok = (
-        isinstance(raw, list | tuple)
-        and len(raw) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    )
-    if not ok:
+def _square(raw: object, where: str) -> Square:
+    pair = whole_pair(raw)
+    if pair is None:
         raise NotationError(f"{where}: expected [x, y] with whole numbers, got {_shown(raw)}")
-    x, y = raw
+    x, y = pair
     if not (0 <= x < 8 and 0 <= y < 8):
         raise NotationError(f"{where}: ({x}, {y}) is off the board (x and y run from 0 to 7)")
     if (x + y) % 2 != 1:

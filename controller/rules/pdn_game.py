@@ -17,7 +17,7 @@ from typing import Any
 from .dam import DEFAULT as DAM_DEFAULT
 from .dam import DamGame
 from .draughts import GAMES, number_map
-from .game import Game, IllegalMove
+from .game import RESULTS, Game, IllegalMove
 from .geometry import geometry
 from .move import Chip, Move
 from .movegen import KING
@@ -29,7 +29,6 @@ GAME_TYPES = {"international": "20", "english": "21", "italian": "22", "brazilia
 GAME_TYPES["dam"] = "Dam"
 """PDN's GameType numbers; Dam has none, so its tag carries the name (docs/notation.md)."""
 
-RESULTS = ("1-0", "0-1", "1/2-1/2", "*")
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _MOVE = re.compile(r"^\d+(?:[-x]\d+)+$")

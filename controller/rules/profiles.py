@@ -120,7 +120,7 @@ def _coerce(key: str, raw: Any, current: Any) -> Any:
     return raw
 
 
-def _shown(raw: Any) -> str:
+def _shown(raw: object) -> str:
     """A refused value as written, cut short: a message names it without repeating a page."""
     text = repr(raw)
     return text if len(text) <= 20 else text[:20] + "…"

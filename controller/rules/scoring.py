@@ -148,7 +148,7 @@ class ScoredTaking:
     division_by_zero: bool = False
 
 
-def _operate(a: Any, b: Any, op: str) -> tuple[Any, bool]:
+def _operate(a: Score, b: Score, op: str) -> tuple[Score, bool]:
     """``a OP b`` exactly; (0, True) when dividing by zero (D-8)."""
     if op == PLUS:
         return a + b, False
@@ -195,16 +195,19 @@ def score_values(
     exact, div0 = _operate(a, b, op)
     expression = written_operation(taker.label, taken.label, op, kind)
     steps: list[str] = []  # what follows "=": the manual's intermediate results
-    if kind == "integer":
+    # integer and polynomial chips are rationals (a monomial is evaluated on its square)
+    rounded: Score
+    if kind == "integer" and isinstance(exact, Fraction):
         whole = Fraction(round_half_away(exact))
-        rounded: Score = whole
+        rounded = whole
         if div0:
             steps.append("0")
         elif rounded != exact:
             steps.append(f"{_exact_text(exact)} ≈ {format_fraction(whole)}")
-    elif kind == "polynomial":
-        rounded = round_2dp(exact)
-        steps.append(format_decimal(rounded))  # 78xy² ÷ (-55x) = -22.69: rounded value only
+    elif kind == "polynomial" and isinstance(exact, Fraction):
+        decimal = round_2dp(exact)
+        rounded = decimal
+        steps.append(format_decimal(decimal))  # 78xy² ÷ (-55x) = -22.69: rounded value only
     else:
         rounded = exact
         if div0:

@@ -104,6 +104,9 @@ class Sqrt2:
         p = self * conj
         return Sqrt2(p.a / norm, p.b / norm)
 
+    def __rtruediv__(self, other: int | Fraction) -> Sqrt2:
+        return Sqrt2(Fraction(other), Fraction(0)) / self
+
     def __neg__(self) -> Sqrt2:
         return Sqrt2(-self.a, -self.b)
 

@@ -22,7 +22,7 @@ from .events import (
     Recovered,
     Rotated,
 )
-from .guidance import Guidance
+from .guidance import Guidance, Mode, Phase
 from .settings import Settings, SettingsError
 from .tracker import BUTTONS, Tracker, chip_text
 
@@ -38,8 +38,10 @@ __all__ = [
     "Guidance",
     "Lifted",
     "Mismatch",
+    "Mode",
     "MoveCommitted",
     "MustTake",
+    "Phase",
     "Promoted",
     "PutBack",
     "Recovered",

@@ -3,19 +3,41 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from controller.rules.move import Move, Square
 
 from .reasons import Reason
 
 
+class Mode(StrEnum):
+    """What the tracker is doing. A ``StrEnum``: events and journals keep their text."""
+
+    SETUP = "setup"  # wait for the opening or the given position to stand
+    RESTORE = "restore"  # the same after a restart from the journal
+    PLAY = "play"  # reading moves
+
+
+class Phase(StrEnum):
+    """Where a move stands; the page and the LEDs show each one their own way."""
+
+    IDLE = "idle"
+    MOVING = "moving"
+    SETTLING = "settling"
+    INVALID = "invalid"
+    MISMATCH = "mismatch"
+    MISMATCH_PENDING = "mismatch_pending"
+    AMBIGUITY = "ambiguity"
+    CROWNING = "crowning"
+    WAITING = "waiting"  # setup/restore: the board is not right yet
+    READY = "ready"  # setup/restore: right, settling
+
+
 @dataclass(frozen=True)
 class Guidance:
-    mode: str
+    mode: Mode
     """``setup``, ``restore`` (bring the board to the expected position) or ``play``."""
-    phase: str
-    """``idle``, ``moving``, ``settling``, ``invalid``, ``mismatch``, ``ambiguity``, ``crowning``,
-    ``waiting`` (setup/restore: board not yet right) or ``ready`` (setup/restore: settling)."""
+    phase: Phase
     side: int
     lifted: tuple[Square, ...] = ()
     """Chips of the move in progress that have left their square (the mover first)."""

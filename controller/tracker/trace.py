@@ -138,7 +138,7 @@ def _record(obj: dict[str, Any], n: int) -> Frame | Press:
     raise TraceError(f'line {n}: expected "occupied" or "button"')
 
 
-def _squares(raw: Any, n: int) -> frozenset[Square]:
+def _squares(raw: object, n: int) -> frozenset[Square]:
     if not isinstance(raw, list):
         raise TraceError(f'line {n}: "occupied" must be a list of [x, y]')
     if len(raw) > 32:
@@ -163,7 +163,7 @@ def _squares(raw: Any, n: int) -> frozenset[Square]:
     return frozenset(out)
 
 
-def _short(value: Any) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:40] + "…"
 

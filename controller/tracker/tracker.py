@@ -36,7 +36,7 @@ from .events import (
     Recovered,
     Rotated,
 )
-from .guidance import Guidance
+from .guidance import Guidance, Mode, Phase
 from .positions import MoveShape, PositionIndex
 from .reasons import Reason, lift_reason, mismatch_reason, which_way
 from .settings import Settings
@@ -60,7 +60,7 @@ class Tracker:
     """
 
     # the attempt in progress (_reset_attempt) and the position's marks (_load)
-    _phase: str
+    _phase: Phase
     _touched: int
     _appeared: dict[int, int]
     _lifted_sent: int
@@ -75,14 +75,14 @@ class Tracker:
     def __init__(
         self, game: Game, settings: Settings | None = None, *, mode: str = "setup"
     ) -> None:
-        if mode not in ("setup", "restore"):
+        if mode not in (Mode.SETUP, Mode.RESTORE):
             raise ValueError(f"mode must be 'setup' or 'restore', got {mode!r}")
         self.settings = settings or Settings()
         touch = self.settings.touch_move
         if touch is None:
             touch = bool(game.profile and game.profile.touch_move)
         self.touch_move = touch
-        self.mode = mode
+        self.mode = Mode(mode)
         self._board = -1  # nothing seen yet
         self._since = 0.0
         self._flip = False
@@ -105,7 +105,7 @@ class Tracker:
     def set_position(self, game: Game, t: float) -> list[Event]:
         """The expected position changed outside the board (takeback, correction): restore it."""
         self._load(game.copy())
-        self.mode = "restore"
+        self.mode = Mode.RESTORE
         self._announced = False
         events: list[Event] = []
         if self._board >= 0:
@@ -121,7 +121,7 @@ class Tracker:
             return events
         self._board = board
         self._since = t
-        if self.mode != "play":
+        if self.mode != Mode.PLAY:
             self._setup_frame(t, events)
         else:
             self._play_frame(t, events)
@@ -145,7 +145,7 @@ class Tracker:
                 self._commit(t, self._amb[self._amb_sel], events)
             else:
                 events.append(ButtonIgnored(t, name))
-        elif name == "confirm" and self.mode != "play" and self._is_rotated():
+        elif name == "confirm" and self.mode != Mode.PLAY and self._is_rotated():
             self._flip = True
             self._board = self._rotate(self._board)
             self._since = t
@@ -159,13 +159,13 @@ class Tracker:
         events: list[Event] = []
         if self._board < 0:
             return events
-        if self.mode != "play":
+        if self.mode != Mode.PLAY:
             if self._board == self._pos.occupied and t >= self._since + self.settings.settle:
                 events.append(BoardReady(self._since + self.settings.settle, self.mode))
-                self.mode = "play"
+                self.mode = Mode.PLAY
                 self._start_position(self._since + self.settings.settle, events)
             return events
-        if self._phase == "settling" and t >= self._since + self.settings.settle:
+        if self._phase == Phase.SETTLING and t >= self._since + self.settings.settle:
             when = self._since + self.settings.settle
             if self._amb:
                 chosen = self._amb_resolved()
@@ -174,10 +174,10 @@ class Tracker:
             else:
                 self._settled(when, events)
         elif (
-            self._phase in ("invalid", "mismatch_pending")
+            self._phase in (Phase.INVALID, Phase.MISMATCH_PENDING)
             and t >= self._since + self.settings.error_delay
         ):
-            self._phase = "mismatch"
+            self._phase = Phase.MISMATCH
             missing, extra = self._diff()
             events.append(Mismatch(self._since + self.settings.error_delay, missing, extra))
         return events
@@ -187,26 +187,26 @@ class Tracker:
         """True while a timer may still produce an event (a settle or an error_delay)."""
         if self._board < 0:
             return False
-        if self.mode != "play":
+        if self.mode != Mode.PLAY:
             return self._board == self._pos.occupied
-        return self._phase in ("settling", "invalid", "mismatch_pending")
+        return self._phase in (Phase.SETTLING, Phase.INVALID, Phase.MISMATCH_PENDING)
 
     def next_deadline(self) -> float | None:
         """When the running timer expires (for a caller that sleeps until then)."""
         if not self.pending:
             return None
-        if self.mode != "play" or self._phase == "settling":
+        if self.mode != Mode.PLAY or self._phase == Phase.SETTLING:
             return self._since + self.settings.settle
         return self._since + self.settings.error_delay
 
     def guidance(self) -> Guidance:
         """What the board should show now (read by the view on every frame)."""
         pos = self._pos
-        if self.mode != "play":
+        if self.mode != Mode.PLAY:
             missing, extra = self._diff()
             return Guidance(
                 mode=self.mode,
-                phase="ready" if not (missing or extra) else "waiting",
+                phase=Phase.READY if not (missing or extra) else Phase.WAITING,
                 side=pos.side,
                 missing=missing,
                 extra=extra,
@@ -215,13 +215,13 @@ class Tracker:
             )
         phase = self._phase
         common = Guidance(
-            mode="play",
+            mode=Mode.PLAY,
             phase=phase,
             side=pos.side,
             locked=pos.squares[self._lock.bit_length() - 1] if self._lock else None,
             crown=self._crown,
         )
-        if phase == "mismatch":
+        if phase == Phase.MISMATCH:
             missing, extra = self._diff()
             return replace(
                 common,
@@ -239,18 +239,18 @@ class Tracker:
                 marks = (order[chosen],) if order else sel.path[1:-1]
             return replace(
                 common,
-                phase="ambiguity",
+                phase=Phase.AMBIGUITY,
                 choices=tuple(s.move for s in self._amb),
                 blink=blink,
                 selected=sel,
                 selected_marks=marks,
                 reason=which_way(),
             )
-        if phase == "idle":
+        if phase == Phase.IDLE:
             if pos.must_take:
                 return replace(common, must_take=self._takers(), to_be_taken=self._all_taken())
             return common
-        if phase in ("moving", "settling"):
+        if phase in (Phase.MOVING, Phase.SETTLING):
             shapes = self._current
             board = self._board
             lifted = pos.squares_of(pos.occupied & ~board)
@@ -258,7 +258,7 @@ class Tracker:
             still = tuple(sorted(c for c in taken if board >> pos.index[c] & 1))
             dest = tuple(sorted({s.move.end for s in shapes}))
             return replace(common, lifted=lifted, destinations=dest, to_be_taken=still)
-        if phase == "crowning":
+        if phase == Phase.CROWNING:
             return common
         # invalid / mismatch_pending: a chip that may not move is shown, nothing else yet
         why = self._lift_reason(self._cannot[0]) if self._cannot else None
@@ -275,7 +275,7 @@ class Tracker:
         self._crown_lifted = False
 
     def _reset_attempt(self) -> None:
-        self._phase = "idle"
+        self._phase = Phase.IDLE
         self._touched = 0
         self._appeared = {}
         self._lifted_sent = 0
@@ -331,11 +331,11 @@ class Tracker:
         board = self._board
         if self._amb and self._ambiguity_frame(t, board, events):
             return
-        was_error = self._phase == "mismatch"
+        was_error = self._phase == Phase.MISMATCH
         if self._crown is not None and self._crowning(t, board, events):
             return
         if board == pos.occupied:
-            if self._phase != "idle" or self._lifted_sent:
+            if self._phase != Phase.IDLE or self._lifted_sent:
                 events.append(PutBack(t))
             self._reset_attempt()
             if was_error:
@@ -349,13 +349,13 @@ class Tracker:
         lock = self._lock or None
         finals = [s for s in pos.by_final.get(board, ()) if lock is None or s.start == lock]
         if finals:
-            self._phase = "settling"
+            self._phase = Phase.SETTLING
             self._current = finals
         else:
             moving = pos.in_progress(board, lock)
             self._current = moving
-            self._phase = "moving" if moving else "mismatch_pending"
-        if self._phase != "mismatch_pending":
+            self._phase = Phase.MOVING if moving else Phase.MISMATCH_PENDING
+        if self._phase != Phase.MISMATCH_PENDING:
             self._announce_lift(t, board, events)
             if was_error:
                 events.append(Recovered(t))
@@ -365,7 +365,7 @@ class Tracker:
         if gone and not gone & (gone - 1) and not new:
             self._invalid_lift(t, gone, events)
         if was_error:
-            self._phase = "mismatch"  # keep showing: the diff follows the board live
+            self._phase = Phase.MISMATCH  # keep showing: the diff follows the board live
 
     def _announce_lift(self, t: float, board: int, events: list[Event]) -> None:
         pos = self._pos
@@ -386,7 +386,7 @@ class Tracker:
     def _invalid_lift(self, t: float, gone: int, events: list[Event]) -> None:
         """One chip lifted that may not move: say so at once (the mismatch waits)."""
         square = self._pos.squares[gone.bit_length() - 1]
-        self._phase = "invalid"
+        self._phase = Phase.INVALID
         self._cannot = (square,)
         if not self._lifted_sent & gone:
             self._lifted_sent |= gone
@@ -401,7 +401,7 @@ class Tracker:
         self._amb = chosen
         self._amb_sel = None
         self._amb_touched = 0
-        self._phase = "ambiguity"
+        self._phase = Phase.AMBIGUITY
         events.append(Ambiguity(t, tuple(s.move for s in chosen), _telling_apart(chosen)[0]))
 
     def _commit(self, t: float, shape: MoveShape, events: list[Event]) -> None:
@@ -432,7 +432,7 @@ class Tracker:
                 events.append(PutBack(t))
             self._reset_attempt()
             return False  # the player does something else: read it afresh
-        self._phase = "settling" if board == final else "ambiguity"
+        self._phase = Phase.SETTLING if board == final else Phase.AMBIGUITY
         if new and not self._amb_touched & new:
             self._amb_touched |= new
             picked = self._amb_picked()
@@ -458,7 +458,7 @@ class Tracker:
             picked = self._amb_picked()
             if len(picked) == 1:
                 return picked[0]
-        self._phase = "ambiguity"
+        self._phase = Phase.AMBIGUITY
         return None
 
     # ------------------------------------------------------------------ crowning
@@ -468,13 +468,13 @@ class Tracker:
         bit = 1 << pos.index[self._crown]  # type: ignore[index]
         if board == pos.occupied & ~bit:
             self._crown_lifted = True
-            self._phase = "crowning"
+            self._phase = Phase.CROWNING
             return True
         if board == pos.occupied and self._crown_lifted:
             events.append(Crowned(t, self._crown))  # type: ignore[arg-type]
             self._crown = None
             self._crown_lifted = False
-            self._phase = "idle"
+            self._phase = Phase.IDLE
             return True
         return False
 
