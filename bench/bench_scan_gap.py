@@ -2,11 +2,11 @@
 what the real ones cost on the I2C bus: side by side, the scoresheet and clocks drawn in the
 scan loop at the bus's default 100 kHz (as before), and drawn off the loop at 400 kHz (now).
 
-Each run is ``damath-board run``'s own loop (controller.app.Board and run_loop, real time, 200 Hz)
-on the pi-gpio profile over drivers/virtual.py: the matrix on gpiozero's mock pins, the LED chain
-through neopixel_spi, the HT16K33 clocks and the OLED over a fake I2C bus whose every transfer
-sleeps as long as it takes on the wire (9 bits a byte; an OLED page is 1,032 bytes). A game is
-played by simulated hands on the matrix the whole time, so the clocks and the page change.
+Each run is ``damath-board run``'s own loop (controller.board's ScanLoop and run_loop, real time,
+200 Hz) on the pi-gpio profile over drivers/virtual.py: the matrix on gpiozero's mock pins, the
+LED chain through neopixel_spi, the HT16K33 clocks and the OLED over a fake I2C bus whose every
+transfer sleeps as long as it takes on the wire (9 bits a byte; an OLED page is 1,032 bytes). A game
+is played by simulated hands on the matrix the whole time, so the clocks and the page change.
 
 Run: .venv/bin/python bench/bench_scan_gap.py [--seconds 60]. On a machine shared with other jobs
 it runs itself at a real-time priority (SCHED_FIFO 10 as root, else nice -10), as the board has
@@ -28,14 +28,15 @@ from pathlib import Path
 
 os.environ.setdefault("BLINKA_OS_AGNOSTIC", "1")
 
-from controller.app import (
-    Board,
-    build_session_for_sim,
+from controller.board import (
+    BoardHost,
+    ScanLoop,
     freeze_startup_objects,
     off_the_loop,
     run_loop,
 )
 from controller.rules.game import Game
+from controller.session import SessionConfig
 from controller.tracker.generator import human_trace, random_game
 from controller.tracker.trace import Frame, read_trace
 from drivers.factory import build_devices
@@ -62,8 +63,8 @@ def run(bus_hz: float, in_loop: bool, seconds: float, trace) -> dict:
     devices = build_devices(profile, **pi.hardware)
     if not in_loop:
         off_the_loop(devices)
-    session = build_session_for_sim("bench", t=time.monotonic())
-    board = Board(session, devices)
+    session = BoardHost.of_board(None, "bench").open(SessionConfig(), time.monotonic())
+    board = ScanLoop(session, devices)
     scans: list[float] = []
     scan = devices.sensors.scan
 

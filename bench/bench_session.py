@@ -21,7 +21,8 @@ PROFILE = str(ROOT / "hardware" / "sim.toml")
 FULL_GAME = r"""
 import random, resource, sys
 sys.path.insert(0, {root!r})
-from controller.app import Board, build_session_for_sim
+from controller.board import BoardHost, ScanLoop
+from controller.session import SessionConfig
 from controller.rules.game import Game
 from controller.tracker.generator import human_trace, random_game
 from controller.tracker.trace import Frame, read_trace
@@ -29,8 +30,9 @@ from drivers.factory import build_devices
 from drivers.profile import load_profile
 clock = [0.0]
 devices = build_devices(load_profile({profile!r}), clock=lambda: clock[0])
-session = build_session_for_sim("bench", state_dir={state!r}, t=0.0)
-board = Board(session, devices)
+session = BoardHost.of_board({state!r}, "bench").open(SessionConfig(), 0.0)
+board = ScanLoop(session, devices)
+hands = devices.controls()
 g = Game.new("integer")
 trace = read_trace(human_trace(g, random_game(g, 400, random.Random(11)), random.Random(1011)))
 t = 0.0
@@ -41,9 +43,9 @@ for rec in trace.records:
         board.step(t)
     t = clock[0] = rec.t
     if isinstance(rec, Frame):
-        devices.sensors.source.set(rec.occupied)
+        hands.set_occupied(rec.occupied)
     else:
-        devices.buttons.inject(rec.button)
+        hands.press(rec.button)
     board.step(t)
 for k in range(1000):
     board.step(t + k * 0.005)

@@ -17,10 +17,6 @@ from .i18n import _
 Handler = Callable[[argparse.Namespace], int]
 
 
-class UsageError(Exception):
-    """A mistake in what the user asked for: shown as one line, exit code 2."""
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="damath-board",
@@ -72,7 +68,7 @@ def take_language(argv: Sequence[str]) -> tuple[str | None, list[str]]:
             break
         if item == "--lang":
             if i + 1 >= len(items):
-                raise UsageError(_("--lang needs a language: en or fil"))
+                raise ValueError(_("--lang needs a language: en or fil"))
             chosen = items[i + 1]
             i += 2
             continue
@@ -94,26 +90,63 @@ def choose_language(argv: Sequence[str]) -> tuple[str | None, list[str]]:
     return explicit, rest
 
 
-def _add_optional(sub: argparse._SubParsersAction, module: str, name: str, help_text: str) -> None:
-    """Mount a subcommand whose module exposes ``add_arguments(parser)`` and ``run(args)``."""
+def _add_optional(
+    sub: argparse._SubParsersAction[argparse.ArgumentParser],
+    module: str,
+    name: str,
+    help_text: str,
+) -> None:
+    """Mount a subcommand whose module exposes ``add_arguments(parser)`` and ``run(args)``.
+
+    A subcommand whose module needs a package that is not installed (an optional extra, e.g.
+    the hub's or the simulator's) is still listed; running it says which package is missing and
+    how to install it. Any other import error is a bug and is raised, never hidden."""
     import importlib
 
+    p = sub.add_parser(name, help=help_text, description=help_text)
+    _add_lang(p)
     try:
         mod = importlib.import_module(module)
-    except ImportError:
+    except ModuleNotFoundError as exc:
+        if exc.name is None or exc.name.split(".")[0] in _OWN_PACKAGES:
+            raise  # a module of this program missing: a broken install, said as it is
+        p.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+        p.set_defaults(handler=_missing(name, exc.name))
         return
-    if not (hasattr(mod, "add_arguments") and hasattr(mod, "run")):
-        return
-    p = sub.add_parser(name, help=help_text, description=help_text)
     mod.add_arguments(p)
-    _add_lang(p)
     p.set_defaults(handler=mod.run)
+
+
+_OWN_PACKAGES = ("controller", "drivers", "firmware")
+EXTRAS = {"caissify_pairings": "hub", "sympy": "symbolic", "RPi": "rpigpio"}
+"""The module a command may miss -> the extra of pyproject.toml that installs it."""
+
+
+def _missing(command: str, module: str) -> Handler:
+    """The handler of a subcommand that cannot run here: one line naming what to install."""
+    extra = EXTRAS.get(module.split(".")[0])
+
+    def handler(args: argparse.Namespace) -> int:
+        if extra is not None:
+            said = _(
+                "damath-board {command}: needs the Python module {module}, which is not "
+                "installed: pip install 'damath-board[{extra}]'"
+            )
+        else:
+            said = _(
+                "damath-board {command}: needs the Python module {module}, which is not "
+                "installed: install damath-board again (pip install damath-board)"
+            )
+        print(said.format(command=command, module=module, extra=extra), file=sys.stderr)
+        return 2
+
+    return handler
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         explicit, argv = choose_language(sys.argv[1:] if argv is None else argv)
-    except (UsageError, ValueError) as exc:
+    except ValueError as exc:
         print(f"damath-board: error: {exc}", file=sys.stderr)
         return 2
     parser = build_parser()
@@ -128,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (`| head`): nothing more to say
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 0
-    except (UsageError, ValueError, OSError) as exc:
+    except (ValueError, OSError) as exc:
         print(
             _("damath-board {command}: error: {error}").format(command=args.command, error=exc),
             file=sys.stderr,

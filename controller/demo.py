@@ -1,17 +1,18 @@
 """``damath-board demo``: play the bundled sample game on a simulated board; print its sheet.
 
-A quick look for someone without a board, and a smoke test of the whole pipeline. The game's
-moves are first checked by the engine; then a pair of simulated hands plays them on the board
+A quick look for someone without a board, and a smoke test of the whole pipeline. The game's moves
+are first checked by the engine; then a pair of simulated hands plays them on the board
 (``tracker.generator.human_trace``: lifts, hesitations, taken chips removed in any order, switch
-bounce), and the Pi's own scan loop (``app.Board`` over the mock devices of ``hardware/sim.toml``)
-feeds the sensor frames to the tracker and the session, which render LEDs, clocks, buzzer and
-display. The sheet printed is the session's. If the board read any move differently from the
-recorded game, the demo says which and fails, instead of printing a wrong sheet.
+bounce), and the Pi's own scan loop (``controller.board.ScanLoop`` over the simulated board's mock
+devices, ``controller.board.sim``) feeds the sensor frames to the tracker and the session, which
+render LEDs, clocks, buzzer and display. The sheet printed is the session's. If the board read any
+move differently from the recorded game, the demo says which and fails, instead of printing a wrong
+sheet.
 
 ``--trace TRACE.jsonl`` plays a recorded sensor trace instead (docs/tracker.md), paced by
-``--speed``, through the same scan loop, with the session journaled in a board's state folder;
-with ``--hub BOARD.toml`` the board's link publishes the journal to a tournament hub exactly as
-a real board does (docs/hall.md): for trying a hall out, for tests and for load.
+``--speed``, through the same scan loop, with the session journaled in a board's state folder; with
+``--hub BOARD.toml`` the board's link publishes the journal to a tournament hub exactly as a real
+board does (docs/hall.md): for trying a hall out, for tests and for load.
 """
 
 from __future__ import annotations
@@ -140,25 +141,25 @@ def play_on_board(
 ) -> BoardRun:
     """Play ``recorded``'s moves by simulated ``hands`` (default: ``human_trace``) through the
     Pi's scan loop and session."""
-    from controller.app import Board, build_session_for_sim
-    from controller.sim.engine import sim_profile
+    from controller.board import BoardHost, ScanLoop
+    from controller.board.sim import sim_devices
+    from controller.session import SessionConfig
     from controller.tracker.generator import human_trace
     from controller.tracker.trace import Frame, read_trace
-    from drivers.factory import build_devices
 
     hands = hands or human_trace
 
-    start = Game.new(recorded.variant or "integer", recorded.profile.name)
+    rules = recorded.profile.name if recorded.profile is not None else "official"
+    start = Game.new(recorded.variant or "integer", rules)
     moves = [move for _, move in recorded.played()]
     trace = read_trace(hands(start, moves, random.Random(seed)))
     now = [0.0]
-    devices = build_devices(sim_profile(), clock=lambda: now[0])
-    session = build_session_for_sim(
-        "demo", variant=start.variant or "integer", rules=recorded.profile.name
-    )
+    devices, controls = sim_devices(clock=lambda: now[0])
+    config = SessionConfig(variant=start.variant or "integer", rules=rules)
+    session = BoardHost(None).open(config, 0.0)  # in memory: the demo keeps nothing
     frames = 0
     with devices:
-        board = Board(session, devices)
+        board = ScanLoop(session, devices)
 
         def step(t: float) -> None:
             now[0] = t
@@ -166,16 +167,16 @@ def play_on_board(
 
         for rec in trace.records:
             if isinstance(rec, Frame):
-                devices.sensors.source.set(rec.occupied)
+                controls.set_occupied(rec.occupied)
                 frames += 1
             else:
-                devices.buttons.inject(rec.button)
+                controls.press(rec.button)
             step(rec.t)
         t = trace.records[-1].t if trace.records else 0.0
         for _tick in range(40):  # let the last settle and the end of the game run out
             t += 0.05
             step(t)
-        led_frames = len(getattr(devices.leds.writer, "frames", ())) if devices.leds else 0
+        led_frames = controls.led_frames()
     played = [m.path for _, m in session.game.played()]
     for number, (want, got) in enumerate(zip(moves, played, strict=False), start=1):
         if want.path != got:

@@ -1,13 +1,13 @@
-"""``damath-board demo --trace TRACE.jsonl [--hub BOARD.toml] [--speed X]``: a recorded sensor
-trace played through the whole pipeline of a board, publishing as a real board does.
+"""``damath-board demo --trace TRACE.jsonl [--hub BOARD.toml] [--speed X]``: a recorded sensor trace
+played through the whole pipeline of a board, publishing as a real board does.
 
-The trace's frames go into the mock sensors of ``hardware/sim.toml`` and its presses into the
-mock buttons; the Pi's own scan loop (``app.Board``) passes every 50 ms of trace time, so the
-tracker, the session, the clocks, the journal (fsync'd, as on the Pi) and the outputs run as on a
-board. Time is the trace's, paced against the wall clock by ``--speed``. With ``--hub`` the
-board's link follows the journal in its own thread and publishes it; at the end the demo waits
-(``--wait``) for the hub to acknowledge every record, and says if it did not: nothing is lost,
-the records stay in the state folder and go at the next run with the same folder.
+The trace's frames go into the simulated board's mock sensors (``controller.board.sim``) and its
+presses into its mock buttons; the Pi's own scan loop (``controller.board.ScanLoop``) passes every
+50 ms of trace time, so the tracker, the session, the clocks, the journal (fsync'd, as on the Pi)
+and the outputs run as on a board. Time is the trace's, paced against the wall clock by ``--speed``.
+With ``--hub`` the board's link follows the journal in its own thread and publishes it; at the end
+the demo waits (``--wait``) for the hub to acknowledge every record, and says if it did not: nothing
+is lost, the records stay in the state folder and go at the next run with the same folder.
 
 A trace always starts a new game: a game left in the state folder's journal by an earlier run is
 archived first (to ``games/``, where the link still publishes it if the hub lacks any of it).
@@ -19,6 +19,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from controller.i18n import _
 
@@ -29,7 +30,12 @@ SETTLE_AFTER = 2.0
 """Trace seconds the loop runs on after the last record: the last move settles, the end runs."""
 
 
-def read_trace_file(path: str):
+if TYPE_CHECKING:
+    from controller.board import ScanLoop
+    from controller.tracker.trace import Trace
+
+
+def read_trace_file(path: str) -> Trace:
     from controller.tracker.trace import TraceError, lines_of, read_trace
 
     try:
@@ -43,35 +49,12 @@ def read_trace_file(path: str):
         raise ValueError(_("--trace {path}: {error}").format(path=path, error=exc)) from None
 
 
-def set_aside_old_game(folder: Path) -> Path | None:
-    """Archive a game an earlier run left in the journal, as the board's new-game button does."""
-    from controller.session.journal import Journal
-
-    path = folder / "journal.jsonl"
-    if not path.is_file() or path.stat().st_size == 0:
-        return None
-    journal, _loaded = Journal.open(path)
-    try:
-        return journal.archive(folder / "games", f"game-{time.time():.3f}.jsonl")
-    finally:
-        journal.close()
-        if path.is_file() and path.stat().st_size == 0:
-            path.unlink()  # the new game's session starts its own journal
-
-
 def run_trace(args: argparse.Namespace) -> int:
-    from controller.app import (
-        Board,
-        announce_link,
-        build_session_for_sim,
-        close_link,
-        default_state_dir,
-        open_link,
-    )
-    from controller.session import Session, SessionConfig
-    from controller.sim.engine import sim_profile
+    from controller.board import BoardHost, ScanLoop, default_state_dir
+    from controller.board.hub import announce_link, close_link, open_link
+    from controller.board.sim import sim_devices
+    from controller.session import SessionConfig
     from controller.tracker.trace import Frame
-    from drivers.factory import build_devices
 
     if args.speed < 0:
         raise ValueError(
@@ -93,27 +76,22 @@ def run_trace(args: argparse.Namespace) -> int:
         position=trace.position,
         tracker_settings=dict(trace.settings),
     )
-    config.profile()
+    host = BoardHost(folder)
     if folder is not None:
+        config.profile()  # a wrong setting stops here, before anything is put away
         folder.mkdir(parents=True, exist_ok=True)
-        set_aside_old_game(folder)
-        session = Session.open(config, str(folder / "journal.jsonl"), 0.0)
-    else:
-        session = build_session_for_sim(
-            "demo",
-            variant=trace.variant,
-            rules=trace.profile,
-            position=trace.position,
-            tracker_settings=dict(trace.settings),
-        )
+        problem = host.put_away_journal()  # a trace always starts a new game
+        if problem:
+            print(f"damath-board demo: {problem}", file=sys.stderr)
+    session = host.open(config, 0.0)
     now = [0.0]
-    devices = build_devices(sim_profile(), clock=lambda: now[0])
+    devices, hands = sim_devices(clock=lambda: now[0])
     speed = args.speed or None
     if link is not None:
         link.start()
     wall0 = time.monotonic()
 
-    def step_to(t_end: float, board: Board) -> None:
+    def step_to(t_end: float, board: ScanLoop) -> None:
         t = now[0]
         while t < t_end:
             t = min(t_end, t + STEP)
@@ -126,22 +104,20 @@ def run_trace(args: argparse.Namespace) -> int:
 
     frames = 0
     with devices:
-        board = Board(session, devices, folder / "games" if folder else None, link=link)
+        board = ScanLoop(session, devices, host, link=link)
         try:
             for rec in trace.records:
                 step_to(rec.t, board)  # the scan loop runs between the trace's records
                 if isinstance(rec, Frame):
-                    devices.sensors.source.set(rec.occupied)
+                    hands.set_occupied(rec.occupied)
                     frames += 1
                 else:
-                    devices.buttons.inject(rec.button)
+                    hands.press(rec.button)
                 now[0] = max(now[0], rec.t)
                 board.step(now[0])
             step_to(now[0] + SETTLE_AFTER, board)
         finally:
-            session.checkpoint(now[0])
-            if session.journal is not None:
-                session.journal.close()
+            host.close(session, now[0])
     game = session.game
     played = _(
         "damath-board demo: played {trace}: {frames} sensor frames, {moves} moves, phase {phase}"

@@ -22,10 +22,16 @@ import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from controller.i18n import _
 from controller.rules.damath_data import OPERATORS
 from drivers.buttons import BUTTON_NAMES
+
+if TYPE_CHECKING:
+    from drivers.factory import Devices
+    from drivers.occupancy import Square
+    from drivers.profile import BoardProfile
 
 WALK_COLOUR = (240, 240, 240)
 SEEN_COLOUR = (86, 180, 233)
@@ -47,21 +53,21 @@ class Check:
 @dataclass
 class SelftestReport:
     walked: int = 0
-    seen_occupied: set = field(default_factory=set)
-    seen_empty: set = field(default_factory=set)
+    seen_occupied: set[Square] = field(default_factory=set)
+    seen_empty: set[Square] = field(default_factory=set)
     patterns: list[str] = field(default_factory=list)
     buttons: tuple[str, ...] = ()  # the buttons the profile has
-    pressed: set = field(default_factory=set)
+    pressed: set[str] = field(default_factory=set)
     checks: list[Check] = field(default_factory=list)
     sensors_tested: bool = False
     simulated: bool = False
 
     @property
-    def stuck_on(self) -> list:
+    def stuck_on(self) -> list[Square]:
         return [sq for sq in PLAYABLE if sq not in self.seen_empty]
 
     @property
-    def stuck_off(self) -> list:
+    def stuck_off(self) -> list[Square]:
         return [sq for sq in PLAYABLE if sq not in self.seen_occupied]
 
     @property
@@ -118,52 +124,70 @@ class SelftestReport:
         return out
 
 
-def _walk_leds(devices, report, sleep, step_seconds, say) -> None:
+def _walk_leds(
+    devices: Devices,
+    report: SelftestReport,
+    sleep: Callable[[float], None],
+    step_seconds: float,
+    say: Callable[[str], None],
+) -> None:
+    leds = devices.leds
+    assert leds is not None  # walked only when the profile has them
     say(_("LEDs: each square in turn, Blue's side first ({len} squares)").format(len=len(PLAYABLE)))
     for i, square in enumerate(PLAYABLE, start=1):
-        devices.leds.show({square: WALK_COLOUR})
+        leds.show({square: WALK_COLOUR})
         if devices.clocks is not None:
             devices.clocks.show(f"{i:>2}", f"{square[0]}{square[1]}", False)
         report.walked += 1
         sleep(step_seconds)
-    devices.leds.show({})
+    leds.show({})
 
 
 class MockHands:
     """For a board whose sensors and buttons are mocks: cover and clear each square in turn,
     then press each button, as a person testing the board would."""
 
-    def __init__(self, devices, dwell: float = 0.02) -> None:
-        self.source = getattr(devices.sensors, "source", None)
-        self.buttons = devices.buttons if hasattr(devices.buttons, "inject") else None
+    def __init__(self, devices: Devices, dwell: float = 0.02) -> None:
+        self.controls = devices.controls()
         self.dwell = dwell
         self.steps = [(sq, on) for sq in PLAYABLE for on in (True, False)]
-        self.names = list(BUTTON_NAMES) if self.buttons is not None else []
+        if not self.controls.senses:
+            self.steps = []
+        self.names = list(BUTTON_NAMES) if self.controls.presses else []
         self.next_at: float | None = None
 
     def __call__(self, t: float) -> None:
         if self.next_at is not None and t < self.next_at:
             return
         self.next_at = t + self.dwell
-        if self.steps and self.source is not None:
+        if self.steps:
             square, on = self.steps.pop(0)
-            self.source.set({square} if on else set())
+            self.controls.set_occupied({square} if on else set())
         elif self.names:
-            self.buttons.inject(self.names.pop(0))
+            self.controls.press(self.names.pop(0))
 
 
-def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:
+def _map_sensors(
+    devices: Devices,
+    report: SelftestReport,
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+    seconds: float,
+    on_frame: Callable[[float], None] | None,
+    say: Callable[[str], None],
+) -> None:
     end = clock() + seconds
-    scan_sensors = devices.sensors is not None
+    sensors = devices.sensors
+    scan_sensors = sensors is not None
     report.sensors_tested = scan_sensors
     if on_frame is not None:
         on_frame(clock())
-    occupied: frozenset = frozenset()
-    if scan_sensors:
-        devices.sensors.scan()
-        occupied = devices.sensors.current.occupied
-    said_at = None
-    said = None
+    occupied: frozenset[Square] = frozenset()
+    if sensors is not None:
+        sensors.scan()
+        occupied = sensors.current.occupied
+    said_at: float | None = None
+    said: tuple[int, int] | None = None
     while True:
         if scan_sensors:
             report.seen_occupied |= occupied
@@ -185,8 +209,8 @@ def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:
             )
         if todo == (0, 0) or now >= end:
             break
-        changed = said != todo and now - said_at >= 1.0 if said_at is not None else True
-        if changed or now - said_at >= PROGRESS_EVERY:
+        changed = said_at is None or (said != todo and now - said_at >= 1.0)
+        if changed or (said_at is not None and now - said_at >= PROGRESS_EVERY):
             say(
                 _(
                     "  {max:3.0f} s left: {todo} of 32 squares still to read both ways, buttons "
@@ -200,15 +224,15 @@ def _map_sensors(devices, report, clock, sleep, seconds, on_frame, say) -> None:
             said, said_at = todo, now
         if on_frame is not None:
             on_frame(now)
-        if scan_sensors:
-            frame = devices.sensors.scan()
+        if sensors is not None:
+            frame = sensors.scan()
             if frame is not None:
                 occupied = frame.occupied
         sleep(0.005)
 
 
 def selftest(
-    devices,
+    devices: Devices,
     clock: Callable[[], float],
     sleep: Callable[[float], None],
     step_seconds: float = 0.15,
@@ -262,7 +286,7 @@ def selftest(
     return report
 
 
-def device_checks(profile, devices, report: SelftestReport) -> None:
+def device_checks(profile: BoardProfile, devices: Devices, report: SelftestReport) -> None:
     """A line for each device that started, saying what was done and what to look at."""
     if devices.leds is not None:
         report.checks.append(
@@ -307,12 +331,17 @@ def device_checks(profile, devices, report: SelftestReport) -> None:
         )
 
 
-def start_each(profile, hardware: dict, clock, say) -> tuple[object, list]:
+def start_each(
+    profile: BoardProfile,
+    hardware: dict[str, Any],
+    clock: Callable[[], float],
+    say: Callable[[str], None],
+) -> tuple[Devices, list[Check]]:
     """Every device of the profile started on its own; (devices, checks for those that failed)."""
     from drivers.factory import DeviceError, Devices, build_devices
 
     devices = Devices()
-    failed = []
+    failed: list[Check] = []
     groups: list[tuple[str, ...]] = []
     linked = tuple(s for s in ("sensors", "leds") if getattr(profile, s).backend == "link")
     if linked:
@@ -344,16 +373,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def check_board(
-    profile, hardware: dict, clock, sleep, seconds: float, step: float, say, exists, on_frame=None
-):
+    profile: BoardProfile,
+    hardware: dict[str, Any],
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+    seconds: float,
+    step: float,
+    say: Callable[[str], None],
+    exists: Callable[[str], bool],
+    on_frame: Callable[[float], None] | None = None,
+) -> SelftestReport:
     """The whole selftest of one profile; returns the report (missing nodes included).
     ``hardware``: handles for build_devices (drivers/virtual.py in the tests)."""
     from drivers.system import missing
 
-    report_checks = []
+    report_checks: list[Check] = []
     for node in missing(profile, exists):
-        missing = _("missing ({used_by}): {fix}").format(used_by=node.used_by, fix=node.fix)
-        report_checks.append(Check(node.path, False, missing))
+        fix = _("missing ({used_by}): {fix}").format(used_by=node.used_by, fix=node.fix)
+        report_checks.append(Check(node.path, False, fix))
     devices, failed = start_each(profile, hardware, clock, say)
     simulated = profile.sensors.backend == "mock" and profile.buttons.backend in ("mock", "none")
     buttons: tuple[str, ...] = ()
@@ -372,8 +409,9 @@ def check_board(
             buttons=buttons,
             simulated=simulated,
         )
-        if hasattr(devices.scoresheet, "flush"):
-            devices.scoresheet.flush()
+        flush = getattr(devices.scoresheet, "flush", None)
+        if flush is not None:  # a display drawn in the background: its last page sent
+            flush()
         device_checks(profile, devices, report)
     report.checks[:0] = report_checks + failed
     return report

@@ -15,7 +15,7 @@ from typing import Any
 
 
 class Background:
-    def __init__(self, device, name: str = "output") -> None:
+    def __init__(self, device: Any, name: str = "output") -> None:
         self.device = device
         self.error: Exception | None = None
         self.sent = 0
@@ -28,10 +28,10 @@ class Background:
         self._thread = threading.Thread(target=self._run, name=f"damath-{name}", daemon=True)
         self._thread.start()
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.device, name)
 
-    def show(self, *args) -> None:
+    def show(self, *args: Any) -> None:
         """Never waits for the device: the newest call wins."""
         with self._wake:
             if args == self._last_args:

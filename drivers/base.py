@@ -5,22 +5,33 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from typing import Self
 
 from drivers.occupancy import OccupancyFrame
 
 
+class DeviceClosed(RuntimeError):
+    """A device used after it was closed: a bug in the caller, said plainly."""
+
+
 class Device:
-    """Subclasses release their pins, buses and threads in close(); closing twice is harmless."""
+    """Subclasses release their pins, buses and threads in close(); closing twice is harmless,
+    and using a closed device raises ``DeviceClosed`` instead of writing to a released pin."""
 
     closed = False
 
     def close(self) -> None:
         self.closed = True
 
-    def __enter__(self):
+    def check_open(self) -> None:
+        """Every output and input method calls this first."""
+        if self.closed:
+            raise DeviceClosed(f"the {type(self).__name__} was closed: it cannot be used again")
+
+    def __enter__(self) -> Self:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 

@@ -9,9 +9,10 @@ A board Blinka cannot identify gets one clear line instead of its long NotImplem
 from __future__ import annotations
 
 import os
+from typing import Any
 
 
-def board():
+def board() -> Any:
     os.environ.setdefault("BLINKA_SKIP_DEPENDENCY_CHECK", "1")
     try:
         import board as blinka_board

@@ -12,7 +12,7 @@ import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from drivers.base import Device
 
@@ -37,6 +37,7 @@ class Buttons(Device):
             self._events.append(ButtonEvent(name, kind, self.clock()))
 
     def poll(self) -> list[ButtonEvent]:
+        self.check_open()
         with self._lock:
             events, self._events = self._events, []
         return events
@@ -44,6 +45,7 @@ class Buttons(Device):
 
 class MockButtons(Buttons):
     def inject(self, name: str, kind: Literal["press", "hold"] = "press") -> None:
+        self.check_open()
         if name not in BUTTON_NAMES:
             raise ValueError(f"no button {name!r}; known: {', '.join(BUTTON_NAMES)}")
         self._record(name, kind)
@@ -55,7 +57,7 @@ class GpioButtons(Buttons):
         pins: Mapping[str, int],
         hold_seconds: float = 1.5,
         bounce_seconds: float | None = None,
-        pin_factory=None,
+        pin_factory: Any = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         from gpiozero import Button
@@ -79,14 +81,14 @@ class GpioButtons(Buttons):
             self.close()
             raise
 
-    def _on_held(self, name: str):
+    def _on_held(self, name: str) -> Callable[[], None]:
         def held() -> None:
             self._held.add(name)
             self._record(name, "hold")
 
         return held
 
-    def _on_released(self, name: str):
+    def _on_released(self, name: str) -> Callable[[], None]:
         def released() -> None:
             if name in self._held:
                 self._held.discard(name)

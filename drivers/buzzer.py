@@ -10,11 +10,17 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from drivers.base import Device
+from drivers.interfaces import Tone
 
 # name -> ((frequency Hz or None for silence, seconds), ...)
-PATTERNS: dict[str, tuple[tuple[float | None, float], ...]] = {
+Pattern = tuple[tuple[float | None, float], ...]
+"""(frequency in Hz or None for a rest, seconds) in turn."""
+Patterns = dict[str, Pattern]
+
+PATTERNS: Patterns = {
     "move": ((1760.0, 0.06),),
     "error": ((220.0, 0.15), (None, 0.05), (220.0, 0.15)),
     "warning": ((1320.0, 0.08), (None, 0.12), (1320.0, 0.08)),
@@ -26,7 +32,7 @@ PATTERNS: dict[str, tuple[tuple[float | None, float], ...]] = {
 class Buzzer(Device):
     """play(name) returns at once; wait() blocks until the current pattern has finished."""
 
-    def __init__(self, tone, patterns=PATTERNS) -> None:
+    def __init__(self, tone: Tone, patterns: Patterns = PATTERNS) -> None:
         self.tone = tone  # .on(frequency), .off(), .close()
         self.patterns = patterns
         self._stop = threading.Event()
@@ -34,6 +40,7 @@ class Buzzer(Device):
         self._lock = threading.Lock()
 
     def play(self, name: str) -> None:
+        self.check_open()
         if name not in self.patterns:
             raise ValueError(f"no buzzer pattern {name!r}; known: {', '.join(self.patterns)}")
         with self._lock:
@@ -44,7 +51,7 @@ class Buzzer(Device):
             )
             self._thread.start()
 
-    def _run(self, pattern, stop: threading.Event) -> None:
+    def _run(self, pattern: Pattern, stop: threading.Event) -> None:
         try:
             for frequency, seconds in pattern:
                 if stop.is_set():
@@ -98,7 +105,7 @@ class MockTone:
 class TonalTone:
     """A passive piezo on a PWM-capable pin: gpiozero TonalBuzzer, 220 Hz .. 3.5 kHz."""
 
-    def __init__(self, pin: int, pin_factory=None) -> None:
+    def __init__(self, pin: int, pin_factory: Any = None) -> None:
         from gpiozero import TonalBuzzer
         from gpiozero.tones import Tone
 
@@ -120,7 +127,7 @@ class TonalTone:
 class ActiveTone:
     """An active buzzer (its own oscillator): gpiozero Buzzer, on or off, pitch ignored."""
 
-    def __init__(self, pin: int, pin_factory=None) -> None:
+    def __init__(self, pin: int, pin_factory: Any = None) -> None:
         from gpiozero import Buzzer as GpioBuzzer
 
         self._buzzer = GpioBuzzer(pin, pin_factory=pin_factory)

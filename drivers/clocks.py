@@ -8,6 +8,8 @@ bus) and `MockClocks`.
 
 from __future__ import annotations
 
+from typing import Any
+
 from drivers.base import Device
 
 
@@ -33,6 +35,7 @@ class MockClocks(Clocks):
         self.brightness = 1.0
 
     def show(self, left: str, right: str, colon: bool) -> None:
+        self.check_open()
         self.shown.append((digits_of(left), digits_of(right), bool(colon)))
 
     def set_brightness(self, level: float) -> None:
@@ -42,14 +45,16 @@ class MockClocks(Clocks):
 class Ht16k33Clocks(Clocks):
     """Left display at the first address (0x70), right at the second (0x71, A0 bridged)."""
 
-    def __init__(self, addresses=(0x70, 0x71), i2c=None, brightness: float = 0.5) -> None:
+    def __init__(
+        self, addresses: tuple[int, ...] = (0x70, 0x71), i2c: Any = None, brightness: float = 0.5
+    ) -> None:
         from adafruit_ht16k33.segments import Seg7x4
 
         if i2c is None:
             from drivers.blinka import board
 
             i2c = board().I2C()
-        self._displays = []
+        self._displays: list[Any] = []
         for side, address in zip(("left (Blue)", "right (Red)"), addresses, strict=False):
             try:
                 self._displays.append(Seg7x4(i2c, address=address, auto_write=False))
@@ -66,6 +71,7 @@ class Ht16k33Clocks(Clocks):
             display.brightness = min(1.0, max(0.0, level))
 
     def show(self, left: str, right: str, colon: bool) -> None:
+        self.check_open()
         frame = (digits_of(left), digits_of(right), bool(colon))
         if frame == self._last:
             return

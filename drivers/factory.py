@@ -9,15 +9,18 @@ from __future__ import annotations
 
 import contextlib
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from drivers.buttons import Buttons, GpioButtons, MockButtons
 from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
 from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
 from drivers.coprocessor import LinkLedWriter, LinkScanner
+from drivers.interfaces import LedWriter, MaskSource
 from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from drivers.link import Link, _open_serial
+from drivers.occupancy import Square
 from drivers.profile import BoardProfile
 from drivers.scoresheet import MockScoresheet, OledScoresheet, Scoresheet, SerialScoresheet
 from drivers.sensors import (
@@ -31,6 +34,64 @@ from drivers.sensors import (
 
 class DeviceError(RuntimeError):
     """A device named in the profile could not be started; says which and why."""
+
+
+class MockControls:
+    """The hands at a board whose devices are mocks, as gpiozero's ``MockPin.drive_low`` is for
+    a pin: set chips on squares, press the arbiter's buttons, and read back what the board
+    showed. The simulator, the demo, the selftest and the tests hold this, never the mocks."""
+
+    def __init__(
+        self,
+        source: MockSource | None,
+        buttons: MockButtons | None,
+        leds: MockLedWriter | None,
+        clocks: MockClocks | None = None,
+        tone: MockTone | None = None,
+    ) -> None:
+        self._source = source
+        self._buttons = buttons
+        self._leds = leds
+        self._clocks = clocks
+        self._tone = tone
+
+    @property
+    def senses(self) -> bool:
+        """The sensors are mocks: ``set_occupied`` moves chips."""
+        return self._source is not None
+
+    @property
+    def presses(self) -> bool:
+        """The buttons are mocks: ``press`` presses them."""
+        return self._buttons is not None
+
+    def set_occupied(self, squares: Iterable[Square]) -> None:
+        """The chips stand on exactly these squares now (the next scan sees them)."""
+        if self._source is None:
+            raise DeviceError("the sensors are not mocks: chips are moved by hand")
+        self._source.set(squares)
+
+    def press(self, name: str, kind: Literal["press", "hold"] = "press") -> None:
+        """An arbiter's button pressed (or held); ValueError names the buttons for a wrong one."""
+        if self._buttons is None:
+            raise DeviceError("the buttons are not mocks: they are pressed by hand")
+        self._buttons.inject(name, kind)
+
+    def led_frames(self) -> int:
+        """How many frames the LED strip was sent (0 when the strip is not a mock)."""
+        return len(self._leds.frames) if self._leds is not None else 0
+
+    def last_led_frame(self) -> bytes | None:
+        """The bytes the mock strip was sent last (None before any, or without a mock)."""
+        return self._leds.frames[-1] if self._leds is not None and self._leds.frames else None
+
+    def clock_faces(self) -> tuple[str, str, bool] | None:
+        """What the mock clock displays show now: left digits, right digits, colon."""
+        return self._clocks.shown[-1] if self._clocks is not None and self._clocks.shown else None
+
+    def tones(self) -> list[tuple[float, float | None]]:
+        """Every change of the mock buzzer: (time, frequency, or None for silence)."""
+        return list(self._tone.events) if self._tone is not None else []
 
 
 @dataclass
@@ -56,21 +117,35 @@ class Devices:
         if errors:
             raise DeviceError("closing devices: " + "; ".join(errors))
 
+    def controls(self) -> MockControls:
+        """The hands for the devices that are mocks (the others are left to real hands)."""
+        sensors = self.sensors
+        source = sensors.source if isinstance(sensors, Scanner) else None
+        writer = self.leds.writer if self.leds is not None else None
+        tone = self.buzzer.tone if self.buzzer is not None else None
+        return MockControls(
+            source if isinstance(source, MockSource) else None,
+            self.buttons if isinstance(self.buttons, MockButtons) else None,
+            writer if isinstance(writer, MockLedWriter) else None,
+            self.clocks if isinstance(self.clocks, MockClocks) else None,
+            tone if isinstance(tone, MockTone) else None,
+        )
+
     def __enter__(self) -> Devices:
         return self
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
 
 def build_devices(
     profile: BoardProfile,
     *,
-    pin_factory=None,
-    i2c=None,
-    spi=None,
-    open_port: Callable = _open_serial,
-    display=None,
+    pin_factory: Any = None,
+    i2c: Any = None,
+    spi: Any = None,
+    open_port: Callable[[str, int], Any] = _open_serial,
+    display: Any = None,
     clock: Callable[[], float] = time.monotonic,
     only: tuple[str, ...] | None = None,
 ) -> Devices:
@@ -100,8 +175,10 @@ def build_devices(
         if not wanted("sensors"):
             pass
         elif s.backend == "link":
+            assert devices.link is not None  # built above for a linked section
             devices.sensors = LinkScanner(devices.link, clock)
         else:
+            source: MaskSource
             if s.backend == "gpio-matrix":
                 source = GpioMatrixSource(list(s.rows), list(s.columns), pin_factory, s.settle_us)
             elif s.backend == "mcp23017":
@@ -114,9 +191,11 @@ def build_devices(
         step = "leds"
         led = profile.leds
         if led.backend != "none" and wanted("leds"):
+            writer: LedWriter
             if led.backend == "neopixel-spi":
                 writer = NeoPixelSpiWriter(led.count, spi)
             elif led.backend == "link":
+                assert devices.link is not None
                 writer = LinkLedWriter(devices.link)
             else:
                 writer = MockLedWriter()
@@ -141,8 +220,10 @@ def build_devices(
         if not wanted("buzzer"):
             pass
         elif b.backend == "tonal":
+            assert b.pin is not None  # the profile requires it for a real buzzer
             devices.buzzer = Buzzer(TonalTone(b.pin, pin_factory))
         elif b.backend == "active":
+            assert b.pin is not None
             devices.buzzer = Buzzer(ActiveTone(b.pin, pin_factory))
         elif b.backend == "mock":
             devices.buzzer = Buzzer(MockTone(clock))

@@ -10,8 +10,10 @@ A PWM writer (rpi_ws281x) was removed: it needs root and /dev/mem, which the ser
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from drivers.base import Device
+from drivers.interfaces import LedWriter
 from drivers.occupancy import Square
 from firmware import ledframe
 
@@ -22,7 +24,7 @@ BUDGET_FRACTION = 0.85  # of the supply's rating: headroom for idle draw and sup
 class LedStrip(Device):
     def __init__(
         self,
-        writer,
+        writer: LedWriter,
         mapping: Mapping[Square, tuple[int, ...]],
         count: int,
         order: str = "GRB",
@@ -56,10 +58,11 @@ class LedStrip(Device):
                 r, g, b = int(r * scale), int(g * scale), int(b * scale)
             for i in leds:
                 pixels[i] = (r, g, b)
-        return ledframe.encode(pixels, self.order, self.budget_ma, self.ma_per_led)
+        return bytes(ledframe.encode(pixels, self.order, self.budget_ma, self.ma_per_led))
 
     def show(self, colours: Mapping[Square, Colour]) -> bool:
         """Light the squares (others dark); returns False when the frame equals the last one."""
+        self.check_open()
         data = self.encode(colours)
         if data == self._last:
             self.skipped += 1
@@ -96,7 +99,7 @@ class NeoPixelSpiWriter:
     (identity) and full brightness: what it sends is exactly our bytes.
     """
 
-    def __init__(self, count: int, spi=None, bytes_per_led: int = 3) -> None:
+    def __init__(self, count: int, spi: Any = None, bytes_per_led: int = 3) -> None:
         import neopixel_spi
 
         if spi is None:

@@ -11,13 +11,14 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
+from typing import Any
 
 from drivers.base import Device
 from firmware import protocol
 from firmware.endpoint import Endpoint
 
 
-def _open_serial(url: str, baudrate: int):
+def _open_serial(url: str, baudrate: int) -> Any:
     import serial
 
     return serial.serial_for_url(url, baudrate=baudrate, timeout=0, write_timeout=0.5)
@@ -46,7 +47,7 @@ class Link(Device):
         self.clock = clock
         self._open_port = open_port
         self.reconnect_seconds = reconnect_seconds
-        self.port = None
+        self.port: Any = None
         self.endpoint = Endpoint(
             self._write,
             lambda: int(self.clock() * 1000),
@@ -72,7 +73,7 @@ class Link(Device):
     def _connect(self) -> None:
         self._next_attempt = self.clock() + self.reconnect_seconds
         try:
-            self.port = self._open_port(self.url, self.baudrate)
+            self.port = self._open_port(self.url, self.baudrate)  # a serial.Serial or a fake
         except (OSError, ValueError) as exc:  # serial.SerialException is an OSError
             self.port = None
             self._set_status("lost" if self.connects else "connecting", f"cannot open: {exc}")
@@ -90,7 +91,7 @@ class Link(Device):
         self._set_status("lost", reason)
         self._next_attempt = self.clock() + self.reconnect_seconds
 
-    def _safely(self, action) -> bool:
+    def _safely(self, action: Callable[[], object]) -> bool:
         try:
             action()
         except OSError as exc:

@@ -9,7 +9,10 @@ long column on a weak pull-up does: a scan that reads too soon sees a chip one r
 
 from __future__ import annotations
 
+import builtins
+from collections.abc import Iterable
 from time import perf_counter_ns
+from typing import Any
 
 from gpiozero.pins.mock import MockPin, MockPWMPin
 
@@ -17,38 +20,40 @@ from drivers.occupancy import Square
 from firmware.squares import COLUMNS, index_of
 
 
-class MatrixColumnPin(MockPin):
-    def __init__(self, factory, info, matrix=None, column=0):
+class MatrixColumnPin(MockPin):  # type: ignore[misc]  # gpiozero has no type hints
+    def __init__(
+        self, factory: Any, info: Any, matrix: SimulatedMatrix | None = None, column: int = 0
+    ) -> None:
         super().__init__(factory, info)
         self.matrix = matrix
         self.column = column
 
-    def _get_state(self):
+    def _get_state(self) -> int:
         if self._function == "output" or self.matrix is None:
-            return self._state
+            return int(self._state)
         return self.matrix.column_level(self.column)
 
 
-class MatrixColumnPWMPin(MatrixColumnPin, MockPWMPin):
+class MatrixColumnPWMPin(MatrixColumnPin, MockPWMPin):  # type: ignore[misc]
     """The same, for a factory whose pins are all PWM-capable (gpiozero wants them alike)."""
 
 
 class SimulatedMatrix:
     def __init__(
         self,
-        factory,
+        factory: Any,
         rows: list[int],
         columns: list[int],
         diodes: bool = True,
         rise_us: float = 0.0,
-    ):
+    ) -> None:
         self.factory = factory
         self.row_numbers = rows
         self.diodes = diodes
         self.rise_ns = int(rise_us * 1000)
         self._low_at = [0] * len(columns)  # when each column was last seen held low
         self.closed: set[tuple[int, int]] = set()  # (row, column) of closed switches
-        self._rows = None
+        self._rows: list[Any] | None = None
         pwm = issubclass(factory.pin_class, MockPWMPin)
         kind = MatrixColumnPWMPin if pwm else MatrixColumnPin
         for c, pin in enumerate(columns):
@@ -62,10 +67,10 @@ class SimulatedMatrix:
         for x, y in squares:
             self.closed.discard(divmod(index_of(x, y), COLUMNS))
 
-    def set(self, squares) -> None:
+    def set(self, squares: Iterable[Square]) -> None:
         self.closed = {divmod(index_of(x, y), COLUMNS) for x, y in squares}
 
-    def _driven_low_rows(self) -> set[int]:
+    def _driven_low_rows(self) -> builtins.set[int]:
         if self._rows is None:  # looked up once: factory.pin() searches the board's pin table
             self._rows = [self.factory.pin(n) for n in self.row_numbers]
         return {

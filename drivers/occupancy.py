@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from firmware.squares import COUNT, PLAYABLE, index_of, square_of
@@ -24,7 +25,7 @@ def squares_of(mask: int) -> frozenset[Square]:
     return frozenset(square_of(i) for i in range(COUNT) if mask >> i & 1)
 
 
-def mask_of(squares) -> int:
+def mask_of(squares: Iterable[Square]) -> int:
     mask = 0
     for x, y in squares:
         mask |= 1 << index_of(x, y)

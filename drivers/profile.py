@@ -160,7 +160,16 @@ class _Reader:
                 raise self.fail(f"[{name}] {key}", f"unknown key; known: {', '.join(allowed)}")
         return table
 
-    def get(self, table, section, key, kind, default=None, required=False):
+    def get(
+        self,
+        table: dict[str, Any],
+        section: str,
+        key: str,
+        kind: type,
+        default: Any = None,
+        required: bool = False,
+    ) -> Any:
+        """``table[key]`` checked to be of ``kind`` (an int is taken for a float)."""
         if key not in table:
             if required:
                 raise self.fail(f"[{section}] {key}", "missing")
@@ -173,8 +182,8 @@ class _Reader:
             raise self.fail(f"[{section}] {key}", f"must be {kind.__name__}, not {value!r}")
         return value
 
-    def backend(self, table, section) -> str:
-        value = self.get(table, section, "backend", str, required=True)
+    def backend(self, table: dict[str, Any], section: str) -> str:
+        value: str = self.get(table, section, "backend", str, required=True)
         if (section, value) in REMOVED_BACKENDS:
             raise self.fail(f"[{section}] backend", REMOVED_BACKENDS[section, value])
         if value not in BACKENDS[section]:
@@ -241,8 +250,8 @@ def _parse_square(reader: _Reader, key: str) -> Square:
 
 
 def _leds(reader: _Reader, chip_selects: int) -> LedsConfig:
-    keys = ("backend", "count", "order", "cells", "serpentine", "rotation", "mirror")
-    keys += ("per_square", "offset", "map", "supply_amps", "ma_per_led", "max_brightness")
+    keys: tuple[str, ...] = ("backend", "count", "order", "cells", "serpentine", "rotation")
+    keys += ("mirror", "per_square", "offset", "map", "supply_amps", "ma_per_led", "max_brightness")
     t = reader.section("leds", keys)
     backend = reader.backend(t, "leds")
     if backend == "none":
@@ -351,7 +360,7 @@ def _sensors(reader: _Reader) -> SensorsConfig:
     )
 
 
-def _simple_pin_device(reader: _Reader, name: str, config_type):
+def _simple_pin_device(reader: _Reader, name: str, config_type: type[BuzzerConfig]) -> BuzzerConfig:
     t = reader.section(name, ("backend", "pin"))
     backend = reader.backend(t, name)
     pin = None

@@ -10,6 +10,7 @@ display) and `MockScoresheet`.
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -19,13 +20,13 @@ CLEAR_PAGE = "\x1b[2J\x1b[H"  # ANSI: clear screen, cursor home; starts every se
 
 
 @cache
-def _font():
+def _font() -> ImageFont.ImageFont | ImageFont.FreeTypeFont:
     return ImageFont.load_default()
 
 
 def line_height() -> int:
     _left, top, _right, bottom = _font().getbbox("Ag|")
-    return bottom - min(top, 0) + 1
+    return int(bottom - min(top, 0) + 1)
 
 
 def capacity(size: tuple[int, int]) -> tuple[int, int]:
@@ -54,6 +55,7 @@ class Scoresheet(Device):
         return render_page(lines, self.size)
 
     def show(self, lines: list[str]) -> None:
+        self.check_open()
         lines = list(lines)
         if lines == self.last:
             return
@@ -82,7 +84,7 @@ def _luma_device(
     spi_device: int,
     dc_pin: int | None = None,
     reset_pin: int | None = None,
-):
+) -> Any:
     from luma.core.interface.serial import i2c, spi
     from luma.oled import device
 
@@ -105,7 +107,7 @@ class OledScoresheet(Scoresheet):
         i2c_address: int = 0x3C,
         spi_port: int = 0,
         spi_device: int = 0,
-        device=None,
+        device: Any = None,
         dc_pin: int | None = None,
         reset_pin: int | None = None,
     ) -> None:
@@ -127,7 +129,7 @@ class OledScoresheet(Scoresheet):
 class SerialScoresheet(Scoresheet):
     """Each page: CLEAR_PAGE, then the lines, CR LF after each, UTF-8."""
 
-    def __init__(self, url: str, baudrate: int = 115200, port=None) -> None:
+    def __init__(self, url: str, baudrate: int = 115200, port: Any = None) -> None:
         super().__init__()
         if port is None:
             import serial

@@ -13,8 +13,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from time import perf_counter_ns
+from typing import Any
 
-from drivers.base import FrameReader
+from drivers.base import Device, FrameReader
+from drivers.interfaces import MaskSource
 from drivers.occupancy import OccupancyFrame, Square, mask_of, squares_of
 from firmware.debounce import Debouncer
 from firmware.squares import COLUMNS, ROWS
@@ -25,7 +27,7 @@ class Scanner(FrameReader):
 
     def __init__(
         self,
-        source,
+        source: MaskSource,
         debounce_scans: int = 3,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
@@ -35,6 +37,7 @@ class Scanner(FrameReader):
         self._current = OccupancyFrame(clock(), squares_of(self.debouncer.stable))
 
     def scan(self) -> OccupancyFrame | None:
+        self.check_open()
         before = self.debouncer.stable
         after = self.debouncer.update(self.source.read_mask())
         if after == before:
@@ -48,20 +51,20 @@ class Scanner(FrameReader):
         super().close()
 
 
-class MockSource:
-    """A board with no hardware: the test or simulator sets which squares are occupied."""
+class MockSource(Device):
+    """A board with no hardware: the test or simulator sets which squares are occupied (through
+    ``factory.MockControls``, which is what a caller holds)."""
 
     def __init__(self, occupied: Iterable[Square] = ()) -> None:
         self.mask = mask_of(occupied)
 
     def set(self, occupied: Iterable[Square]) -> None:
+        self.check_open()
         self.mask = mask_of(occupied)
 
     def read_mask(self) -> int:
+        self.check_open()
         return self.mask
-
-    def close(self) -> None:
-        pass
 
 
 class GpioMatrixSource:
@@ -77,7 +80,7 @@ class GpioMatrixSource:
     """
 
     def __init__(
-        self, rows: list[int], columns: list[int], pin_factory=None, settle_us: int = 20
+        self, rows: list[int], columns: list[int], pin_factory: Any = None, settle_us: int = 20
     ) -> None:
         from gpiozero import DigitalInputDevice, DigitalOutputDevice
 
@@ -127,7 +130,7 @@ class Mcp23017Source:
     Two register accesses a row (write GPIOA, read GPIOB): about 1.5 ms a scan at 400 kHz I2C.
     """
 
-    def __init__(self, i2c=None, address: int = 0x20) -> None:
+    def __init__(self, i2c: Any = None, address: int = 0x20) -> None:
         from adafruit_mcp230xx.mcp23017 import MCP23017
 
         if i2c is None:
@@ -163,7 +166,7 @@ class Mcp23017InputsSource:
     one two-byte read per expander (about 0.2 ms each at 400 kHz).
     """
 
-    def __init__(self, i2c=None, addresses=(0x20, 0x21)) -> None:
+    def __init__(self, i2c: Any = None, addresses: tuple[int, ...] = (0x20, 0x21)) -> None:
         from adafruit_mcp230xx.mcp23017 import MCP23017
 
         if i2c is None:

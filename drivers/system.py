@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -90,7 +91,9 @@ def device_nodes(profile: BoardProfile) -> list[Node]:
     return nodes
 
 
-def missing(profile: BoardProfile, exists=lambda p: Path(p).exists()) -> list[Node]:
+def missing(
+    profile: BoardProfile, exists: Callable[[str], bool] = lambda p: Path(p).exists()
+) -> list[Node]:
     """The device nodes this Pi lacks for the profile (each with its fix)."""
     return [n for n in device_nodes(profile) if not any(exists(p) for p in n.any_of or (n.path,))]
 

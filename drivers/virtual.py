@@ -10,7 +10,11 @@ transfer takes (``bus_hz``), so a benchmark sees the costs a Pi would.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Any
+
+from drivers.occupancy import Square
+from drivers.profile import BoardProfile
 
 I2C_BITS_PER_BYTE = 9  # 8 data bits and the acknowledge
 
@@ -38,23 +42,33 @@ class FakeI2C:
     def scan(self) -> list[int]:
         return sorted(self.chips)
 
-    def _chip(self, address: int):
+    def _chip(self, address: int) -> Any:
         if address not in self.chips:
             raise OSError(121, "Remote I/O error")
         return self.chips[address]
 
-    def writeto(self, address, buffer, *, start=0, end=None) -> None:
+    def writeto(self, address: int, buffer: Any, *, start: int = 0, end: int | None = None) -> None:
         data = bytes(buffer[start:end])
         self._spend(len(data))
         self._chip(address).write(data)
 
-    def readfrom_into(self, address, buffer, *, start=0, end=None) -> None:
+    def readfrom_into(
+        self, address: int, buffer: Any, *, start: int = 0, end: int | None = None
+    ) -> None:
         end = len(buffer) if end is None else end
         self._spend(end - start)
         buffer[start:end] = self._chip(address).read(end - start)
 
     def writeto_then_readfrom(
-        self, address, out, into, *, out_start=0, out_end=None, in_start=0, in_end=None
+        self,
+        address: int,
+        out: Any,
+        into: Any,
+        *,
+        out_start: int = 0,
+        out_end: int | None = None,
+        in_start: int = 0,
+        in_end: int | None = None,
     ) -> None:
         self.writeto(address, out, start=out_start, end=out_end)
         self.readfrom_into(address, into, start=in_start, end=in_end)
@@ -137,10 +151,10 @@ class FakeSpi:
     def unlock(self) -> None:
         pass
 
-    def configure(self, **kwargs) -> None:
+    def configure(self, **kwargs: Any) -> None:
         pass
 
-    def write(self, buffer, *, start=0, end=None) -> None:
+    def write(self, buffer: Any, *, start: int = 0, end: int | None = None) -> None:
         data = bytes(buffer[start:end])
         if self.bus_hz:
             time.sleep(len(data) * 8 / self.bus_hz)
@@ -161,10 +175,10 @@ class CostedDisplay:
         self.bus_hz = bus_hz
         self.pictures = 0
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self.dummy, name)
 
-    def display(self, image) -> None:
+    def display(self, image: Any) -> None:
         if self.bus_hz:
             time.sleep(self.PAGE_BYTES * I2C_BITS_PER_BYTE / self.bus_hz)
         self.dummy.display(image)
@@ -185,7 +199,9 @@ class VirtualPi:
     buttons are the factory's pins (``press``/``release``).
     """
 
-    def __init__(self, profile, revision: str | None = None, bus_hz: float | None = None):
+    def __init__(
+        self, profile: BoardProfile, revision: str | None = None, bus_hz: float | None = None
+    ) -> None:
         from gpiozero.pins.mock import MockFactory, MockPWMPin
 
         from drivers.mockmatrix import SimulatedMatrix
@@ -219,7 +235,7 @@ class VirtualPi:
             "display": self.display,
         }
 
-    def set_board(self, occupied) -> None:
+    def set_board(self, occupied: Iterable[Square]) -> None:
         """Chips on these squares (whatever the sensor build)."""
         from drivers.occupancy import mask_of
 
@@ -237,7 +253,7 @@ class VirtualPi:
                 divmod(index_of(x, y), COLUMNS) for x, y in occupied
             }
 
-    def button_pin(self, name: str):
+    def button_pin(self, name: str) -> Any:
         return self.factory.pin(self.profile.buttons.pins[name])
 
     def leds_sent(self) -> bytes:

@@ -1,7 +1,8 @@
 """One game's life on the board: clocks, journal, the session state machine, export.
 
-See docs/session.md. The app and the simulator build a ``Session`` (``Session.open`` to resume
-from a journal), feed it frames and buttons, let time advance, and read ``snapshot(t)``.
+See docs/session.md. The board runtime (``controller.board``) opens a ``Session`` (resumed from
+its journal, or ``Session.start`` for a new game), feeds it frames and buttons, lets time
+advance, and hands ``view_input(t)`` to the view.
 """
 
 from .clocks import ArbiterClocks, ClockEvent, ClockReading

@@ -7,17 +7,14 @@ touching the file), and each game is replayed in memory, as the board resumed it
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from controller.i18n import _
 
-from .journal import read
+from .journal import GAME_NAME, read
 from .session import Session
 
-GAME_NAME = re.compile(r"^game-[0-9][0-9.]*(?:-[0-9]+)?$")
-"""A kept game's name: its file name without ``.jsonl`` (``game-1732400000``)."""
 MAX_LISTED = 200
 
 

@@ -11,8 +11,9 @@ from __future__ import annotations
 import math
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from controller.rules.game import Game
 from controller.rules.move import side_name
@@ -23,8 +24,11 @@ from controller.scoresheet.render import render_csv
 
 from .outcome import Outcome
 
+if TYPE_CHECKING:
+    from .session import Session
 
-def _square(sq) -> str:
+
+def _square(sq: Sequence[int]) -> str:
     return f"{sq[0]},{sq[1]}"
 
 
@@ -113,7 +117,7 @@ def _hms(seconds: float) -> str:
 def _position_tag(game: Game) -> str:
     """Chip values of the start position: ``B:1,2=-9;...|R:...|to=blue``."""
     data = game_to_json(game)
-    parts = {"blue": [], "red": []}
+    parts: dict[str, list[str]] = {"blue": [], "red": []}
     for p in data["pieces"]:
         mark = "K" if p["dama"] else ""
         parts[p["side"]].append(f"{mark}{p['square'][0]},{p['square'][1]}={p['value']}")
@@ -136,7 +140,7 @@ def _wrap(text: str, width: int = 79) -> str:
 EXTENSIONS = ("pdn", "csv", "html")
 
 
-def export_game(session, folder: str | Path, stem: str) -> list[Path]:
+def export_game(session: Session, folder: str | Path, stem: str) -> list[Path]:
     """Write ``stem.pdn`` always, and ``stem.csv`` / ``stem.html`` once the game is tallied.
 
     Never overwrites a kept game: when any file of ``stem`` is already there (two games ended
@@ -145,7 +149,7 @@ def export_game(session, folder: str | Path, stem: str) -> list[Path]:
     either the whole file or none (OSError says why)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    start = _start_game(session)
+    start = session.start_game()
     texts = [("pdn", pdn(session.game, start, session.outcome, session.pdn_clocks(), session.info))]
     if session.outcome is not None:
         sheet = session.outcome.sheet
@@ -203,17 +207,3 @@ def _sync_folder(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
-
-
-def _start_game(session) -> Game:
-    """The position the game started from (the session keeps it as JSON, as journaled)."""
-    from controller.rules.notation import game_from_json
-
-    base = game_from_json(session.start_position)
-    return Game(
-        base.rules,
-        base.chips(),
-        base.side_to_move,
-        variant=base.variant,
-        profile=session.game.profile,
-    )

@@ -28,6 +28,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import stat
 import zlib
 from dataclasses import dataclass, field
@@ -37,6 +38,18 @@ from typing import Any
 from controller.i18n import N_, _
 
 Record = dict[str, Any]
+
+KEPT_FOLDER = "games"
+"""Where a board keeps its finished games: beside its journal."""
+GAME_NAME = re.compile(r"^game-[0-9][0-9.]*(?:-[0-9]+)?$")
+"""A kept game's name, without its suffix (``game-1732400000``, ``game-1732400000-2``); older
+boards named games by their clock reading (``game-12.345``), which still reads."""
+
+
+def kept_name(wall: float) -> str:
+    """The one name of a kept game (its journal, sheet and record): the wall-clock second it was
+    put away. Two in one second get ``-2``, ``-3`` … where they are written."""
+    return f"game-{int(wall)}"
 
 
 class JournalError(OSError):
@@ -438,6 +451,11 @@ class Journal:
             ) from exc
         self.count = 0
         return target
+
+    def keep(self, wall: float) -> Path | None:
+        """Put the game away in the kept games beside the journal, under its one name
+        (``kept_name``), and start an empty journal."""
+        return self.archive(self.path.parent / KEPT_FOLDER, kept_name(wall) + ".jsonl")
 
     def close(self) -> None:
         if self._fd is not None:

@@ -10,20 +10,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from controller.i18n import _, side_word
-from controller.rules.move import BLUE, RED
+from controller.rules.move import BLUE, RED, side_name
 
 from . import coach_texts as say
 from . import texts
+from .kinds import MenuAction
 from .play import CHOICES, RANGES, PlaySettings
 
 
 @dataclass(frozen=True)
 class Option:
     label: str
-    action: str
-    """``resign``, ``no-show``, ``stop``, ``abandon``, ``cancel``; in the setup menu ``pick``
-    (choose a side's name), ``name`` (this name, ``value``, for ``side``), and in practice
-    ``computer`` and ``level`` (Confirm turns to the next value, ``value``)."""
+    action: MenuAction
+    """What Confirm does on this line (``kinds.MenuAction``); in practice ``computer`` and
+    ``level`` turn to the next value, ``value``."""
     side: int | None = None
     value: str = ""
 
@@ -43,7 +43,7 @@ class Menu:
 
 
 def _cancel() -> Option:
-    return Option(_("Cancel"), "cancel")
+    return Option(_("Cancel"), MenuAction.CANCEL)
 
 
 def adjudication_menu() -> Menu:
@@ -52,18 +52,26 @@ def adjudication_menu() -> Menu:
         _("Arbiter: end the game?"),
         (
             _cancel(),
-            Option(_("Stop, tally now"), "stop"),
-            Option(_("{SIDE} resigns").format(SIDE=side_word(BLUE).upper()), "resign", BLUE),
-            Option(_("{SIDE} resigns").format(SIDE=side_word(RED).upper()), "resign", RED),
-            Option(_("{SIDE} no-show").format(SIDE=side_word(BLUE).upper()), "no-show", BLUE),
-            Option(_("{SIDE} no-show").format(SIDE=side_word(RED).upper()), "no-show", RED),
+            Option(_("Stop, tally now"), MenuAction.STOP),
+            Option(
+                _("{SIDE} resigns").format(SIDE=side_word(BLUE).upper()), MenuAction.RESIGN, BLUE
+            ),
+            Option(_("{SIDE} resigns").format(SIDE=side_word(RED).upper()), MenuAction.RESIGN, RED),
+            Option(
+                _("{SIDE} no-show").format(SIDE=side_word(BLUE).upper()), MenuAction.NO_SHOW, BLUE
+            ),
+            Option(
+                _("{SIDE} no-show").format(SIDE=side_word(RED).upper()), MenuAction.NO_SHOW, RED
+            ),
         ),
     )
 
 
 def abandon_menu() -> Menu:
     """New game pressed during a game: never throw a game away on one press."""
-    return Menu(_("Abandon this game?"), (_cancel(), Option(_("Abandon, new game"), "abandon")))
+    return Menu(
+        _("Abandon this game?"), (_cancel(), Option(_("Abandon, new game"), MenuAction.ABANDON))
+    )
 
 
 def settings_menu(
@@ -73,9 +81,9 @@ def settings_menu(
     practice game also who the computer plays and its level (docs/engine.md)."""
     none = _(texts.MENU_NO_NAME)
     options = [
-        Option(_(texts.MENU_CLOSE), "cancel"),
-        Option(_(texts.MENU_BLUE).format(name=info.get("blue") or none), "pick", BLUE),
-        Option(_(texts.MENU_RED).format(name=info.get("red") or none), "pick", RED),
+        Option(_(texts.MENU_CLOSE), MenuAction.CANCEL),
+        Option(_(texts.MENU_BLUE).format(name=info.get("blue") or none), MenuAction.PICK, BLUE),
+        Option(_(texts.MENU_RED).format(name=info.get("red") or none), MenuAction.PICK, RED),
     ]
     if play is not None and play.practice:
         side = _(say.MENU_COMPUTER_OFF) if play.computer == "off" else side_word(play.computer)
@@ -83,10 +91,10 @@ def settings_menu(
         after = choices[(choices.index(play.computer) + 1) % len(choices)]
         low, high = RANGES["level"]
         options += [
-            Option(_(say.MENU_COMPUTER).format(side=side), "computer", value=after),
+            Option(_(say.MENU_COMPUTER).format(side=side), MenuAction.COMPUTER, value=after),
             Option(
                 _(say.MENU_LEVEL).format(level=play.level),
-                "level",
+                MenuAction.LEVEL,
                 value=str(play.level + 1 if play.level < high else low),
             ),
         ]
@@ -96,8 +104,8 @@ def settings_menu(
 def names_menu(side: int, roster: tuple[str, ...], info: Mapping[str, str]) -> Menu:
     """The class list for one side; the name chosen now is selected first."""
     title = _(texts.MENU_PICK_BLUE) if side == BLUE else _(texts.MENU_PICK_RED)
-    named = tuple(Option(name, "name", side, name) for name in roster)
-    options = (Option(_(texts.MENU_NO_NAME), "name", side, ""), *named)
-    current = info.get("blue" if side == BLUE else "red", "")
+    named = tuple(Option(name, MenuAction.NAME, side, name) for name in roster)
+    options = (Option(_(texts.MENU_NO_NAME), MenuAction.NAME, side, ""), *named)
+    current = info.get(side_name(side), "")
     selected = next((i for i, o in enumerate(options) if o.value == current), 0)
     return Menu(title, options, selected)

@@ -63,7 +63,7 @@ def tally(
     sheet = build_scoresheet(
         game.played(),
         game.chips(),
-        game.variant,
+        game.variant or "",
         scoring_profile(game),
         game_info.players(info or {}),
         event=game_info.event(info or {}),

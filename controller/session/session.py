@@ -9,25 +9,29 @@ Phases: ``setup`` (the opening checked on the sensors; the arbiter may change va
 ``play``, ``restore`` (the board must be brought back to the expected position: after a takeback
 or a restart), ``over`` (tally shown). ``paused`` and ``menu`` are orthogonal to the phase.
 
-The simulator and the app call: ``feed_frame``, ``press``, ``advance``, ``snapshot``,
-``take_cues`` (docs/session.md).
+The board runtime calls: ``feed_frame``, ``press``, ``advance`` (or ``tick``), ``view_input``,
+``take_cues``, ``close`` (docs/session.md). Every record the session journals is read by one
+``apply``, the same for play as it happens and for a resume.
 """
 
 from __future__ import annotations
 
+import time
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from controller.i18n import _, side_word
+from controller.rules import variants
 from controller.rules.damath_data import BLUE_SQUARES, RED_SQUARES
 from controller.rules.game import Game, IllegalMove
-from controller.rules.move import BLUE, Move, Square
+from controller.rules.move import BLUE, Move, Square, side_name
 from controller.rules.notation import game_from_json, game_to_json
-from controller.rules.profiles import Profile, ProfileError, get_profile
+from controller.rules.profiles import PROFILES, Profile, ProfileError, get_profile
 from controller.rules.scoring import kind_of, score_move, sum_scores
-from controller.scoresheet.model import Row, build_scoresheet, move_rows
+from controller.scoresheet.model import Row, Scoresheet, build_scoresheet, move_rows
 from controller.tracker import (
     BoardNeeded,
     BoardReady,
@@ -39,18 +43,18 @@ from controller.tracker import (
     Settings,
     Tracker,
 )
+from controller.tracker.guidance import Guidance
 
 from . import coach_texts, texts
 from . import info as game_info
 from . import play as play_mode
-from .clocks import ArbiterClocks, ClockEvent
+from .clocks import ArbiterClocks, ClockEvent, ClockReading
 from .journal import Journal, JournalError, JournalLoad, Record
+from .kinds import CueName, MenuAction, Phase, RecordKind
 from .menu import Menu, abandon_menu, adjudication_menu, names_menu, settings_menu
 from .outcome import Outcome, scoring_profile, tally
 from .shown import Shown, move_text
 
-VARIANTS = ("counting", "whole", "integer", "fraction", "rational", "radical", "polynomial")
-RULES = ("official", "online")
 JOURNAL_VERSION = 1
 
 
@@ -139,8 +143,8 @@ class ViewInput:
     rules: str
     side_to_move: int
     ply: int
-    guidance: Any
-    clock: Any
+    guidance: Guidance
+    clock: ClockReading
     last_move: Move | None
     rows: tuple[Row, ...]
     totals: tuple[str, str]
@@ -164,17 +168,47 @@ class ViewInput:
     """The coach's review of the finished game (practice), when there is one for these moves."""
     review_page: int = 0
     """Which of the review's display pages the tally page gives way to (0: the tally)."""
+    page: PageFacts | None = None
+    """What only a page shows (``view_input(t, page=True)``); the scan loop never builds it."""
+
+
+@dataclass(frozen=True)
+class PageFacts:
+    """The part of the view only the simulator's page and the tests read: built on demand,
+    never at the scan loop's 25 Hz (the sheet of a game in progress is not free)."""
+
+    sheet: Scoresheet
+    """The scoresheet (``Session.sheet``): the tally once the game is over."""
+    cues: tuple[Cue, ...]
+    """The last buzzer cues, numbered, so a page plays each once."""
+    said: str
+    """The session's own message (the journal's trouble first), without a shown move's text."""
+    problems: tuple[str, ...]
+    moves: tuple[str, ...]
+    play: dict[str, Any]
 
 
 class Session:
     def __init__(self, config: SessionConfig, journal: Journal | None = None) -> None:
-        self.config = config
+        # what belongs to the board, and stays from one game to the next
         self.journal = journal
-        self.cues: list[Cue] = []
         self.recent_cues: deque[Cue] = deque(maxlen=20)
         self._cue_seq = 0
-        self.log: list[tuple[float, str, dict[str, Any]]] = []
         self.problems: list[str] = []
+        self.board: frozenset[Square] | None = None
+        self.roster: tuple[str, ...] = config.roster or ()
+        """The class list the board's buttons choose the players' names from."""
+        self.wall: Callable[[], float] = time.time
+        """The wall clock, for naming a kept game only (``journal.kept_name``)."""
+        self._now = 0.0
+        self._fresh(config)
+
+    def _fresh(self, config: SessionConfig) -> None:
+        """Everything of one game, as it stands before its start: ``__init__`` and each new
+        game on the same board begin here."""
+        self.config = config
+        self.cues: list[Cue] = []
+        self.log: list[tuple[float, str, dict[str, Any]]] = []
         self._message = ""
         self._said: texts.Said | None = None
         """The display's short form of ``message`` (when the message came from ``_say``)."""
@@ -188,21 +222,20 @@ class Session:
         self.outcome: Outcome | None = None
         self.proxy = False
         self._last_checkpoint = 0.0
-        self._now = 0.0
-        self.board: frozenset[Square] | None = None
-        self.roster: tuple[str, ...] = config.roster or ()
+        self._reading = (0, 0)
+        """The clocks' last journaled reading (game ms, move ms): a move record is played with
+        it (``apply``)."""
         self.hint_requests = 0
+        """Confirm pressed during play with nothing to confirm and hints on: the board's own
+        hint button (the coach answers it, ``controller/coach``)."""
         self.review: dict[str, Any] | None = None
         """The coach's review of this finished game (``controller/coach``): not journaled, it
         is made again from the moves when needed."""
         self.review_ply = -1
         self.review_page = 0
         """The display's review page the Next button turned to (0: the tally)."""
-        """Confirm pressed during play with nothing to confirm and hints on: the board's own
-        hint button (the coach answers it, ``controller/coach``)."""
-        """The class list the board's buttons choose the players' names from."""
         self._new_game_objects(config)
-        self.phase = "setup"
+        self.phase = Phase.SETUP
 
     @property
     def message(self) -> str:
@@ -221,10 +254,7 @@ class Session:
             position = dict(config.position)
             position.setdefault("variant", config.variant)
             position["profile"] = profile.name
-            base = game_from_json(position)
-            game = Game(
-                base.rules, base.chips(), base.side_to_move, variant=base.variant, profile=profile
-            )
+            game = game_at(position, profile)
         else:
             game = Game.new(config.variant, profile)
         self.game = game
@@ -242,7 +272,7 @@ class Session:
         self.move_clocks: list[tuple[int, int]] = []
         """Per played move, the clocks' used time when it was made (game ms, move ms): the
         game record carries them (PDN ``%clk``/``%emt``), as tournament records do."""
-        zero = sum_scores((), kind_of(game.variant))
+        zero = sum_scores((), kind_of(self.variant))
         self._running = [zero, zero]
         self.last_move: Move | None = None
         self.shown: Shown | None = None
@@ -270,6 +300,22 @@ class Session:
         return session
 
     @classmethod
+    def start(cls, config: SessionConfig, t: float, journal: Journal | None = None) -> Session:
+        """A new game from ``config`` (its start journaled, when there is a journal): the
+        tracker waits for the opening on the board."""
+        session = cls(config, journal)
+        session._now = t
+        session._begin(t)
+        return session
+
+    def close(self, t: float) -> None:
+        """A deliberate stop: the clocks journaled as they stand (no time lost), the journal
+        closed. The game resumes from it at the next start."""
+        self.checkpoint(t)
+        if self.journal is not None:
+            self.journal.close()
+
+    @classmethod
     def replayed(cls, records: list[Record], problems: list[str] | None = None) -> Session:
         """A kept game read back in memory (no journal, nothing written): its sheet, record and
         position as the board left them."""
@@ -294,6 +340,8 @@ class Session:
     # ------------------------------------------------------------------ resume
 
     def _resume(self, loaded: JournalLoad, t: float) -> None:
+        """The game in ``loaded``, replayed record by record through ``apply``; damage is
+        reported in ``problems`` and what was good is resumed."""
         self.problems.extend(loaded.problems)
         if loaded.saved_as:
             self.problems.append(
@@ -319,8 +367,7 @@ class Session:
                 *self.problems,
                 _("the journal cannot be resumed ({reason}); new game").format(reason=reason),
             ]
-            self.config = SessionConfig(**{**config.__dict__, "position": None})
-            self.__init__(self.config, self.journal)  # type: ignore[misc]
+            self._fresh(SessionConfig(**{**config.__dict__, "position": None}))
             self.problems = problems
             self._begin(t)
         else:
@@ -345,23 +392,8 @@ class Session:
         move fit, the gap is bridged with it and said so; otherwise play resumes before the
         record that does not fit, and the records after it stay in the damaged copy.
         """
-        start = records[0]
-        config = SessionConfig(
-            variant=_text_field(start, "variant"),
-            rules=_text_field(start, "rules"),
-            rule_settings=_dict_field(start, "rule_settings"),
-            tracker_settings=_dict_field(start, "tracker_settings"),
-            position=_dict_field(start, "position"),
-            checkpoint_seconds=self.config.checkpoint_seconds,
-            info=_dict_field(start, "info"),
-            play=_dict_field(start, "play"),
-            roster=self.config.roster,
-        )
-        self.config = config
-        self._new_game_objects(config)
-        kept: list[Record] = [start]
-        phase = "setup"
-        clock = (0, 0)
+        self.apply(records[0])
+        kept: list[Record] = [records[0]]
         n = 1
         while n < len(records):
             rec = records[n]
@@ -377,10 +409,10 @@ class Session:
                 n += 1
                 continue
             kind = rec["k"]
-            if kind in ("move", "takeback") and not _fits_here(self.game, rec):
-                bridge = self._bridge(records[n:], clock)
+            if kind in (RecordKind.MOVE, RecordKind.TAKEBACK) and not _fits_here(self.game, rec):
+                bridge = self._bridge(records[n:], self._reading)
                 if bridge is None:
-                    later = sum(1 for r in records[n:] if r.get("k") == "move")
+                    later = sum(1 for r in records[n:] if r.get("k") == RecordKind.MOVE)
                     self.problems.append(
                         _(
                             "{label} does not fit the game: a record before it was lost; resumed "
@@ -392,41 +424,76 @@ class Session:
                 del bridge["why"]
                 records = [*records[:n], bridge, *records[n:]]
                 continue  # apply the bridge, then this record again
-            if "game_ms" in rec:
-                clock = (rec["game_ms"], rec["move_ms"])
-            if kind == "ready":
-                phase = "play"
-            elif kind == "move":
-                move = self.game.find_move([(s[0], s[1]) for s in rec["path"]])
-                self._apply_move(move, clock)
-                self.proxy = False
-            elif kind == "takeback":
-                self._undo_move()
-            elif kind == "pause":
-                self.paused = True
-            elif kind == "resume":
-                self.paused = False
-            elif kind == "timeout":
-                self.proxy = self.game.profile.move_timeout == "opponent-moves"
-            elif kind == "info":
-                self.info = game_info.clean(rec["info"])
-            elif kind == "play":
-                self.play = self.play.with_changes(rec["play"])
-            elif kind == "end":
-                self.outcome = tally(self.game, rec["reason"], rec.get("side"), self.info)
-                phase = "over"
+            self.apply(rec)
             kept.append(rec)
             n += 1
-        self.clocks.restore(clock[0] / 1000, clock[1] / 1000)
+        self.clocks.restore(self._reading[0] / 1000, self._reading[1] / 1000)
         self.tracker = Tracker(
-            self.game, self.settings, mode="restore" if phase != "setup" else "setup"
+            self.game, self.settings, mode="restore" if self.phase != Phase.SETUP else "setup"
         )
-        self.phase = {"play": "restore"}.get(phase, phase)
-        ending = self.game.ending() if self.phase == "restore" else None
-        if self.phase == "restore":
+        if self.phase == Phase.PLAY:  # the chips must be seen where the game has them
+            self.phase = Phase.RESTORE
+        ending = self.game.ending() if self.phase == Phase.RESTORE else None
+        if self.phase == Phase.RESTORE:
             self._say(texts.RESTART)
         self._log(t, "resumed", {"ply": self.game.ply, "phase": self.phase})
         return kept, ending
+
+    def apply(self, rec: Record) -> Move | None:
+        """What a journaled record does to the game: the one reading of every kind of record,
+        for play as it happens (each handler writes its record, then applies it) and for the
+        replay of a journal. Returns the move played by a move record, or taken back by a
+        takeback. The clocks, cues and messages stay with the handlers: they are the live
+        board's, and a replay restores the clocks once, from the last reading."""
+        kind = rec["k"]
+        if "game_ms" in rec:
+            self._reading = (rec["game_ms"], rec["move_ms"])
+        if kind == RecordKind.START:
+            self._fresh(
+                SessionConfig(
+                    variant=_text_field(rec, "variant"),
+                    rules=_text_field(rec, "rules"),
+                    rule_settings=_dict_field(rec, "rule_settings"),
+                    tracker_settings=_dict_field(rec, "tracker_settings"),
+                    position=_dict_field(rec, "position"),
+                    checkpoint_seconds=self.config.checkpoint_seconds,
+                    info=_dict_field(rec, "info"),
+                    play=_dict_field(rec, "play"),
+                    roster=self.config.roster,
+                )
+            )
+        elif kind == RecordKind.READY:
+            self.phase = Phase.PLAY
+        elif kind == RecordKind.MOVE:
+            move = self.game.find_move([(sq[0], sq[1]) for sq in rec["path"]])
+            self.proxy = False
+            return self._apply_move(move, self._reading)
+        elif kind == RecordKind.TAKEBACK:
+            self.outcome = None
+            self.proxy = False
+            if self.phase == Phase.OVER:
+                self.phase = Phase.PLAY
+            return self._undo_move()
+        elif kind == RecordKind.PAUSE:
+            self.paused = True
+        elif kind == RecordKind.RESUME:
+            self.paused = False
+        elif kind == RecordKind.TIMEOUT:
+            self.proxy = self.rules_profile.move_timeout == "opponent-moves"
+        elif kind == RecordKind.INFO:
+            self.info = game_info.clean(rec["info"])
+            self.config = SessionConfig(**{**self.config.__dict__, "info": self.info})
+            if self.outcome is not None:  # a finished game's sheet shows the names too
+                self.outcome = tally(self.game, self.outcome.reason, self.outcome.side, self.info)
+        elif kind == RecordKind.PLAY:
+            self.play = self.play.with_changes(rec["play"])
+            self.config = SessionConfig(**{**self.config.__dict__, "play": self.play.json()})
+        elif kind == RecordKind.END:
+            self.outcome = tally(self.game, rec["reason"], rec.get("side"), self.info)
+            self.phase = Phase.OVER
+            self.paused = False
+            self.menu = None
+        return None
 
     def _setting_problem(self, rec: Record) -> str | None:
         """A "play" record the board could not have written in this game: practice and the
@@ -487,7 +554,7 @@ class Session:
 
     def _begin(self, t: float) -> None:
         """A new game: journal its start; the tracker waits for the opening on the board."""
-        self.phase = "setup"
+        self.phase = Phase.SETUP
         self._write(self._start_record(t))
 
     # ------------------------------------------------------------------ the API
@@ -497,15 +564,23 @@ class Session:
         self._now = max(self._now, t)
         board = frozenset((sq[0], sq[1]) for sq in occupied)
         said = self._said
-        if board != self.board and self.phase == "setup" and said and said.page == self._message:
+        if (
+            board != self.board
+            and self.phase == Phase.SETUP
+            and said
+            and said.page == self._message
+        ):
             self.message = ""  # a hint said while setting up has been read: back to the guide
-        placed_before = self._placed() if self.phase == "setup" else None
+        placed_before = self._placed() if self.phase == Phase.SETUP else None
         self.board = board
         events = self.tracker.feed_frame(t, self.board)
         self._handle(events, t)
-        setting_up = placed_before is not None and self.phase == "setup"
-        if setting_up and self._placed() > placed_before:
-            self._cue(t, "move")  # guided setup: the board confirms each chip put in place
+        if (
+            placed_before is not None
+            and self.phase == Phase.SETUP
+            and self._placed() > placed_before
+        ):
+            self._cue(t, CueName.MOVE)  # guided setup: the board confirms each chip put in place
         return events
 
     def _placed(self) -> int:
@@ -519,9 +594,9 @@ class Session:
         self.advance(t)
         if self.menu is not None:
             self._menu_button(t, name)
-        elif self.phase == "setup":
+        elif self.phase == Phase.SETUP:
             self._setup_button(t, name, kind)
-        elif self.phase == "over":
+        elif self.phase == Phase.OVER:
             self._over_button(t, name)
         else:
             self._play_button(t, name, kind)
@@ -549,7 +624,8 @@ class Session:
         cues, self.cues = self.cues, []
         return cues
 
-    def view_input(self, t: float) -> ViewInput:
+    def view_input(self, t: float, *, page: bool = False) -> ViewInput:
+        """Everything the view needs at ``t``, as data; ``page`` adds what only a page shows."""
         shown = self.current_shown()
         shown_said = shown.said() if shown is not None and not self.paused else None
         return ViewInput(
@@ -576,6 +652,17 @@ class Session:
             shown=shown,
             review=self.current_review(),
             review_page=self.review_page if self.current_review() else 0,
+            page=None if not page else self._page_facts(),
+        )
+
+    def _page_facts(self) -> PageFacts:
+        return PageFacts(
+            sheet=self.sheet(),
+            cues=tuple(self.recent_cues),
+            said=self.message,
+            problems=tuple(self.problems),
+            moves=tuple(str(m) for m in self.game.move_stack),
+            play=self.play.json(),
         )
 
     def set_review(self, review: dict[str, Any] | None, ply: int) -> None:
@@ -587,21 +674,25 @@ class Session:
 
     def current_review(self) -> dict[str, Any] | None:
         """The review, if it is of the finished game as it stands."""
-        if self.review is None or self.phase != "over" or self.review_ply != self.game.ply:
+        if self.review is None or self.phase != Phase.OVER or self.review_ply != self.game.ply:
             return None
         return self.review
 
     def current_shown(self) -> Shown | None:
         """What is shown for the position on the board now (nothing outside play)."""
         shown = self.shown
-        if shown is None or self.phase not in ("play", "restore") or shown.ply != self.game.ply:
+        if (
+            shown is None
+            or self.phase not in (Phase.PLAY, Phase.RESTORE)
+            or shown.ply != self.game.ply
+        ):
             return None
         return shown
 
     def show(self, shown: Shown | None) -> bool:
         """Show the computer's move or a hint for the current position (the coach calls this
         when its search is done); False when the position has moved on meanwhile."""
-        if shown is not None and (shown.ply != self.game.ply or self.phase != "play"):
+        if shown is not None and (shown.ply != self.game.ply or self.phase != Phase.PLAY):
             return False
         self.shown = shown
         return True
@@ -620,7 +711,7 @@ class Session:
     def capture_preview(self) -> tuple[tuple[Square, str], ...]:
         """Practice help: while a chip is lifted, each square where a taking of it may end and
         what that taking scores (``3`` or, for paths that score differently, ``3 / -2``)."""
-        if not self.play.preview or self.phase != "play" or self.paused:
+        if not self.play.preview or self.phase != Phase.PLAY or self.paused:
             return ()
         g = self.tracker.guidance()
         if g.phase not in ("moving", "settling") or not g.lifted:
@@ -629,7 +720,7 @@ class Session:
         scores: dict[Square, list[str]] = {}
         for move in self.tracker.game.legal_moves():
             if move.start == start and move.takings:
-                text = score_move(move, self.game.variant).text
+                text = score_move(move, self.variant).text
                 if text not in scores.setdefault(move.end, []):
                     scores[move.end].append(text)
         return tuple((end, " / ".join(texts)) for end, texts in sorted(scores.items()))
@@ -639,7 +730,7 @@ class Session:
         """The order the display names the chips in while setting up: Blue's squares then
         Red's, each in the order of the placement table (docs/rules.md), so a teacher's list
         and the board agree; a loaded position's squares follow, by row."""
-        chips = self.tracker.game.chips() if self.phase == "setup" else {}
+        chips = self.tracker.game.chips() if self.phase == Phase.SETUP else {}
         order = [sq for sq in (*BLUE_SQUARES, *RED_SQUARES) if sq in chips]
         rest = sorted((sq for sq in chips if sq not in order), key=lambda s: (s[1], s[0]))
         return (*order, *rest)
@@ -651,11 +742,9 @@ class Session:
         new = {k: v for k, v in new.items() if v}
         if new == self.info:
             return
-        self._write({"k": "info", "t": t, "info": new})
-        self.info = new
-        self.config = SessionConfig(**{**self.config.__dict__, "info": new})
-        if self.outcome is not None:  # a finished game's sheet shows the names too
-            self.outcome = tally(self.game, self.outcome.reason, self.outcome.side, self.info)
+        record: Record = {"k": RecordKind.INFO, "t": t, "info": new}
+        self._write(record)
+        self.apply(record)
         self._log(t, "info", dict(new))
 
     def set_play(self, t: float, changes: dict[str, Any]) -> None:
@@ -672,18 +761,18 @@ class Session:
         if settings == self.play:
             return
         SessionConfig(**{**self.config.__dict__, "play": settings.json()})  # checks practice
-        self._write({"k": "play", "t": t, "play": settings.json()})
-        self.play = settings
-        self.config = SessionConfig(**{**self.config.__dict__, "play": settings.json()})
+        record: Record = {"k": RecordKind.PLAY, "t": t, "play": settings.json()}
+        self._write(record)
+        self.apply(record)
         self._log(t, "play", settings.json())
 
     def ready_line(self, board: str) -> str:
         """What the board says once it is ready: which game, and what to do first."""
-        if self.phase == "setup":
+        if self.phase == Phase.SETUP:
             step = texts.NEXT_SETUP.format()
-        elif self.phase == "restore":
+        elif self.phase == Phase.RESTORE:
             step = texts.NEXT_RESTORE.format(plies=self.game.ply)
-        elif self.phase == "over" and self.outcome is not None:
+        elif self.phase == Phase.OVER and self.outcome is not None:
             step = texts.NEXT_OVER.format(ending=self.outcome.text)
         else:
             step = texts.NEXT_PLAY.format()
@@ -701,6 +790,13 @@ class Session:
         return self.game.variant or ""
 
     @property
+    def rules_profile(self) -> Profile:
+        """The rules the game is played under (with the arbiter's settings)."""
+        profile = self.game.profile
+        assert profile is not None  # a session's game always has one (``_new_game_objects``)
+        return profile
+
+    @property
     def profile_name(self) -> str:
         return self.config.rules
 
@@ -716,9 +812,14 @@ class Session:
 
     def start_chips(self) -> dict[Square, Any]:
         """The chips the game started with (the rest of them were taken)."""
-        return game_from_json(self.start_position).chips()
+        return self.start_game().chips()
 
-    def sheet(self):
+    def start_game(self) -> Game:
+        """The position the game started from, rebuilt from the JSON the journal keeps, under
+        the game's own rules (the one place it is rebuilt: the record and the sheet use it)."""
+        return game_at(self.start_position, self.rules_profile)
+
+    def sheet(self) -> Scoresheet:
         """The scoresheet: the whole tally once the game is over; while it is played, the
         entries and running totals so far, marked as a game in progress (no RC, no result)."""
         if self.outcome is not None:
@@ -726,7 +827,7 @@ class Session:
         return build_scoresheet(
             self.game.played(),
             self.game.chips(),
-            self.game.variant,
+            self.variant,
             scoring_profile(self.game),
             game_info.players(self.info),
             finished=False,
@@ -744,19 +845,19 @@ class Session:
         return render_html(self.sheet(), self.current_review())
 
     def export_pdn(self) -> str:
-        from .export import _start_game, pdn
+        from .export import pdn
 
-        return pdn(self.game, _start_game(self), self.outcome, self.pdn_clocks(), self.info)
+        return pdn(self.game, self.start_game(), self.outcome, self.pdn_clocks(), self.info)
 
     def pdn_clocks(self) -> list[tuple[float, float]]:
         """Per played move: the game clock left after it and the time it took, in seconds."""
-        total = self.game.profile.game_seconds
+        total = self.rules_profile.game_seconds
         return [(total - g / 1000, m / 1000) for g, m in self.move_clocks]
 
     def totals(self) -> tuple[str, str]:
         from controller.rules.scoring import format_score
 
-        kind = kind_of(self.game.variant)
+        kind = kind_of(self.variant)
         return format_score(self._running[0], kind), format_score(self._running[1], kind)
 
     def next_deadline(self) -> float | None:
@@ -775,23 +876,24 @@ class Session:
             elif isinstance(ev, BoardNeeded) and ev.mode != "setup":
                 self._say(texts.RESTORE_BOARD)  # setting up: the display guides chip by chip
             elif isinstance(ev, Mismatch):
-                self._cue(ev.t, "error")
+                self._cue(ev.t, CueName.ERROR)
             elif isinstance(ev, Lifted) and ev.reason:
-                self._cue(ev.t, "error")  # the reason is shown from the tracker's guidance
+                self._cue(ev.t, CueName.ERROR)  # the reason is shown from the tracker's guidance
             elif isinstance(ev, ButtonIgnored):
                 pass
             self._log(ev.t, ev.kind, ev.details())
 
     def _on_ready(self, ev: BoardReady) -> None:
-        if self.phase == "setup":
-            self._write({"k": "ready", "t": ev.t, **self.clocks.state(ev.t)})
-            self.phase = "play"
+        if self.phase == Phase.SETUP:
+            record: Record = {"k": RecordKind.READY, "t": ev.t, **self.clocks.state(ev.t)}
+            self._write(record)
+            self.apply(record)
             self.message = ""
             self._last_checkpoint = ev.t
             self._resume_time(ev.t)  # at once, unless the journal refuses records
-            self._cue(ev.t, "move")
-        elif self.phase == "restore":
-            self.phase = "play"
+            self._cue(ev.t, CueName.MOVE)
+        elif self.phase == Phase.RESTORE:
+            self.phase = Phase.PLAY
             if self.paused:
                 self._say(texts.PAUSED)
             else:
@@ -801,13 +903,13 @@ class Session:
             self._resume_time(ev.t)
 
     def _on_move(self, ev: MoveCommitted) -> None:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return
         t = ev.t
         wrong = self._not_as_shown(ev.move)
         if wrong is not None:  # the computer's chips moved, but not as the board showed
-            self.phase = "restore"
-            self._cue(t, "error")
+            self.phase = Phase.RESTORE
+            self._cue(t, CueName.ERROR)
             self._handle(self.tracker.set_position(self.game, t), t)
             shown = self.shown
             self._say(wrong, move=move_text(shown.move) if shown else "")
@@ -825,13 +927,12 @@ class Session:
         if not self._write(record):  # not on the disk: not confirmed; the board asks again
             self._refuse(t)
             return
-        move = self._apply_move(ev.move, (record["game_ms"], record["move_ms"]))
-        self.proxy = False
+        move = self.apply(record)
         self.shown = None
         self.clocks.new_move(t)
         self._last_checkpoint = t
         self.message = ""
-        self._cue(t, "move")
+        self._cue(t, CueName.MOVE)
         ending = self.game.ending()
         if ending is not None:
             self._end(t, ending.reason, ending.side)
@@ -841,7 +942,7 @@ class Session:
         side = self.game.side_to_move
         played = self.game.push(move)
         self.move_clocks.append(clock)
-        rows, self._running[side] = move_rows(side, played, self._running[side], self.game.variant)
+        rows, self._running[side] = move_rows(side, played, self._running[side], self.variant)
         self.rows.extend(rows)
         self.last_move = played
         return played
@@ -854,19 +955,17 @@ class Session:
         return move
 
     def _rebuild_rows(self) -> None:
-        kind = kind_of(self.game.variant)
+        kind = kind_of(self.variant)
         self.rows = []
         self._running = [sum_scores((), kind), sum_scores((), kind)]
         for side, move in self.game.played():
-            rows, self._running[side] = move_rows(
-                side, move, self._running[side], self.game.variant
-            )
+            rows, self._running[side] = move_rows(side, move, self._running[side], self.variant)
             self.rows.extend(rows)
 
     # ------------------------------------------------------------------ clocks
 
     def _poll_clocks(self, t: float) -> None:
-        if self.phase != "play" or not self.play.timed:
+        if self.phase != Phase.PLAY or not self.play.timed:
             return
         for ev in self.clocks.poll(t):
             self._on_clock(ev)
@@ -876,18 +975,20 @@ class Session:
         who = side_word(side).upper()
         if ev.kind == "warning":
             self._write({"k": "warning", "t": ev.t, "side": side, **self.clocks.state(ev.t)})
-            self._cue(ev.t, "warning")
+            self._cue(ev.t, CueName.WARNING)
             seconds = round(self.clocks.move_seconds - self.clocks.used(ev.t)[1])
             self._say(texts.WARNING, SIDE=who, seconds=max(1, seconds))
         elif ev.kind == "move_timeout":
-            rule = self.game.profile.move_timeout
-            self._write(
-                {"k": "timeout", "t": ev.t, "side": side, "rule": rule, **self.clocks.state(ev.t)}
-            )
-            self._cue(ev.t, "time_up")
+            rule = self.rules_profile.move_timeout
+            record: Record = {
+                "k": RecordKind.TIMEOUT, "t": ev.t, "side": side, "rule": rule,
+                **self.clocks.state(ev.t),
+            }  # fmt: skip
+            self._write(record)
+            self.apply(record)
+            self._cue(ev.t, CueName.TIME_UP)
             if rule == "opponent-moves":
                 other = side_word(1 - side).upper()
-                self.proxy = True
                 self.clocks.restart_move_clock(ev.t)
                 self._say(texts.TIMEOUT_OPPONENT, SIDE=who, OTHER=other)
             else:
@@ -901,15 +1002,9 @@ class Session:
     def _setup_button(self, t: float, name: str, kind: str) -> None:
         if name == "next" and self.game.ply == 0:
             if kind == "hold":
-                rules = (
-                    RULES[(RULES.index(self.config.rules) + 1) % len(RULES)]
-                    if self.config.rules in RULES
-                    else RULES[0]
-                )
-                self._reconfigure(t, rules=rules)
+                self._reconfigure(t, rules=_after(tuple(PROFILES), self.config.rules))
             else:
-                i = VARIANTS.index(self.game.variant) if self.game.variant in VARIANTS else -1
-                self._reconfigure(t, variant=VARIANTS[(i + 1) % len(VARIANTS)])
+                self._reconfigure(t, variant=_after(variants.NAMES, self.game.variant or ""))
         elif name == "confirm":
             self._handle(self.tracker.feed_button(t, name), t)
         elif name == "pause" and kind == "hold":
@@ -927,7 +1022,7 @@ class Session:
         self.config = config
         self._new_game_objects(config)
         self._write(self._start_record(t))
-        self._say(texts.VARIANT_CHOSEN, variant=self.game.variant.capitalize(), rules=config.rules)
+        self._say(texts.VARIANT_CHOSEN, variant=self.variant.capitalize(), rules=config.rules)
         if self.board is not None:  # the new tracker reads the board as it stands
             self._handle(self.tracker.feed_frame(t, self.board), t)
 
@@ -978,21 +1073,24 @@ class Session:
         elif name == "confirm":
             self.menu = None
             choice = menu.choice
-            if choice.action == "cancel":
+            if choice.action == MenuAction.CANCEL:
                 self._log(t, "menu", {"action": "cancel"})
                 self._resume_time(t)
-            elif choice.action == "abandon":
+            elif choice.action == MenuAction.ABANDON:
                 self._end(t, "abandon", None)
                 self.new_game(t)
-            elif choice.action == "pick":
+            elif choice.action == MenuAction.PICK:
                 assert choice.side is not None
                 self._open_menu(t, names_menu(choice.side, self.roster, self.info))
-            elif choice.action == "name":
-                key = "blue" if choice.side == BLUE else "red"
+            elif choice.action == MenuAction.NAME:
+                key = side_name(choice.side if choice.side is not None else BLUE)
                 self.set_info(t, {key: choice.value})
                 # on to the next line: Red after Blue, then Close
                 self._open_menu(t, settings_menu(self.info, 2 if key == "blue" else 0, self.play))
-            elif choice.action in ("computer", "level"):  # practice: Confirm turns the value
+            elif choice.action in (
+                MenuAction.COMPUTER,
+                MenuAction.LEVEL,
+            ):  # practice: Confirm turns the value
                 try:
                     self.set_play(t, {choice.action: choice.value})
                 except play_mode.PlayError as exc:
@@ -1014,7 +1112,7 @@ class Session:
         """Start the clocks again, unless paused, in a menu, or no move can be saved now."""
         if (
             not self.paused
-            and self.phase == "play"
+            and self.phase == Phase.PLAY
             and self.menu is None
             and not self.journal_problem
             and not self.clocks.running
@@ -1024,14 +1122,16 @@ class Session:
 
     def _toggle_pause(self, t: float) -> None:
         if self.paused:
-            self._write({"k": "resume", "t": t, **self.clocks.state(t)})
-            self.paused = False
+            record: Record = {"k": RecordKind.RESUME, "t": t, **self.clocks.state(t)}
+            self._write(record)
+            self.apply(record)
             self.message = ""
             self._resume_time(t)
         else:
             self.clocks.stop(t)
-            self._write({"k": "pause", "t": t, **self.clocks.state(t)})
-            self.paused = True
+            record = {"k": RecordKind.PAUSE, "t": t, **self.clocks.state(t)}
+            self._write(record)
+            self.apply(record)
             self._say(texts.PAUSED)
         self._log(t, "pause" if self.paused else "resume", {})
 
@@ -1039,17 +1139,20 @@ class Session:
         if not self.game.ply:
             self._ignored(t, "takeback", texts.NO_TAKEBACK)
             return
-        record = {"k": "takeback", "t": t, "ply": self.game.ply - 1, **self.clocks.state(t)}
+        record = {
+            "k": RecordKind.TAKEBACK,
+            "t": t,
+            "ply": self.game.ply - 1,
+            **self.clocks.state(t),
+        }
         if not self._write(record):
-            self._cue(t, "error")
+            self._cue(t, CueName.ERROR)
             return
         self.clocks.stop(t)
         self.clocks.new_move(t)
-        move = self._undo_move()
+        move = self.apply(record)
         self.shown = None
-        self.outcome = None
-        self.proxy = False
-        self.phase = "restore"
+        self.phase = Phase.RESTORE
         self._say(texts.TAKEBACK, move=move)
         self._handle(self.tracker.set_position(self.game, t), t)
         self._log(t, "takeback", {"move": str(move)})
@@ -1076,35 +1179,30 @@ class Session:
     # ------------------------------------------------------------------ end and new game
 
     def _end(self, t: float, reason: str, side: int | None) -> None:
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return
         self.clocks.stop(t)
-        record: Record = {"k": "end", "t": t, "reason": reason, **self.clocks.state(t)}
+        record: Record = {"k": RecordKind.END, "t": t, "reason": reason, **self.clocks.state(t)}
         if side is not None:
             record["side"] = side
         self._write(record)
-        self.outcome = tally(self.game, reason, side, self.info)
-        self.phase = "over"
-        self.paused = False
-        self.menu = None
+        self.apply(record)
+        assert self.outcome is not None
         self.message = self.outcome.text
-        self._cue(t, "game_over")
+        self._cue(t, CueName.GAME_OVER)
         self._log(t, "end", {"reason": reason, "winner": self.outcome.winner})
 
     def new_game(self, t: float) -> None:
         """Archive the finished game's journal and wait for the opening of a new one."""
         if self.journal is not None:
             try:
-                self.journal.archive(self.journal.path.parent / "games", f"game-{t:.3f}.jsonl")
+                self.journal.keep(self.wall())
             except JournalError as exc:
                 self.problems.append(str(exc))
-        config = SessionConfig(**{**self.config.__dict__, "position": None})
-        board, problems, seq, recent = self.board, self.problems, self._cue_seq, self.recent_cues
-        self.__init__(config, self.journal)  # type: ignore[misc]
-        self.problems, self._cue_seq, self.board, self.recent_cues = problems, seq, board, recent
+        self._fresh(SessionConfig(**{**self.config.__dict__, "position": None}))
         self._begin(t)
-        if board is not None:
-            self._handle(self.tracker.feed_frame(t, board), t)
+        if self.board is not None:  # the new game's tracker reads the board as it stands
+            self._handle(self.tracker.feed_frame(t, self.board), t)
 
     # ------------------------------------------------------------------ helpers
 
@@ -1145,7 +1243,7 @@ class Session:
             self.problems.append(str(exc))
         t = record.get("t", self._now)
         if not self.journal_problem:
-            self._cue(t, "error")
+            self._cue(t, CueName.ERROR)
             self._log(t, "journal_failed", {"error": str(exc)})
         self.journal_problem = texts.NOT_SAVED.format(reason=exc.reason).page
         if self.clocks.running:
@@ -1156,8 +1254,8 @@ class Session:
         it again once the disk takes records."""
         self.journal_problem = texts.MOVE_NOT_SAVED.format(reason=self._journal_reason).page
         self._refused = True
-        self.phase = "restore"
-        self._cue(t, "error")
+        self.phase = Phase.RESTORE
+        self._cue(t, CueName.ERROR)
         self._handle(self.tracker.set_position(self.game, t), t)
         self._log(t, "move_refused", {"reason": self._journal_reason})
 
@@ -1191,7 +1289,7 @@ class Session:
         self._log(t, "journal_saved", {})
         self._resume_time(t)
 
-    def _cue(self, t: float, name: str) -> None:
+    def _cue(self, t: float, name: CueName) -> None:
         self._cue_seq += 1
         cue = Cue(self._cue_seq, t, name)
         self.cues.append(cue)
@@ -1204,9 +1302,21 @@ class Session:
 
 # ---------------------------------------------------------------------- journal records
 
-_RECORD_KINDS = ("start", "ready", "move", "takeback", "pause", "resume", "warning", "timeout",
-                 "end", "tick", "info", "play")  # fmt: skip
+_RECORD_KINDS = frozenset(RecordKind)
 _MAX_MS = 10**10  # a clock reading in milliseconds: far beyond any game
+
+
+def _after(names: tuple[str, ...], name: str) -> str:
+    """The name after ``name`` in the engine's list, round again to the first (the setup's
+    Next button steps through the variants, and held, through the rules)."""
+    return names[(names.index(name) + 1) % len(names)] if name in names else names[0]
+
+
+def game_at(position: dict[str, Any], profile: Profile) -> Game:
+    """A game standing at a JSON position (docs/notation.md), played under ``profile`` (with
+    the arbiter's settings, which the position does not carry)."""
+    base = game_from_json(position)
+    return Game(base.rules, base.chips(), base.side_to_move, variant=base.variant, profile=profile)
 
 
 def _number(value: Any) -> bool:
@@ -1223,7 +1333,7 @@ def record_problem(rec: Record) -> str | None:
     kind = rec.get("k")
     if kind == "start":
         return _("a start record that cannot be read")
-    if kind not in _RECORD_KINDS:
+    if not isinstance(kind, str) or kind not in _RECORD_KINDS:
         return _("unknown kind of record {str!r}").format(str=str(kind)[:20])
     if not _number(rec.get("t")):
         return _("no time")
@@ -1236,8 +1346,13 @@ def record_problem(rec: Record) -> str | None:
     if kind == "move":
         path = rec.get("path")
         ok = isinstance(path, list) and 2 <= len(path) <= 16
-        ok = ok and all(
-            isinstance(sq, list) and len(sq) == 2 and all(_whole(v, 7) for v in sq) for sq in path
+        ok = (
+            ok
+            and isinstance(path, list)
+            and all(
+                isinstance(sq, list) and len(sq) == 2 and all(_whole(v, 7) for v in sq)
+                for sq in path
+            )
         )
         if not ok:
             return _("a move whose path is not squares of the board")
@@ -1273,7 +1388,7 @@ def _fits_here(game: Game, rec: Record) -> bool:
     """A move record whose ply is the game's and whose path is legal; a takeback whose ply is
     one less than the game's."""
     if rec["k"] == "takeback":
-        return rec["ply"] == game.ply - 1
+        return bool(rec["ply"] == game.ply - 1)
     if rec["ply"] != game.ply:
         return False
     try:
@@ -1321,10 +1436,6 @@ def _dict_field(rec: Record, key: str) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise ValueError(_("the start record's {key} is not an object").format(key=key))
     return dict(value)
-
-
-def side_label(side: int) -> str:
-    return "BLUE" if side == BLUE else "RED"
 
 
 __all__ = ["Cue", "Session", "SessionConfig", "Square", "ViewInput"]

@@ -8,6 +8,7 @@ says which, and anything shown for another ply is ignored."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from controller.rules.move import Move, Square
 
@@ -61,7 +62,7 @@ class Shown:
         text = coach_texts.HINT_MOVE_TAKES if squares else coach_texts.HINT_MOVE
         return text.format(move=move, squares=squares, score=self.score_text)
 
-    def json(self) -> dict:
+    def json(self) -> dict[str, Any]:
         said = self.said()
         return {
             "kind": self.kind,

@@ -17,7 +17,10 @@ import errno
 import socket
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from controller.link.board import BoardLinks
 
 from controller.i18n import _
 
@@ -99,7 +102,7 @@ def state_folder(args: argparse.Namespace) -> Path | None:
     """The folder for the boards' journals, created and checked writable; None with --no-save."""
     if args.no_save:
         return None
-    from controller.app import default_state_dir
+    from controller.board import default_state_dir
 
     folder = Path(args.state_dir) if args.state_dir else default_state_dir() / "sim"
     try:
@@ -117,14 +120,14 @@ def state_folder(args: argparse.Namespace) -> Path | None:
     return folder
 
 
-def hub_links(paths: list[str], state_dir: Path | None):
+def hub_links(paths: list[str], state_dir: Path | None) -> BoardLinks | None:
     """``--hub``: the boards' links, every connection file checked before the server starts;
     each board's link follows that board's folder (journal and kept games) in ``state_dir``."""
     if not paths:
         return None
     if state_dir is None:
         raise ValueError(_("--hub publishes the games the boards keep: drop --no-save"))
-    from controller.app import journal_path
+    from controller.board import board_folder
     from controller.link.board import BoardLinks
 
     from .registry import Boards
@@ -132,7 +135,7 @@ def hub_links(paths: list[str], state_dir: Path | None):
     def say(text: str) -> None:
         print(f"damath-board sim: {text}", file=sys.stderr, flush=True)
 
-    links = BoardLinks.open(paths, lambda board: journal_path(state_dir, board).parent, say)
+    links = BoardLinks.open(paths, lambda board: board_folder(state_dir, board), say)
     for board_id in links.ids():
         Boards.check_id(board_id)
     if len(links.ids()) > MAX_HUB_BOARDS:
@@ -234,7 +237,7 @@ def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from controller.app import parse_settings
+    from controller.board.options import parse_settings
     from controller.session import SessionConfig
     from controller.tracker import Settings, SettingsError
 

@@ -1,11 +1,12 @@
 """One simulated board: the physical table, the mock devices and the session, wired as on the Pi.
 
-Every action of the page changes the table (``table.py``); the occupied squares go into the mock
-sensor source built by ``drivers.factory.build_devices`` from ``hardware/sim.toml``, the arbiter's
-buttons into the mock buttons, and one pass of the Pi's own scan loop (``controller.app.Board``)
-scans them into the session built by ``controller.app.build_session_for_sim`` and renders the
-view on the mock LEDs, clocks, buzzer and scoresheet display. What the page shows is the
-session's snapshot; this module decides nothing about the game.
+Every action of the page changes the table (``table.py``); the occupied squares go to the mock
+sensors of the simulated board (``controller.board.sim``) through its controls, the arbiter's
+buttons to its mock buttons, and one pass of the Pi's own scan loop
+(``controller.board.ScanLoop``) scans them into the session the board's host opened
+(``controller.board.BoardHost``: journal, resume, kept games) and renders the view on the mock
+LEDs, clocks, buzzer and scoresheet display. What the page shows is the session's snapshot; this
+module decides nothing about the game.
 """
 
 from __future__ import annotations
@@ -13,57 +14,35 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-import time
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.app import Board, build_session_for_sim, journal_path
+from controller.board import BoardHost, ScanLoop
+from controller.board.sim import sim_devices
 from controller.coach.board import BoardCoach, CoachError
 from controller.engine.levels import LEVELS
 from controller.i18n import _
-from controller.rules.damath_data import OPERATORS, PROFILES, VARIANTS
-from controller.rules.move import Square
+from controller.rules import variants
+from controller.rules.move import Square, side_name
 from controller.rules.notation import NotationError, game_from_json, game_to_json
+from controller.rules.profiles import PROFILES
 from controller.scoresheet.typeset import typeset
 from controller.session import Session, SessionConfig
 from controller.session.clocks import clock_text
-from controller.session.journal import JournalError
 from controller.tracker import BUTTONS
 from controller.view.session_leds import ALL_LIGHTS
 from controller.view.snapshot import snapshot
 from drivers.buzzer import PATTERNS
-from drivers.factory import Devices, build_devices
-from drivers.profile import BoardProfile, load_profile, parse_profile
+from drivers.factory import Devices, MockControls
 
 from . import texts
 from .table import Table, TableError
 
-SIM_PROFILE = Path(__file__).resolve().parents[2] / "hardware" / "sim.toml"
-_FALLBACK_PROFILE = {
-    "board": {"name": "sim"},
-    "sensors": {"backend": "mock", "debounce_scans": 1},
-    "leds": {"backend": "mock", "count": 32, "cells": "playable", "serpentine": False},
-    "clocks": {"backend": "mock"},
-    "buzzer": {"backend": "none"},
-    "buttons": {"backend": "mock"},
-    "scoresheet": {"backend": "mock"},
-}
-
 
 class SimError(ValueError):
     """A message from the page that cannot be acted on; the text is shown to the user."""
-
-
-def sim_profile() -> BoardProfile:
-    """``hardware/sim.toml`` (all mock devices); the same data inline when not installed beside
-    the package. The buzzer is left to the page, which plays the cues itself."""
-    if SIM_PROFILE.is_file():
-        profile = load_profile(SIM_PROFILE)
-    else:
-        profile = parse_profile(_FALLBACK_PROFILE, "<sim>")
-    return profile
 
 
 class SimBoard:
@@ -89,7 +68,12 @@ class SimBoard:
         """``sim --set``: rule settings, play settings and event fields every new game starts
         with (split by ``SessionConfig``)."""
         self.roster = roster or (lambda: ())
-        self.devices: Devices = build_devices(sim_profile(), clock=clock)
+        self.host = BoardHost.of_board(state_dir, board_id)
+        """Where this board's games live (its folder in the simulator's state folder)."""
+        devices, hands = sim_devices(clock)
+        self.devices: Devices = devices
+        self.hands: MockControls = hands
+        """The mock sensors and buttons, moved by the page's actions."""
         self.version = 0
         self.notice = ""
         self.assignment = ""
@@ -98,7 +82,7 @@ class SimBoard:
         self.said: deque[str] = deque(maxlen=8)
         self.coach = BoardCoach()
         """The computer opponent, hints and review: searches in worker processes, polled."""
-        if state_dir is not None and journal_path(state_dir, board_id).is_file():
+        if self.host.has_game():
             self._resume()
         else:
             self.new_game(variant, profile)
@@ -119,9 +103,9 @@ class SimBoard:
         and the event carry over from the last game, with today's date."""
         if position is not None:
             variant = _check_position(position, variant, profile)
-        if variant not in VARIANTS:
+        if variant not in variants.NAMES:
             raise SimError(
-                _(texts.UNKNOWN_VARIANT).format(variant=variant, variants=", ".join(VARIANTS))
+                _(texts.UNKNOWN_VARIANT).format(variant=variant, variants=", ".join(variants.NAMES))
             )
         if profile not in PROFILES:
             raise SimError(
@@ -139,66 +123,38 @@ class SimBoard:
                 rule_settings={**base.rule_settings, **(rule_settings or {})},
                 play={**base.play, **(play or {})},
                 info=info,
+                tracker_settings=dict(self.settings),
+                position=position,
+                roster=self.roster(),
             )
             config.profile()
         except ValueError as exc:  # a wrong setting: said, and the game on the board goes on
             raise SimError(str(exc)) from None
-        if old is not None and old.journal is not None:
-            self._put_away(old)
-        self.session = build_session_for_sim(
-            self.board_id,
-            state_dir=self.state_dir,
-            variant=variant,
-            rules=profile,
-            t=t,
-            sync=True,  # every record on the disk before it counts, as on the real board
-            tracker_settings=self.settings,
-            position=position,
-            rule_settings=config.rule_settings,
-            play=config.play,
-            info=config.info,
-            roster=self.roster(),
-        )
+        if old is not None:  # a game with moves is kept; one nobody moved in is dropped
+            problem = self.host.put_away(old)
+            if problem:
+                self.notice = _(texts.NOT_PUT_AWAY).format(error=problem)
+        self.session = self.host.open(config, t)
         self.table = Table(self.session.expected_chips())
         self._wire()
 
-    def _put_away(self, old: Session) -> None:
-        """A game with moves is kept in the board's ``games/`` folder, as on the real board; a
-        game nobody moved in is dropped, so that the new game starts from an empty journal."""
-        journal = old.journal
-        try:
-            if old.game.ply:
-                journal.archive(journal.path.parent / "games", f"game-{time.time():.0f}.jsonl")
-            journal.close()
-            journal.path.unlink(missing_ok=True)
-        except (JournalError, OSError) as exc:
-            self.notice = _(texts.NOT_PUT_AWAY).format(error=exc)
-
     def games_folder(self) -> Path | None:
         """Where this board keeps its finished games (None without a state folder)."""
-        if self.state_dir is None:
-            return None
-        return journal_path(self.state_dir, self.board_id).parent / "games"
+        return self.host.games_folder
 
     def _resume(self) -> None:
         """The board's game as its journal left it (the simulator was stopped): the chips stand
         where the game has them and the taken ones lie in the trays, so the session's restore
         completes by itself and play goes on; damage in the journal is shown, never fatal."""
-        self.session = build_session_for_sim(
-            self.board_id,
-            state_dir=self.state_dir,
-            t=self.clock(),
-            sync=True,
-            tracker_settings=self.settings,
-            roster=self.roster(),
-        )
+        config = SessionConfig(tracker_settings=dict(self.settings), roster=self.roster())
+        self.session = self.host.open(config, self.clock())
         self.table = Table(self.session.start_chips())
         self.table.arrange(self.session.expected_chips())
         self.notice = "; ".join(self.session.problems) or _(texts.RESUMED)
         self._wire()
 
     def _wire(self) -> None:
-        self.loop = Board(self.session, self.devices)
+        self.loop = ScanLoop(self.session, self.devices)
         self.said.clear()
         self._sense(force=True)
         self.version += 1
@@ -206,16 +162,14 @@ class SimBoard:
     def close(self) -> None:
         """The simulator stops: the clocks are journaled as they stand, so no time is lost."""
         self.devices.close()
-        if self.session.journal is not None:
-            self.session.checkpoint(self.clock())
-            self.session.journal.close()
+        self.host.close(self.session, self.clock())
 
     def _sense(self, force: bool = False) -> None:
         """The table's occupancy on the mock sensors, then one pass of the scan loop; ``force``
         hands a new session the current frame even when the sensors saw no change."""
         sensors = self.devices.sensors
         assert sensors is not None
-        sensors.source.set(self.table.occupied())
+        self.hands.set_occupied(self.table.occupied())
         if force:
             frame = sensors.scan() or sensors.current
             self.session.feed_frame(frame.t, frame.occupied)
@@ -350,7 +304,7 @@ class SimBoard:
         if name not in BUTTONS:
             raise SimError(_(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join(BUTTONS)))
         hold = message.get("hold", False) is True
-        self.devices.buttons.inject(name, "hold" if hold else "press")  # type: ignore[union-attr]
+        self.hands.press(name, "hold" if hold else "press")
         template = _(texts.BUTTON_HELD) if hold else _(texts.BUTTON_PRESSED)
         return template.format(button=name.replace("_", " "))
 
@@ -366,7 +320,7 @@ class SimBoard:
         if computer is not None and session.game.side_to_move != computer and session.game.ply > 1:
             presses = 2  # the computer's answer goes too: the player's own move comes back
         for _press in range(presses):
-            self.devices.buttons.inject("takeback", "press")  # type: ignore[union-attr]
+            self.hands.press("takeback")
         return _(texts.TAKEN_BACK)
 
     def _new_game_message(self, message: dict[str, Any]) -> str:
@@ -419,35 +373,28 @@ class SimBoard:
         return list(display.last or [])
 
     def snapshot(self) -> dict[str, Any]:
-        snap = snapshot(self.session, self.clock())
-        snap.pop("leds", None)  # shaded for this instant: the page blinks from the pattern
-        chips = self.table.board
-        for cell in snap["squares"]:
-            sq = (cell["square"][0], cell["square"][1])
-            cell["operator"] = OPERATORS[sq]
-            chip = chips.get(sq)
-            cell["chip"] = chip.json() if chip else None
-            led = cell["led"]
-            if led is not None and led["name"] in ALL_LIGHTS:
-                light = ALL_LIGHTS[led["name"]]
-                led["rgb"] = list(light.colour)  # the colour of the meaning, at full level
-                led["brightness"] = light.brightness
-        message = snap.get("message") or ""
+        """What the page shows: the view's snapshot for a page (the LEDs by meaning, the chips
+        on the table), and what only this board knows: its table, display, notices, coach."""
+        t = self.clock()
+        snap = snapshot(self.session.view_input(t, page=True), t, page=True, chips=self.table.board)
+        message = snap["message"]
         if message and (not self.said or self.said[-1] != message):
             self.said.append(message)
-        snap["messages"] = list(self.said)
-        snap.update(self.table.json())
         lines = self.display_lines()
-        snap["display"] = lines
-        snap["display_key"] = hashlib.sha1("\n".join(lines).encode()).hexdigest()[:12]
-        snap["board"] = self.board_id
-        snap["version"] = self.version
-        snap["notice"] = self.notice
-        snap["assignment"] = self.assignment
-        snap["roster"] = list(self.session.roster)
-        snap["player_takeback"] = self.session.play.players_take_back
-        snap["coach"] = self.coach.json(self.session)
-        return snap
+        return {
+            **snap,
+            **self.table.json(),
+            "messages": list(self.said),  # the board's last words, not only this instant's
+            "display": lines,
+            "display_key": hashlib.sha1("\n".join(lines).encode()).hexdigest()[:12],
+            "board": self.board_id,
+            "version": self.version,
+            "notice": self.notice,
+            "assignment": self.assignment,
+            "roster": list(self.session.roster),
+            "player_takeback": self.session.play.players_take_back,
+            "coach": self.coach.json(self.session),
+        }
 
     def summary(self) -> dict[str, Any]:
         """What the class overview shows of this board (``/api/class``)."""
@@ -464,7 +411,7 @@ class SimBoard:
             "red": s.info.get("red", ""),
             "event": s.info.get("event", ""),
             "totals": {"blue": typeset(totals[0]), "red": typeset(totals[1])},
-            "to_move": "blue" if s.game.side_to_move == 0 else "red",
+            "to_move": side_name(s.game.side_to_move),
             "phase": s.phase,
             "paused": s.paused,
             "ply": s.game.ply,
@@ -527,7 +474,7 @@ def _fields(message: dict[str, Any], key: str) -> dict[str, Any]:
 def static_facts() -> dict[str, Any]:
     """What every page needs once: variants, profiles, the LED legend, the buzzer patterns."""
     return {
-        "variants": list(VARIANTS),
+        "variants": list(variants.NAMES),
         "profiles": list(PROFILES),
         "buttons": list(BUTTONS),
         "legend": [

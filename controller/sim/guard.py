@@ -106,7 +106,7 @@ class GuardedH11Protocol(H11Protocol):
 
     header_timeout = HEADER_TIMEOUT
 
-    def connection_made(self, transport: Any) -> None:  # type: ignore[override]
+    def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._upgraded = False
         self._arm()

@@ -21,7 +21,7 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
-from controller.app import journal_path
+from controller.board import BoardHost
 from controller.i18n import _
 from controller.session.archive import ArchiveError, kept_game, kept_games
 
@@ -38,9 +38,7 @@ KEPT_FILES = {
 
 
 def _games_folder(boards: Boards, board_id: str) -> Path | None:
-    if boards.state_dir is None:
-        return None
-    return journal_path(boards.state_dir, Boards.check_id(board_id)).parent / "games"
+    return BoardHost.of_board(boards.state_dir, Boards.check_id(board_id)).games_folder
 
 
 def class_routes(boards: Boards) -> list[Route]:

@@ -14,18 +14,18 @@ other boards go on, and a new game on it is the way back (docs/failures.md).
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from controller.app import journal_path
+from controller.board import BoardHost, BoardIdError, check_board_id
+from controller.board.host import BOARDS, JOURNAL
+from controller.board.ids import BOARD_ID
 from controller.i18n import _
 from controller.session.info import ROSTER_FILE, read_roster
 
 from .engine import SimBoard, SimError
 
-BOARD_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$", re.ASCII)
 log = logging.getLogger("damath-board.sim")
 
 
@@ -59,19 +59,17 @@ class Boards:
 
     @staticmethod
     def check_id(board_id: str) -> str:
-        if not BOARD_ID.match(board_id):
-            raise SimError(
-                _("{board_id!r} is not a board id: use 1 to 32 letters, digits, '-' or '_'").format(
-                    board_id=board_id[:40]
-                )
-            )
-        return board_id
+        """The board id rule (``controller.board.ids``), said to the page as a SimError."""
+        try:
+            return check_board_id(board_id)
+        except BoardIdError as exc:
+            raise SimError(str(exc)) from None
 
     def get(self, board_id: str) -> SimBoard | None:
         return self._boards.get(board_id)
 
     def is_saved(self, board_id: str) -> bool:
-        return self.state_dir is not None and journal_path(self.state_dir, board_id).is_file()
+        return BoardHost.of_board(self.state_dir, self.check_id(board_id)).has_game()
 
     def find(self, board_id: str) -> SimBoard | None:
         """The board with this id: open now, or saved in the state folder (then loaded and
@@ -125,11 +123,12 @@ class Boards:
     def ids(self) -> list[str]:
         """The boards open now and those with a game saved in the state folder."""
         saved: set[str] = set()
-        if self.state_dir is not None and (self.state_dir / "boards").is_dir():
+        boards = None if self.state_dir is None else self.state_dir / BOARDS
+        if boards is not None and boards.is_dir():
             saved = {
                 p.parent.name
-                for p in (self.state_dir / "boards").glob("*/journal.jsonl")
-                if BOARD_ID.match(p.parent.name)
+                for p in boards.glob(f"*/{JOURNAL}")
+                if BOARD_ID.fullmatch(p.parent.name)
             }
         return sorted(set(self._boards) | saved)
 

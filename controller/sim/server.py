@@ -374,11 +374,11 @@ def create_app(
                         client.offer(json.dumps({"type": "error", "message": why}))
                     await asyncio.sleep(0)
                     continue
-                text = message.get("text")
-                if text is None:
+                sent: str | None = message.get("text")
+                if sent is None:
                     reply = _error(_("binary messages are not understood: send JSON text"))
                 else:
-                    reply = _handle(board, text, role_of(ws), boards.broken.get(board_id))
+                    reply = _handle(board, sent, role_of(ws), boards.broken.get(board_id))
                 client.offer(json.dumps(reply, ensure_ascii=False))
                 if reply["type"] == "done":
                     try:

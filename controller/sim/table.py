@@ -138,14 +138,14 @@ class Table:
         if self.hand is not None:
             chip = self.place(square)
             return _(texts.SET_DOWN).format(chip=chip.describe(), square=_where(square))
-        chip = self.board.get(square)
-        if chip is None:
+        standing = self.board.get(square)
+        if standing is None:
             raise TableError(_(texts.EMPTY_SQUARE).format(square=_where(square)))
-        if chip.side != mover and square in removable:
+        if standing.side != mover and square in removable:
             self.remove(square)
-            return _(texts.TOOK_OFF).format(chip=chip.describe(), square=_where(square))
+            return _(texts.TOOK_OFF).format(chip=standing.describe(), square=_where(square))
         self.lift(square)
-        return _(texts.LIFTED).format(chip=chip.describe(), square=_where(square))
+        return _(texts.LIFTED).format(chip=standing.describe(), square=_where(square))
 
     # ------------------------------------------------------------------ setting up
 

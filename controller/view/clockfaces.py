@@ -8,12 +8,17 @@ that ran out blinks 0:00; after the end both show the time as it stood, colon of
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from controller.session import ViewInput
+
 from controller.session.clocks import clock_text
 
 from .texts import NO_CLOCK
 
 
-def clock_faces(inp, t: float) -> tuple[str, str, bool]:
+def clock_faces(inp: ViewInput, t: float) -> tuple[str, str, bool]:
     """(left text, right text, colon) for a ``session.ViewInput`` at ``t``."""
     clock = inp.clock
     if not getattr(inp, "timed", True):  # practice with the clocks off: no time shown

@@ -1,12 +1,17 @@
 """The view: one pure function from the session's state to what every output shows at ``t``.
 
 ``compose(view_input, t)`` gives the LED colour and meaning of every playable square, the two
-clock texts and the colon, the scoresheet page, the phase and the message. The app hands the
-result to the drivers; the simulator serialises it (``Outputs.to_json``); tests compare it.
+clock texts and the colon, the scoresheet page, the phase and the message. The scan loop hands
+the result to the drivers; ``snapshot.py`` makes it JSON for the page; tests compare it.
 Buzzer cues are events, not state: the session queues them (``Session.take_cues``).
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from controller.session import ViewInput
 
 from dataclasses import dataclass
 from typing import Any
@@ -31,37 +36,13 @@ class Outputs:
     side_to_move: int
     result: dict[str, Any] | None
 
-    def to_json(self) -> dict[str, Any]:
-        squares = []
-        for sq in sorted(self.leds, key=lambda s: (s[1], s[0])):
-            light = self.lights.get(sq)
-            squares.append(
-                {
-                    "square": list(sq),
-                    "rgb": list(self.leds[sq]),
-                    "meaning": light.name if light else None,
-                    "pattern": light.pattern if light else None,
-                    "blinking": bool(light and light.pattern != "steady"),
-                }
-            )
-        return {
-            "phase": self.phase,
-            "paused": self.paused,
-            "message": self.message,
-            "to_move": side_name(self.side_to_move),
-            "leds": squares,
-            "clocks": {"left": self.clocks[0], "right": self.clocks[1], "colon": self.clocks[2]},
-            "scoresheet": list(self.page),
-            "result": self.result,
-        }
 
-
-def message(inp) -> str:
+def message(inp: ViewInput) -> str:
     """What the board says now, for the page: a wrong move explained, else the session's
     message, else (setting up) which chip goes where next."""
-    reason = getattr(inp.guidance, "reason", None)
+    reason = inp.guidance.reason
     if reason is not None:
-        return reason.page
+        return str(reason.page)
     if inp.message:
         return inp.message
     if inp.phase == "setup":
@@ -69,7 +50,7 @@ def message(inp) -> str:
     return ""
 
 
-def compose(inp, t: float, cols: int = 21, rows: int = 4) -> Outputs:
+def compose(inp: ViewInput, t: float, cols: int = 21, rows: int = 4) -> Outputs:
     lights = session_lights(inp)
     leds = {sq: shade(lights.get(sq), t) for sq in OPERATORS}
     result = None

@@ -8,6 +8,11 @@ the display, the simulator and the docs read it from here.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
 from dataclasses import dataclass
 
 from controller.i18n import N_
@@ -54,7 +59,7 @@ def square_lights(g: Guidance) -> dict[Square, Light]:
     """The meaning lit on each square that shows one; later rules win on a shared square."""
     out: dict[Square, Light] = {}
 
-    def put(name: str, squares) -> None:
+    def put(name: str, squares: Iterable[Square]) -> None:
         for sq in squares:
             out[sq] = LEGEND[name]
 

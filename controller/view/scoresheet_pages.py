@@ -17,10 +17,19 @@ The serial stream gets the same lines with more rows.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from controller.rules.move import Move
+    from controller.scoresheet.model import Row
+    from controller.session import ViewInput
+
 import unicodedata
 
 from controller.i18n import _, side_word
-from controller.rules.move import BLUE
+from controller.rules.move import Square, side_name
 from controller.rules.scoring import score_move
 from controller.session.clocks import clock_text
 
@@ -82,16 +91,16 @@ def wrap(text: str, cols: int) -> list[str]:
     return [_fit(x, cols) for x in lines]
 
 
-def _name(inp, side: int, cols: int = 8) -> str:
+def _name(inp: ViewInput, side: int, cols: int = 8) -> str:
     """The player's first name as the display has room for, else the side's name."""
     info = getattr(inp, "info", {}) or {}
-    name = info.get("blue" if side == BLUE else "red", "")
+    name = info.get(side_name(side), "")
     if not name:
         return side_word(side).upper()
     return display_text(name.split()[0])[:cols]
 
 
-def entry_line(row, cols: int) -> str:
+def entry_line(row: Row, cols: int) -> str:
     """One written entry: ``B -9 (0, 3)`` or ``R 10 + -9 = 1``."""
     text = f"{_tag(row.player)} {row.entry}"
     if row.kind == "take":
@@ -107,7 +116,7 @@ def _window(lines: list[str], selected: int, rows: int) -> list[str]:
     return [lines[0], *body[first : first + keep]]
 
 
-def parting_square(move, choices) -> tuple[int, int]:
+def parting_square(move: Move, choices: Sequence[Move]) -> Square:
     """Where ``move`` first lands on a square the other choices don't land on at that step:
     what tells a player which way is meant (for a ring taken either way round, the first
     landing)."""
@@ -118,7 +127,7 @@ def parting_square(move, choices) -> tuple[int, int]:
     return move.end
 
 
-def choice_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+def choice_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     """The board asks which path was played: each choice by where it parts from the others
     and what it scores; ``>`` marks the one Confirm would take."""
     g = inp.guidance
@@ -132,7 +141,7 @@ def choice_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     return _window(lines, chosen, rows)
 
 
-def setup_step(inp) -> tuple[int, int, tuple[int, int] | None, str, bool]:
+def setup_step(inp: ViewInput) -> tuple[int, int, tuple[int, int] | None, str, bool]:
     """Guided setup: (chips in place, chips in all, the next square or None, the side and
     value of its chip as the tracker names it, whether it is a dama)."""
     g = inp.guidance
@@ -147,7 +156,7 @@ def setup_step(inp) -> tuple[int, int, tuple[int, int] | None, str, bool]:
     return done, len(order), nxt, text.removesuffix(" dama"), text.endswith(" dama")
 
 
-def setup_sentence(inp) -> str:
+def setup_sentence(inp: ViewInput) -> str:
     """The guided setup's sentence for the page (the display has its own lines)."""
     g = inp.guidance
     if g.extra:
@@ -167,7 +176,7 @@ def setup_sentence(inp) -> str:
     )
 
 
-def setup_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+def setup_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     """Guided setup: the next chip to place, side and value, and on which square; the count
     of chips in place. A chip where none belongs is named first (take it off)."""
     g = inp.guidance
@@ -196,7 +205,7 @@ def setup_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     return lines[:rows]
 
 
-def preview_page(inp, head: str, cols: int = 21, rows: int = 4) -> list[str]:
+def preview_page(inp: ViewInput, head: str, cols: int = 21, rows: int = 4) -> list[str]:
     """Practice: what each taking of the lifted chip would score, by its landing square."""
     lines = [head, _fit(_(texts.PREVIEW_TITLE), cols)]
     for (x, y), score in inp.preview:
@@ -204,7 +213,7 @@ def preview_page(inp, head: str, cols: int = 21, rows: int = 4) -> list[str]:
     return lines[:rows]
 
 
-def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+def live_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     if inp.menu is None and getattr(inp.guidance, "phase", None) == "ambiguity":
         return choice_page(inp, cols, rows)
     if inp.menu is not None:
@@ -237,8 +246,9 @@ def live_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     return lines
 
 
-def end_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+def end_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     outcome = inp.outcome
+    assert outcome is not None  # the end page is drawn once the game is over
     sides = outcome.sheet.game.sides
     lines = [
         _fit(_(texts.END_RESULT).format(result=outcome.result_text, ending=outcome.text), cols),
@@ -261,7 +271,7 @@ def end_page(inp, cols: int = 21, rows: int = 4) -> list[str]:
     return lines[:rows]
 
 
-def page(inp, cols: int = 21, rows: int = 4) -> list[str]:
+def page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     if inp.phase == "over" and inp.outcome is not None and inp.menu is None:
         review = getattr(inp, "review", None)
         if review:  # a practice game the coach reviewed: Next turns the review's pages

@@ -10,6 +10,13 @@ meaning apart (docs/leds-session.md).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from controller.session import ViewInput
+
 from controller.i18n import N_
 from controller.rules.damath_data import OPERATORS
 from controller.rules.move import BLUE, Square
@@ -56,11 +63,11 @@ def half(side: int) -> list[Square]:
     return [sq for sq in OPERATORS if sq[1] in rows]
 
 
-def session_lights(inp) -> dict[Square, Light]:
+def session_lights(inp: ViewInput) -> dict[Square, Light]:
     """The meaning on each square for a ``session.ViewInput`` (later layers win)."""
     out: dict[Square, Light] = {}
 
-    def put(name: str, squares) -> None:
+    def put(name: str, squares: Iterable[Square]) -> None:
         for sq in squares:
             out[sq] = ALL_LIGHTS[name]
 

@@ -118,11 +118,11 @@ class TracePlayer:
         elif self.pi is not None:
             self.pi.set_board(occupied)
         else:
-            devices.sensors.source.set(occupied)
+            devices.controls().set_occupied(occupied)
 
     def _press(self, name: str, devices) -> None:
         if self.pi is None:
-            devices.buttons.inject(name)
+            devices.controls().press(name)
             return
         pin = self.pi.button_pin(name)
         pin.drive_low()

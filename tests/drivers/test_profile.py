@@ -203,13 +203,13 @@ def test_unreadable_and_malformed_files(tmp_path):
 
 def test_build_sim_devices():
     with build_devices(load_profile(HARDWARE / "sim.toml"), clock=lambda: 1.0) as devices:
-        devices.sensors.source.set({(1, 0)})
+        devices.controls().set_occupied({(1, 0)})
         assert devices.sensors.scan().occupied == {(1, 0)}
         devices.leds.show({(1, 0): (0, 0, 255)})
         assert devices.leds.writer.frames[0][:3] == b"\x00\x00\xff"
         devices.clocks.show("20:00", "20:00", True)
         devices.buzzer.play("move")
-        devices.buttons.inject("pause")
+        devices.controls().press("pause")
         devices.scoresheet.show(["x"])
 
 

@@ -429,7 +429,7 @@ def journal(parts: tuple[tuple[int, list[dict[str, Any]]], list[tuple[int, int]]
         began = time.perf_counter()
         s = Session.open(SessionConfig(checkpoint_seconds=0), str(path), 0.0, sync=False)
         assert time.perf_counter() - began < 10
-        json.dumps(snapshot(s, 1.0))
+        json.dumps(snapshot(s.view_input(1.0, page=True), 1.0))
         s.export_csv()
         s.feed_frame(1.0, s.tracker.game.occupied())
         s.advance(2.0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig
@@ -33,6 +34,12 @@ def feed(session: Session, records, until: float | None = None) -> float:
 
 def new_session(**config) -> Session:
     config.setdefault("checkpoint_seconds", 0)
-    s = Session(SessionConfig(**config))
-    s._begin(0.0)
+    s = Session.start(SessionConfig(**config), 0.0)
     return s
+
+
+def snapshot_at(session: Session, t: float) -> dict[str, Any]:
+    """The view's snapshot of ``session`` at ``t`` (built from its view input, as the page's)."""
+    from controller.view.snapshot import snapshot
+
+    return snapshot(session.view_input(t, page=True), t)

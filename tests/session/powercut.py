@@ -36,8 +36,7 @@ class GamePlan:
 
 def plan(trace: Trace) -> GamePlan:
     """Run the trace once, uninterrupted, to learn where each move was committed."""
-    s = Session(SessionConfig(checkpoint_seconds=0))
-    s._begin(0.0)
+    s = Session.start(SessionConfig(checkpoint_seconds=0), 0.0)
     resume_at = [0]
     for i, rec in enumerate(trace.records):
         if isinstance(rec, Frame):

@@ -6,12 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from controller.app import build_session_for_sim, parse_settings
+from controller.board import BoardHost
+from controller.board.options import parse_settings
 from controller.rules.game import Game
 from controller.selftest import selftest
-from controller.view.snapshot import snapshot
+from controller.session import SessionConfig
 from drivers.factory import build_devices
 from drivers.profile import load_profile
+
+from .helpers import snapshot_at
 
 ROOT = Path(__file__).resolve().parents[2]
 EXE = str(ROOT / ".venv" / "bin" / "damath-board")
@@ -49,22 +52,22 @@ def test_settings_from_the_command_line():
 
 
 def test_simulator_sessions_are_journaled_per_board_and_resume(tmp_path):
-    s = build_session_for_sim("table-3", state_dir=tmp_path, t=0.0)
+    s = BoardHost.of_board(tmp_path, "table-3").open(SessionConfig(), 0.0)
     s.feed_frame(0.0, Game.new("integer").occupied())
     s.advance(1.0)
     assert s.phase == "play"
     s.journal.close()
-    again = build_session_for_sim("table-3", state_dir=tmp_path, t=50.0)
+    again = BoardHost.of_board(tmp_path, "table-3").open(SessionConfig(), 50.0)
     assert again.phase == "restore"
-    snap = snapshot(again, 50.0)
+    snap = snapshot_at(again, 50.0)
     assert snap["phase"] == "restore" and len(snap["leds"]) == 32
-    assert build_session_for_sim("other").phase == "setup"
+    assert BoardHost.of_board(None, "other").open(SessionConfig(), 0.0).phase == "setup"
 
 
 def test_selftest_finds_stuck_sensors_with_the_mock_board():
     devices = build_devices(load_profile(ROOT / "hardware/sim.toml"))
     clock = [0.0]
-    source = devices.sensors.source
+    hands = devices.controls()
     stuck_on = (1, 0)
 
     def lift_each_chip(t: float) -> None:
@@ -73,7 +76,7 @@ def test_selftest_finds_stuck_sensors_with_the_mock_board():
         k = int(t * 10) % 33
         squares = sorted(s for s in {(x, y) for x in range(8) for y in range(8)} if sum(s) % 2)
         on = {squares[k]} if k < 32 else set()
-        source.set((on | {stuck_on}) - {(6, 7)})
+        hands.set_occupied((on | {stuck_on}) - {(6, 7)})
 
     def tick(dt: float) -> None:
         clock[0] += dt
@@ -91,7 +94,7 @@ def test_the_scan_loop_never_waits_for_the_scoresheet_display(tmp_path):
     that has not finished (here: one that blocks until released) holds up no scan."""
     import threading
 
-    from controller.app import Board, off_the_loop
+    from controller.board import ScanLoop, off_the_loop
 
     gate = threading.Event()
     devices = build_devices(load_profile(ROOT / "hardware/sim.toml"))
@@ -103,8 +106,8 @@ def test_the_scan_loop_never_waits_for_the_scoresheet_display(tmp_path):
 
     devices.scoresheet._show = blocking_show
     off_the_loop(devices)
-    session = build_session_for_sim("offloop", t=0.0)
-    board = Board(session, devices)
+    session = BoardHost.of_board(None, "offloop").open(SessionConfig(), 0.0)
+    board = ScanLoop(session, devices)
     steps = []
     worker = threading.Thread(
         target=lambda: [board.step(i * 0.05) or steps.append(i) for i in range(40)], daemon=True

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from controller.rules.game import Game
 from controller.rules.move import BLUE, RED
-from controller.view.snapshot import snapshot
 
-from .helpers import new_session
+from .helpers import new_session, snapshot_at
 
 OPENING = Game.new("integer").occupied()
 AFTER_FIRST = (OPENING - {(1, 2)}) | {(0, 3)}
@@ -27,7 +26,7 @@ def test_takeback_restores_the_position_scoresheet_and_guides_the_board_back():
     s.press(10.0, "takeback")
     assert s.game.ply == 0 and s.rows == [] and s.phase == "restore"
     assert not s.clocks.running  # the takeback does not race the clock
-    snap = snapshot(s, 10.0)
+    snap = snapshot_at(s, 10.0)
     fix = {tuple(x["square"]): x["meaning"] for x in snap["leds"] if x["meaning"]}
     assert fix == {(1, 2): "missing", (0, 3): "extra"}
     s.feed_frame(12.0, OPENING)
@@ -39,7 +38,7 @@ def test_takeback_restores_the_position_scoresheet_and_guides_the_board_back():
 def test_resign_through_the_menu_gives_the_point_to_the_other_side():
     s = _one_move()
     s.press(7.0, "pause", "hold")
-    assert snapshot(s, 7.0)["menu"]["options"][0] == "Cancel"
+    assert snapshot_at(s, 7.0)["menu"]["options"][0] == "Cancel"
     for _ in range(3):  # Cancel -> Stop -> BLUE resigns -> RED resigns
         s.press(7.1, "next")
     s.press(7.2, "confirm")

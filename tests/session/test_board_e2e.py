@@ -9,7 +9,8 @@ import json
 import os
 from pathlib import Path
 
-from controller.app import Board, build_session_for_sim
+from controller.board import BoardHost, ScanLoop
+from controller.session import SessionConfig
 from controller.tracker.trace import Frame
 from drivers.buzzer import PATTERNS
 from drivers.factory import build_devices
@@ -42,16 +43,17 @@ def _last_pattern(tones: list) -> str | None:
     return None
 
 
-def _capture(devices, board: Board, t: float) -> dict:
+def _capture(devices, board: ScanLoop, t: float) -> dict:
     board.render(t)
     if devices.buzzer is not None:
         devices.buzzer.wait(5)
+    hands = devices.controls()
     png = io.BytesIO()
     devices.scoresheet.render(devices.scoresheet.last).save(png, "PNG")
     return {
-        "led_bytes": devices.leds.writer.frames[-1].hex(),
-        "clocks": list(devices.clocks.shown[-1]),
-        "cue": _last_pattern([f for _, f in devices.buzzer.tone.events]),
+        "led_bytes": hands.last_led_frame().hex(),
+        "clocks": list(hands.clock_faces()),
+        "cue": _last_pattern([f for _, f in hands.tones()]),
         "page": devices.scoresheet.last,
         "png": png.getvalue(),
     }
@@ -60,9 +62,10 @@ def _capture(devices, board: Board, t: float) -> dict:
 def _run(tmp_path) -> dict[str, dict]:
     clock = FakeClock()
     devices = build_devices(load_profile(ROOT / "hardware" / "sim.toml"), clock=clock)
-    session = build_session_for_sim("e2e", state_dir=tmp_path, t=0.0)
-    board = Board(session, devices, export_dir=tmp_path / "games")
-    source = devices.sensors.source
+    host = BoardHost(tmp_path)
+    session = host.open(SessionConfig(), 0.0)
+    board = ScanLoop(session, devices, host)
+    hands = devices.controls()
     trace = game_trace(21, plies=12)
     moments: dict[str, dict] = {}
     lifted_seen = False
@@ -73,9 +76,9 @@ def _run(tmp_path) -> dict[str, dict]:
 
     for rec in trace.records:
         if isinstance(rec, Frame):
-            source.set(rec.occupied)
+            hands.set_occupied(rec.occupied)
         else:
-            devices.buttons.inject(rec.button)
+            hands.press(rec.button)
         step(rec.t)
         g = session.tracker.guidance()
         if "ready" not in moments and session.phase == "play":
@@ -86,18 +89,18 @@ def _run(tmp_path) -> dict[str, dict]:
     t = trace.records[-1].t + 1.0
     step(t)
     moments["after_moves"] = _capture(devices, board, t)
-    devices.buttons.inject("pause")
+    hands.press("pause")
     step(t + 0.1)
     moments["paused"] = _capture(devices, board, t + 0.3)
-    devices.buttons.inject("pause")
+    hands.press("pause")
     step(t + 1.0)
     step(t + 51.0)  # the reminder: 10 s left on the move clock
     moments["warning"] = _capture(devices, board, t + 51.0)
-    devices.buttons.inject("pause", "hold")  # the arbiter's menu
+    hands.press("pause", "hold")  # the arbiter's menu
     step(t + 52.0)
-    devices.buttons.inject("next")
+    hands.press("next")
     step(t + 52.1)
-    devices.buttons.inject("confirm")  # "Stop, tally now"
+    hands.press("confirm")  # "Stop, tally now"
     step(t + 52.2)
     moments["over"] = _capture(devices, board, t + 52.2)
     devices.close()

@@ -11,9 +11,8 @@ from controller.rules.move import BLUE, RED
 from controller.session import ArbiterClocks, Session, SessionConfig
 from controller.session.clocks import clock_text
 from controller.view.clockfaces import clock_faces
-from controller.view.snapshot import snapshot
 
-from .helpers import new_session
+from .helpers import new_session, snapshot_at
 
 
 def test_reminder_comes_ten_seconds_before_the_minute_at_its_exact_instant():
@@ -101,7 +100,7 @@ def test_official_time_out_buzzes_and_leaves_the_decision_to_the_arbiter():
     s, t0 = _playing("official")
     s.advance(t0 + 50.0)
     assert [c.name for c in s.take_cues()][-1] == "warning"
-    snap = snapshot(s, t0 + 50.2)
+    snap = snapshot_at(s, t0 + 50.2)
     row0 = [x for x in snap["leds"] if x["square"][1] == 0]
     assert all(x["meaning"] == "time_warning" for x in row0)  # Blue's home row blinks
     s.advance(t0 + 60.0)
@@ -125,7 +124,7 @@ def test_pause_button_stops_the_clocks_and_resume_restarts_them():
     s, t0 = _playing("official")
     s.press(10.0, "pause")
     assert s.paused and not s.clocks.running
-    assert snapshot(s, 11.0)["leds"][0]["meaning"] == "paused"
+    assert snapshot_at(s, 11.0)["leds"][0]["meaning"] == "paused"
     s.press(300.0, "pause")
     assert s.clocks.reading(301.0).move_left == pytest.approx(60 - (10.0 - t0) - 1.0)
 
@@ -139,7 +138,7 @@ def test_the_twenty_minute_end_tallies_the_grand_totals():
     # nothing taken: the grand totals are the remaining chips, equal by symmetry: a draw
     assert sides[BLUE].grand == sides[RED].grand
     assert s.outcome.winner is None
-    snap = snapshot(s, t0 + 1201)
+    snap = snapshot_at(s, t0 + 1201)
     assert snap["clocks"]["left"] == "0:00" and snap["result"]["points"] == ["1/2", "1/2"]
     assert snap["scoresheet"][3].startswith("GT B ")
 

@@ -11,9 +11,9 @@ import pytest
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig, texts
 from controller.session.journal import Journal, JournalError, read
-from controller.view.snapshot import snapshot
 
 from .diskfault import file_size_limit, play_move, set_board_as_shown
+from .helpers import snapshot_at
 
 
 def _records(path):
@@ -95,11 +95,11 @@ def test_a_move_the_disk_refuses_is_not_confirmed_and_is_asked_again(tmp_path):
         assert s.game.ply == 0  # not on the disk: not played
         assert not any(c.name == "move" for c in s.take_cues())  # no confirmation
         assert s.phase == "restore" and not s.clocks.running
-        assert snapshot(s, t)["message"] == "Not saved (disk full): put the move back"
+        assert snapshot_at(s, t)["message"] == "Not saved (disk full): put the move back"
         assert path.stat().st_size == size  # the partial record was cut off
         t = set_board_as_shown(s, t)
         assert s.phase == "play" and not s.clocks.running  # the clocks wait for the disk
-        assert snapshot(s, t)["message"] == "Not saved (disk full): moves wait"
+        assert snapshot_at(s, t)["message"] == "Not saved (disk full): moves wait"
         for _ in range(5):  # time passes; the board keeps trying, and keeps saying so
             t += 1.0
             s.advance(t)

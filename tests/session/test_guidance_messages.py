@@ -10,9 +10,8 @@ from controller.rules.damath_data import BLUE_SQUARES, PLACEMENTS, RED_SQUARES, 
 from controller.rules.game import Game
 from controller.view.compose import compose
 from controller.view.scoresheet_pages import display_text
-from controller.view.snapshot import snapshot
 
-from .helpers import new_session
+from .helpers import new_session, snapshot_at
 
 
 def _page(s, t: float) -> list[str]:
@@ -20,7 +19,7 @@ def _page(s, t: float) -> list[str]:
 
 
 def _lights(s, t: float) -> dict:
-    return {tuple(x["square"]): x["meaning"] for x in compose(s.view_input(t), t).to_json()["leds"]}
+    return {tuple(x["square"]): x["meaning"] for x in snapshot_at(s, t)["leds"]}
 
 
 def _ready(s, t: float = 0.0) -> float:
@@ -46,7 +45,7 @@ def test_guided_setup_names_each_chip_lights_its_square_and_confirms_it(variant)
         assert page[2] == f"on square {square[0]},{square[1]}"
         lit = {sq for sq, meaning in _lights(s, t).items() if meaning == "place_next"}
         assert lit == {square}  # that square, and only that one
-        assert snapshot(s, t)["message"].startswith(f"Put the {side} {label} on ({square[0]}, ")
+        assert snapshot_at(s, t)["message"].startswith(f"Put the {side} {label} on ({square[0]}, ")
         cues = len(s.take_cues())
         board.add(square)
         t += 0.5
@@ -68,7 +67,7 @@ def test_a_lesson_position_is_set_up_from_its_own_chips_not_the_opening():
     }
     s = new_session(position=position)
     s.feed_frame(0.0, set())
-    said = snapshot(s, 0.0)["message"]
+    said = snapshot_at(s, 0.0)["message"]
     assert said == "Put the blue 5 on (2, 3) (0 of 2 chips in place)."
     assert "opening" not in said
 
@@ -79,14 +78,14 @@ def test_a_wrong_lift_is_explained_and_the_words_go_once_it_is_put_back():
     board = set(Game.new("integer").occupied())
     board.discard((2, 5))  # a red chip, Blue to move
     s.feed_frame(t + 0.1, board)
-    snap = snapshot(s, t + 0.1)
+    snap = snapshot_at(s, t + 0.1)
     assert snap["message"].startswith("It is BLUE's turn")
     assert _page(s, t + 0.1)[1:3] == ["BLUE's turn! Put it", "back on 2,5"]
     board.add((2, 5))
     s.feed_frame(t + 0.3, board)
     board.discard((1, 2))  # a legal lift now
     s.feed_frame(t + 0.5, board)
-    assert snapshot(s, t + 0.5)["message"] == ""  # the old words are gone
+    assert snapshot_at(s, t + 0.5)["message"] == ""  # the old words are gone
 
 
 def test_a_wrong_move_is_explained_on_the_display_too():
@@ -97,7 +96,7 @@ def test_a_wrong_move_is_explained_on_the_display_too():
     board.add((1, 4))
     s.feed_frame(t + 0.1, board)
     s.advance(t + 1.5)  # the error delay
-    assert snapshot(s, t + 1.5)["message"].startswith("Chips move diagonally")
+    assert snapshot_at(s, t + 1.5)["message"].startswith("Chips move diagonally")
     assert _page(s, t + 1.5)[1:] == ["Diagonally only! Put", "it back on 1,2"]
     assert "error" in [c.name for c in s.take_cues()]
 
@@ -143,9 +142,9 @@ def test_capture_preview_shows_what_each_taking_scores_in_practice_only():
         board.discard((2, 3))
         s.feed_frame(1.2, board)
     # 5 on (4, 5) is a × square: 5 × 3 = 15; on (0, 5) a − square: 5 − (−2) = 7
-    assert snapshot(practice, 1.2)["preview"] == [[[0, 5], "7"], [[4, 5], "15"]]
+    assert snapshot_at(practice, 1.2)["preview"] == [[[0, 5], "7"], [[4, 5], "15"]]
     assert _page(practice, 1.2)[1:] == ["If you take:", "0,5 = 7", "4,5 = 15"]
-    assert snapshot(tournament, 1.2)["preview"] == []
+    assert snapshot_at(tournament, 1.2)["preview"] == []
     assert "If you take:" not in _page(tournament, 1.2)
 
 

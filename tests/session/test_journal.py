@@ -9,9 +9,8 @@ import pytest
 from controller.session import Session, SessionConfig
 from controller.session.journal import Journal, decode, encode, read
 from controller.tracker.trace import Frame
-from controller.view.snapshot import snapshot
 
-from .helpers import feed, game_trace
+from .helpers import feed, game_trace, snapshot_at
 
 
 def test_records_round_trip_with_their_checksum():
@@ -70,7 +69,7 @@ def test_garbage_instead_of_a_journal_still_starts_a_new_game(tmp_path):
     path.write_bytes(b"\x00\xff not a journal at all\n")
     s = Session.open(SessionConfig(), str(path), 0.0)
     assert s.phase == "setup" and s.problems
-    assert "damaged" in snapshot(s, 0.0)["message"]
+    assert "damaged" in snapshot_at(s, 0.0)["message"]
 
 
 def _play_until(path, trace, until):
@@ -93,7 +92,7 @@ def test_resume_gives_back_position_scores_scoresheet_and_clocks(tmp_path):
     assert r.game.ply == expected[4] and not r.problems
     assert r.clocks.state(9999.0) == expected[3]  # stopped: the outage is not counted
     assert r.phase == "restore" and r.paused
-    assert snapshot(r, 5000.0)["message"].startswith("Restart")
+    assert snapshot_at(r, 5000.0)["message"].startswith("Restart")
     # the players set the board as guided; the pause still holds the clocks
     r.feed_frame(5000.0, r.game.occupied())
     r.advance(5001.0)

@@ -14,9 +14,8 @@ import pytest
 
 from controller.session import Session, SessionConfig
 from controller.session.journal import read
-from controller.view.snapshot import snapshot
 
-from .helpers import game_trace
+from .helpers import game_trace, snapshot_at
 from .powercut import cut_on_failing_disk, cut_until, plan, play
 
 
@@ -75,7 +74,7 @@ def test_a_flipped_bit_in_a_move_loses_nothing_the_moves_after_it_prove_it(tmp_p
     assert f"record {target + 1} is damaged or missing" in s.problems[0]
     assert any("it can only have been the move" in p for p in s.problems)
     assert s.game.ply == len(moves) and s.phase == "over"
-    assert snapshot(s, 0.0)["message"] == s.problems[0]
+    assert snapshot_at(s, 0.0)["message"] == s.problems[0]
     assert s.export_csv() == json.loads(clean.read_text())["csv"]  # the same game, whole
     assert (tmp_path / "flip.jsonl.damaged-1").read_bytes() == bytes(data)
     s.journal.close()

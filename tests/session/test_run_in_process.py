@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import Watchdog, parse_settings, run_loop
+from controller.board import Watchdog, run_loop
+from controller.board.options import parse_settings
 from controller.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

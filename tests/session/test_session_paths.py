@@ -84,6 +84,7 @@ def test_cancel_or_pause_closes_the_menu_and_time_runs_again(tmp_path):
 def test_abandon_from_the_menu_archives_the_game_and_sets_up_the_next(tmp_path):
     path = tmp_path / "journal.jsonl"
     s = one_move(path)
+    s.wall = lambda: 1_700_000_000.9  # the wall clock names the kept game
     s.press(7.0, "new_game")
     assert s.menu is not None and s.menu.options[0].label == "Cancel"
     s.press(7.1, "confirm")  # Cancel: the game goes on
@@ -92,7 +93,7 @@ def test_abandon_from_the_menu_archives_the_game_and_sets_up_the_next(tmp_path):
     choose(s, 7.3, 1)
     assert s.phase == "setup" and s.game.ply == 0 and s.outcome is None
     archived = sorted((tmp_path / "games").iterdir())
-    assert [p.name for p in archived] == ["game-7.400.jsonl"]
+    assert [p.name for p in archived] == ["game-1700000000.jsonl"]
     records = [json.loads(line[9:]) for line in archived[0].read_bytes().splitlines()]
     assert [r["k"] for r in records][-2:] == ["move", "end"] and records[-1]["reason"] == "abandon"
     assert kinds(path) == ["start"]  # the new game's journal
@@ -249,8 +250,7 @@ def test_a_full_disk_is_shown_and_no_move_counts_until_it_is_saved(tmp_path):
     """Every write goes to /dev/full: the kernel answers ENOSPC, as a full card would."""
     journal = Journal("/dev/full", sync=False)
     journal._open()
-    s = Session(SessionConfig(checkpoint_seconds=0), journal)
-    s._begin(0.0)
+    s = Session.start(SessionConfig(checkpoint_seconds=0), 0.0, journal)
     assert s.message == texts.NOT_SAVED.format(reason="disk full").page
     assert [c.name for c in s.take_cues()] == ["error"]
     s.feed_frame(0.0, OPENING)

@@ -50,9 +50,10 @@ def test_a_sheet_downloaded_mid_game_announces_no_winner():
 
 
 def test_players_and_event_go_on_the_sheet_the_pdn_and_through_a_restart(tmp_path):
-    from controller.app import build_session_for_sim
+    from controller.board import BoardHost
+    from controller.session import SessionConfig
 
-    s = build_session_for_sim("t1", state_dir=tmp_path, t=0.0)
+    s = BoardHost.of_board(tmp_path, "t1").open(SessionConfig(), 0.0)
     s.set_info(0.5, {"blue": "Ana Cruz", "blue_school": "Rizal HS", "red": "Ben Reyes"})
     s.set_info(0.6, {"event": "Grade 8 practice", "round": "2", "table": "4", "date": "2026-11-23"})
     _play(s, OPENING)
@@ -65,7 +66,7 @@ def test_players_and_event_go_on_the_sheet_the_pdn_and_through_a_restart(tmp_pat
     for text in ("Ana Cruz", "Rizal HS", "Ben Reyes", "Grade 8 practice", "2026-11-23"):
         assert text in page
     s.journal.close()
-    again = build_session_for_sim("t1", state_dir=tmp_path, t=10.0)
+    again = BoardHost.of_board(tmp_path, "t1").open(SessionConfig(), 10.0)
     assert again.info["blue"] == "Ana Cruz" and again.info["round"] == "2"
     assert '[Blue "Ana Cruz"]' in again.export_pdn()
 
@@ -121,12 +122,13 @@ def test_practice_helps_are_refused_outside_practice():
 
 
 def test_the_boards_buttons_choose_the_names_from_the_class_list(tmp_path):
-    from controller.app import build_session_for_sim
+    from controller.board import BoardHost
+    from controller.session import SessionConfig
     from controller.view.compose import compose
 
     (tmp_path / "boards" / "t2").mkdir(parents=True)
     (tmp_path / "boards" / "t2" / "players.txt").write_text("# class 8-A\nAna Cruz\nBen Reyes\n")
-    s = build_session_for_sim("t2", state_dir=tmp_path, t=0.0)
+    s = BoardHost.of_board(tmp_path, "t2").open(SessionConfig(), 0.0)
     assert s.roster == ("Ana Cruz", "Ben Reyes")
 
     def page(t):

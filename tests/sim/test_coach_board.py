@@ -193,10 +193,10 @@ def test_searches_run_in_worker_processes_while_the_loop_goes_on(clock: ManualCl
 
 def test_the_run_commands_loop_shows_the_computers_move(clock: ManualClock) -> None:
     """``damath-board run``: the Pi's scan loop (``app.Board``) polls its coach at every pass."""
-    from controller.app import Board
+    from controller.board import ScanLoop
 
     board = board_with(clock, submit=never, computer="red", level=2)  # the page's coach idles
-    board.loop = Board(board.session, board.devices, coach=BoardCoach(submit=inline))
+    board.loop = ScanLoop(board.session, board.devices, coach=BoardCoach(submit=inline))
     make(board, clock, [(1, 2), (2, 3)])
     shown = board.snapshot()["shown"]
     assert shown is not None and shown["kind"] == "computer" and shown["level"] == 2

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from controller.app import journal_path
+from controller.board import BoardHost
 from controller.session.journal import encode
 from controller.sim.server import create_app
 
@@ -54,7 +54,7 @@ def test_a_position_with_a_value_outside_the_game_is_refused_quickly(
 def test_a_journal_holding_such_a_chip_starts_a_new_game_and_says_why(
     clock: ManualClock, tmp_path: Path
 ) -> None:
-    path = journal_path(tmp_path, "old")
+    path = BoardHost.of_board(tmp_path, "old").journal_path
     path.parent.mkdir(parents=True)
     position = {"variant": "integer", "profile": "official", "to_move": "blue",
                 "pieces": [piece("9" * 400), piece("5", (4, 5), "red")]}  # fmt: skip

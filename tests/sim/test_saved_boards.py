@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.app import journal_path
+from controller.board import BoardHost
 from controller.sim.cli import state_folder
 from controller.sim.engine import SimBoard, SimError
 from controller.sim.registry import Boards
@@ -96,7 +96,7 @@ def test_a_damaged_journal_is_reported_and_what_was_good_is_resumed(
     clock: ManualClock, tmp_path: Path
 ) -> None:
     played_board(clock, tmp_path).close()
-    path = journal_path(tmp_path, "class-1")
+    path = BoardHost.of_board(tmp_path, "class-1").journal_path
     lines = path.read_bytes().splitlines(keepends=True)
     path.write_bytes(b"".join(lines[:-1]) + lines[-1][: len(lines[-1]) // 2])  # torn at the end
 

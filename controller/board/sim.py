@@ -1,0 +1,28 @@
+"""The simulated board's wiring, written once: its profile (every device a mock) shipped in the
+package as ``sim.toml`` (``hardware/sim.toml`` links to it), and its devices with the hands that
+move its chips and press its buttons (``drivers.factory.MockControls``). The simulator, the demo,
+the tests and the benchmarks all build it here."""
+
+from __future__ import annotations
+
+import time
+import tomllib
+from collections.abc import Callable
+from importlib import resources
+
+from drivers.factory import Devices, MockControls, build_devices
+from drivers.profile import BoardProfile, parse_profile
+
+PROFILE_FILE = "sim.toml"
+
+
+def sim_profile() -> BoardProfile:
+    """The simulated board's profile, read from the package (checked as any profile is)."""
+    text = resources.files(__package__).joinpath(PROFILE_FILE).read_text(encoding="utf-8")
+    return parse_profile(tomllib.loads(text), f"{__package__}/{PROFILE_FILE}")
+
+
+def sim_devices(clock: Callable[[], float] = time.monotonic) -> tuple[Devices, MockControls]:
+    """The simulated board's devices, and the controls of its mock sensors and buttons."""
+    devices = build_devices(sim_profile(), clock=clock)
+    return devices, devices.controls()

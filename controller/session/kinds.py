@@ -1,0 +1,62 @@
+"""The session's closed sets, named once. Each is a ``StrEnum``: a member is its string, so the
+journal's JSON, the page's snapshot and every comparison with a plain string stay as they were."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    """Where a game stands (``paused`` and the menu are orthogonal to it)."""
+
+    SETUP = "setup"
+    """The opening checked on the sensors; the arbiter may change the variant and rules."""
+    PLAY = "play"
+    RESTORE = "restore"
+    """The board must be brought back to the expected position (a takeback, a restart)."""
+    OVER = "over"
+    """The tally is shown."""
+
+
+class CueName(StrEnum):
+    """A buzzer pattern the session asks for (``drivers.buzzer.PATTERNS`` has one of each)."""
+
+    MOVE = "move"
+    ERROR = "error"
+    WARNING = "warning"
+    TIME_UP = "time_up"
+    GAME_OVER = "game_over"
+
+
+class MenuAction(StrEnum):
+    """What confirming a menu line does; the endings an arbiter decides are ``Ending`` values
+    and end the game with that reason."""
+
+    CANCEL = "cancel"
+    ABANDON = "abandon"
+    PICK = "pick"
+    """Choose a side's name from the class list."""
+    NAME = "name"
+    """This name (``Option.value``) for ``Option.side``."""
+    COMPUTER = "computer"
+    LEVEL = "level"
+    STOP = "stop"
+    RESIGN = "resign"
+    NO_SHOW = "no-show"
+
+
+class RecordKind(StrEnum):
+    """The kinds of journal record (``k``)."""
+
+    START = "start"
+    READY = "ready"
+    MOVE = "move"
+    TAKEBACK = "takeback"
+    PAUSE = "pause"
+    RESUME = "resume"
+    WARNING = "warning"
+    TIMEOUT = "timeout"
+    END = "end"
+    TICK = "tick"
+    INFO = "info"
+    PLAY = "play"
