@@ -12,6 +12,8 @@ import sys
 
 from controller.tournament.cli import add_commands as add_tournament_commands
 
+from .event_cli import add_commands as add_event_commands
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dir", metavar="DIR", help="the event directory (store, broker, keys)")
@@ -40,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--out", metavar="FILE", help="where to write it (DIR/boards/ID.toml)")
     add.add_argument("--replace", action="store_true", help="issue a new credential")
     add_tournament_commands(sub)
+    add_event_commands(sub)
 
 
 def run(args: argparse.Namespace) -> int:

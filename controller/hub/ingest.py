@@ -400,11 +400,15 @@ class Ingest:
             cache = GameCache(board, env.game, 0, GENESIS, first_seen=at)
             self.games[(board, env.game)] = cache
         state = self._state(cache)
+        # The game is played under the assignment the board holds at its first move (the
+        # board puts a new assignment on a game only before that): until then a newer one
+        # retags it, e.g. a game started before the next round's pairing arrived.
+        open_game = state.phase != "over" and (state.game is None or state.game.ply == 0)
         info = state.apply(env.record)
         problem = _disagreement(env, info)
         if problem and not cache.problem:
             cache.problem = problem
-        if env.asg and cache.assignment is None:
+        if env.asg and env.asg != cache.assignment and (cache.assignment is None or open_game):
             cache.assignment = env.asg
             asg = self.store.assignment(env.asg)
             if asg and isinstance(asg.get("round"), int):

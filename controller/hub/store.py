@@ -327,8 +327,8 @@ class Store:
             "last_seq, head, supersedes, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (board_id, game_id) DO UPDATE SET last_seen = excluded.last_seen, "
             "last_seq = excluded.last_seq, head = excluded.head, summary = excluded.summary, "
-            "round_id = COALESCE(games.round_id, excluded.round_id), "
-            "assignment_id = COALESCE(games.assignment_id, excluded.assignment_id)",
+            "round_id = COALESCE(excluded.round_id, games.round_id), "
+            "assignment_id = COALESCE(excluded.assignment_id, games.assignment_id)",
             (board, game, round_id, assignment, at, at, seq, head, supersedes, json.dumps(summary)),
         )
 
@@ -354,6 +354,13 @@ class Store:
                 "INSERT INTO assignments (id, board_id, round_id, payload, created) "
                 "VALUES (?, ?, ?, ?, ?)",
                 (ident, board, round_id, json.dumps(payload), time.time()),
+            )
+
+    def clear_assignment(self, board: str) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE assignments SET cleared = ? WHERE board_id = ? AND cleared IS NULL",
+                (time.time(), board),
             )
 
     # ------------------------------------------------------------------ rejects and counters

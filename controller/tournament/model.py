@@ -129,3 +129,16 @@ class ResultRecord:
     at: str
     by: str
     reason: str
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """A pairing sent to a board: the hub's assignment id ties the board's game to it."""
+
+    pairing: int
+    board: str
+    assignment: str
+    at: str
+    by: str
+    reason: str
+    active: bool

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from .damath_scores import from_store, store_text
 from .model import (
+    Dispatch,
     Division,
     Event,
     GameResult,
@@ -57,6 +58,15 @@ CREATE TABLE IF NOT EXISTS result (
     id INTEGER PRIMARY KEY, pairing INTEGER NOT NULL REFERENCES pairing(id),
     outcome TEXT NOT NULL, blue_score TEXT, red_score TEXT, source TEXT NOT NULL,
     at TEXT NOT NULL, by TEXT NOT NULL, reason TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seat (
+    division TEXT NOT NULL, table_no INTEGER NOT NULL, board TEXT NOT NULL,
+    PRIMARY KEY (division, table_no)
+);
+CREATE TABLE IF NOT EXISTS dispatch (
+    id INTEGER PRIMARY KEY, pairing INTEGER NOT NULL REFERENCES pairing(id),
+    board TEXT NOT NULL, assignment TEXT NOT NULL UNIQUE, at TEXT NOT NULL, by TEXT NOT NULL,
+    reason TEXT NOT NULL, active INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS log (
     id INTEGER PRIMARY KEY, at TEXT NOT NULL, by TEXT NOT NULL, action TEXT NOT NULL,
@@ -165,6 +175,25 @@ class Store:
             ),
         )
 
+    def set_seat(self, division: str, table: int, board: str | None) -> None:
+        if board is None:
+            self.db.execute(
+                "DELETE FROM seat WHERE division = ? AND table_no = ?", (division, table)
+            )
+        else:
+            self.db.execute(
+                "INSERT OR REPLACE INTO seat VALUES (?, ?, ?)", (division, table, board)
+            )
+
+    def add_dispatch(self, pairing: int, board: str, assignment: str, by: str, reason: str) -> None:
+        """The pairing is now played on ``board`` under ``assignment``; an earlier one stops."""
+        self.db.execute("UPDATE dispatch SET active = 0 WHERE pairing = ?", (pairing,))
+        self.db.execute(
+            "INSERT INTO dispatch (pairing, board, assignment, at, by, reason, active)"
+            " VALUES (?, ?, ?, ?, ?, ?, 1)",
+            (pairing, board, assignment, now(), by, reason),
+        )
+
     def log(self, by: str, action: str, **detail: object) -> None:
         self.db.execute(
             "INSERT INTO log (at, by, action, detail) VALUES (?, ?, ?, ?)",
@@ -225,6 +254,17 @@ class Store:
             )
             out.append(ResultRecord(row[0], r, row[5], row[6], row[7]))
         return out
+
+    def seats(self) -> dict[tuple[str, int], str]:
+        rows = self.db.execute("SELECT division, table_no, board FROM seat")
+        return {(r[0], r[1]): r[2] for r in rows}
+
+    def dispatches(self) -> list[Dispatch]:
+        """Every time a pairing was sent to a board, oldest first (``active``: the current)."""
+        rows = self.db.execute(
+            "SELECT pairing, board, assignment, at, by, reason, active FROM dispatch ORDER BY id"
+        )
+        return [Dispatch(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
 
     def log_entries(self) -> list[dict]:
         rows = self.db.execute("SELECT at, by, action, detail FROM log ORDER BY id")

@@ -513,10 +513,11 @@ class Tournament:
 
 def _check_scores_agree(result: GameResult) -> None:
     """With Damath scores, a win goes to the higher score and a draw has equal scores, unless the
-    arbiter recorded it (a loss on time or by a rule can go against the score)."""
+    arbiter recorded it or the board's own sheet says so (a loss on time, a resignation or a
+    rule can go against the score: the board's rules engine decided it)."""
     from .damath_scores import cmp
 
-    if result.source == "arbiter":
+    if result.source in ("arbiter", "board"):
         return
     c = cmp(result.blue_score, result.red_score)  # type: ignore[arg-type]
     expected = BLUE if c > 0 else "red" if c < 0 else "draw"
