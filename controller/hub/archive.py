@@ -115,7 +115,7 @@ def _typed_sheet(t: Tournament, division: str, rnd: int, table: int, names: tupl
         shown = OUTCOME_WORDS[r.result.outcome]
         if r.result.blue_score is not None:
             shown += (
-                f" {score_text(r.result.blue_score, t.event.variant)} – "
+                f" {score_text(r.result.blue_score, t.event.variant)} : "
                 f"{score_text(r.result.red_score, t.event.variant)}"
             )
         shown += f" (recorded by {r.by}{': ' + r.reason if r.reason else ''})"

@@ -107,9 +107,9 @@ def publish_round(
     ctx: HubContext, t: Tournament, division: str | None, rnd: int, by: str
 ) -> list[tuple[Pairing, str]]:
     """Send every game of the round without a result to its board (the one it was sent to
-    before, else its table's seat). Every table needs a board first: nothing is sent until
-    all have one. Boards that held an earlier round of the division and play nothing now have
-    their assignment cleared."""
+    before, else its table's seat); a game already sent to that board is not sent again.
+    Every table needs a board first: nothing is sent until all have one. Boards that held an
+    earlier round of the division and play nothing now have their assignment cleared."""
     d = t.division(division)
     pairs = [p for p in t.pairings(d.name, rnd) if not p.is_bye]
     if not pairs:
@@ -141,9 +141,11 @@ def publish_round(
         raise TournamentError(f"round {rnd}: board(s) {', '.join(twice)} seated at two tables")
     sent = seating.dispatches(t)
     for p, board in plan:
-        payload = ctx.assign(board, assignment_for(t, p))
         before = sent.get(p.id)
-        reason = "" if before is None or before.board == board else "the table's board changed"
+        if before is not None and before.board == board:
+            continue  # sent already: a new id would untie a game that has begun
+        payload = ctx.assign(board, assignment_for(t, p))
+        reason = "" if before is None else "the table's board changed"
         seating.record_dispatch(t, p, board, payload["id"], by, reason)
     earlier = {p.id for p in t.pairings(d.name) if p.round < rnd}
     stale = {d.assignment for pid, d in sent.items() if pid in earlier}

@@ -16,7 +16,7 @@
         const live = row.querySelector(".live");
         if (live && t.phase) {
           const tot = t.totals || {};
-          live.textContent = `${t.phase}, move ${t.ply}: ${tot.blue} – ${tot.red}`;
+          live.textContent = `${t.phase}, move ${t.ply}, totals ${tot.blue} – ${tot.red}`;
         }
         const st = row.querySelector(".st");
         if (st && !st.classList.contains(t.status)) changed = true;

@@ -431,7 +431,7 @@ def _round_table(
         if r["phase"]:
             totals = r["totals"] or {}
             live = (
-                f"{e(r['phase'])}, move {e(r['ply'])}: "
+                f"{e(r['phase'])}, move {e(r['ply'])}, totals "
                 f"{e(totals.get('blue'))} – {e(totals.get('red'))}"
             )
         board = e(r["board"] or "—")
@@ -445,7 +445,7 @@ def _round_table(
         if br:
             proposal = f"{e(OUTCOME_WORDS[br['outcome']])}"
             if br["blue"]:
-                proposal += f" {e(br['blue'])} – {e(br['red'])}"
+                proposal += f" {e(br['blue'])} : {e(br['red'])}"
             proposal += f"<br><small>{e(br['reason'])}</small>"
             if r["status"] in ("to-accept", "differs"):
                 proposal += form("/desk/accept", s.csrf, base, "Accept", "inline")
@@ -454,7 +454,7 @@ def _round_table(
         if res:
             recorded = e(OUTCOME_WORDS[res["outcome"]])
             if res["blue"]:
-                recorded += f" {e(res['blue'])} – {e(res['red'])}"
+                recorded += f" {e(res['blue'])} : {e(res['red'])}"
             recorded += f"<br><small>{e(res['source'])}, {e(res['by'])}"
             recorded += f": {e(res['reason'])}" if res["reason"] else ""
             recorded += "</small>"

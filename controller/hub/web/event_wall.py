@@ -52,7 +52,7 @@ def pairings_html(t: Tournament, division: str) -> str:
             if r.blue_score is not None:
                 shown += (
                     f" {rounds.score_text(r.blue_score, t.event.variant)}"
-                    f" – {rounds.score_text(r.red_score, t.event.variant)}"
+                    f" : {rounds.score_text(r.red_score, t.event.variant)}"
                 )
         d = boards.get(p.id)
         red = players[p.red].name if p.red is not None else "bye"
