@@ -129,7 +129,8 @@ def _typed_sheet(t: Tournament, division: str, rnd: int, table: int, names: tupl
 
 def _one_document(pages: list[str], title: str) -> str:
     """Scoresheet pages (whole HTML documents) as one printable document, a page each."""
-    styles, bodies = [], []
+    styles: list[str] = []
+    bodies: list[str] = []
     for page in pages:
         if "<body>" in page:
             head, _, rest = page.partition("<body>")

@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from controller.link.gamestate import rebuild
+from controller.rules.values import Sqrt2
 from controller.tournament import boards as seating
-from controller.tournament.damath_scores import Sqrt2, as_exact, text
+from controller.tournament.damath_scores import as_exact, text
 from controller.tournament.model import (
     GameResult,
     Pairing,

@@ -14,6 +14,7 @@ import sqlite3
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from .damath_scores import from_store, store_text
 from .model import (
@@ -109,7 +110,7 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def transaction(self):
+    def transaction(self) -> _Transaction:
         return _Transaction(self.db)
 
     # -- writes ---------------------------------------------------------------------------
@@ -141,7 +142,7 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?)",
             (p.name, p.school, p.division, p.rating, p.joined_round, p.withdrawn_after),
         )
-        return int(cur.lastrowid)
+        return _rowid(cur)
 
     def set_withdrawn(self, player: int, after: int | None) -> None:
         self.db.execute("UPDATE player SET withdrawn_after = ? WHERE id = ?", (after, player))
@@ -154,7 +155,7 @@ class Store:
             "INSERT INTO pairing (division, round, table_no, blue, red) VALUES (?, ?, ?, ?, ?)",
             (division, rnd, table, blue, red),
         )
-        return int(cur.lastrowid)
+        return _rowid(cur)
 
     def set_pairing_players(self, pairing: int, blue: int, red: int | None) -> None:
         self.db.execute("UPDATE pairing SET blue = ?, red = ? WHERE id = ?", (blue, red, pairing))
@@ -266,7 +267,7 @@ class Store:
         )
         return [Dispatch(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
 
-    def log_entries(self) -> list[dict]:
+    def log_entries(self) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT at, by, action, detail FROM log ORDER BY id")
         return [{"at": a, "by": b, "action": c, "detail": json.loads(d)} for a, b, c, d in rows]
 
@@ -278,8 +279,13 @@ class _Transaction:
     def __enter__(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
 
-    def __exit__(self, kind, exc, tb) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: object, tb: object) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _rowid(cur: sqlite3.Cursor) -> int:
+    assert cur.lastrowid is not None  # an INSERT
+    return cur.lastrowid
 
 
 def open_store(folder: str | Path, *, create: bool = False) -> Store:

@@ -36,6 +36,8 @@ COOKIE = "damath_desk"
 LOGIN_COOKIE = "damath_login"
 MAX_FORM = 16384
 Page = Callable[[Request, Session], Awaitable[Response]]
+Handler = Callable[[Request], Awaitable[Response]]
+Action = Callable[[Tournament, dict[str, str], Session], str]
 
 
 def _nav(s: Session) -> list[tuple[str, str]]:
@@ -55,7 +57,7 @@ def routes(ctx: HubContext) -> list[Route]:
     def secure(request: Request) -> bool:
         return request.url.scheme == "https"
 
-    def login_required(fn: Page, organiser: bool = False, post: bool = False) -> Any:
+    def login_required(fn: Page, organiser: bool = False, post: bool = False) -> Handler:
         async def endpoint(request: Request) -> Response:
             s = await run_in_threadpool(accounts.session, request.cookies.get(COOKIE))
             if s is None:
@@ -181,7 +183,7 @@ def routes(ctx: HubContext) -> list[Route]:
 
     # -- actions (POST, CSRF) ------------------------------------------------------------
 
-    def act(fn: Callable[[Tournament, dict[str, str], Session], str]) -> Page:
+    def act(fn: Action) -> Page:
         async def endpoint(request: Request, s: Session) -> Response:
             data: dict[str, str] = request.state.form
             back = data.get("back", "/desk")
@@ -339,7 +341,9 @@ def routes(ctx: HubContext) -> list[Route]:
             headers={"Content-Disposition": f'attachment; filename="{filename}.zip"'},
         )
 
-    post = lambda fn, organiser=False: login_required(act(fn), organiser, post=True)  # noqa: E731
+    def post(fn: Action, organiser: bool = False) -> Handler:
+        return login_required(act(fn), organiser, post=True)
+
     return [
         Route("/desk/login", login_page, methods=["GET"]),
         Route("/desk/login", login, methods=["POST"]),
