@@ -110,7 +110,8 @@ def publish_round(
     """Send every game of the round without a result to its board (the one it was sent to
     before, else its table's seat); a game already sent to that board is not sent again.
     Every table needs a board first: nothing is sent until all have one. Boards that held an
-    earlier round of the division and play nothing now have their assignment cleared."""
+    earlier round of the division and play nothing now have their assignment cleared.
+    Returns what was sent now."""
     d = t.division(division)
     pairs = [p for p in t.pairings(d.name, rnd) if not p.is_bye]
     if not pairs:
@@ -141,6 +142,7 @@ def publish_round(
     if twice:
         raise TournamentError(f"round {rnd}: board(s) {', '.join(twice)} seated at two tables")
     sent = seating.dispatches(t)
+    now: list[tuple[Pairing, str]] = []
     for p, board in plan:
         before = sent.get(p.id)
         if before is not None and before.board == board:
@@ -148,12 +150,13 @@ def publish_round(
         payload = ctx.assign(board, assignment_for(t, p))
         reason = "" if before is None else "the table's board changed"
         seating.record_dispatch(t, p, board, payload["id"], by, reason)
+        now.append((p, board))
     earlier = {p.id for p in t.pairings(d.name) if p.round < rnd}
     stale = {d.assignment for pid, d in sent.items() if pid in earlier}
     for board, held in ctx.store.current_assignments().items():
         if board not in boards and held.get("id") in stale:
             ctx.unassign(board)  # it would show last round's pairing all this round
-    return plan
+    return now
 
 
 def move_pairing(

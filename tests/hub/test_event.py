@@ -137,6 +137,9 @@ def test_a_swiss_of_four_rounds_on_eight_boards(hall):
     tables = play_round(hub, t, boards, 2)
     wait_for("round 2's games", lambda: all(r["board_result"] for r in round_view(hub, 2)))
     check_board_results(hub, 2, tables)
+    # sent again by mistake: nothing is sent, the games stay tied to their pairings
+    assert api(hub, "/api/event/publish", {"round": 2})["sent"] == []
+    check_board_results(hub, 2, tables)
     assert api(hub, "/api/event/accept", {"round": 2})["accepted"] == 8
     t2 = t.pairing(2, 3)
     t.record_result(
@@ -274,7 +277,7 @@ def hand_standings(t: Tournament) -> dict[str, tuple[Fraction, object]]:
     players = t.players()
     points = {p.name: Fraction(0) for p in players.values()}
     diff = {p.name: parse_score("0") for p in players.values()}
-    for p in t.pairings("open"):
+    for p in t.pairings():
         r = t.results()[p.id]
         blue = players[p.blue].name
         red = players[p.red].name if p.red else None
@@ -309,3 +312,55 @@ def check_archive_pdns(z: zipfile.ZipFile, store: Store, boards) -> None:
         for line in body:
             assert line in text.split("\n"), (name, line)
         assert '[Event "Division Meet"]' in text and '[Site "Rizal HS gym"]' in text
+
+
+RR_PLAN = ["blue", "draw", "red"]  # table 1, 2, 3 in every round
+# Berger tables for 6 (FIDE C.05 Annex 1), Blue first: R1 1-6 2-5 3-4, R2 6-4 5-3 1-2,
+# R3 2-6 3-1 4-5, R4 6-5 1-4 2-3, R5 3-6 4-2 5-1 (the engine numbers the tables its own way:
+# the test reads them). Table 1 Blue wins -5:6, table 2 draws -6:-6, table 3 Red wins 16:-6.
+# By hand, e.g. R5: R1 drew R2 (0), R2 drew R3, R3 beat R4 as Red (+22), R4 beat R6 as Red
+# (+22), R5 beat R1 as Blue (-11): 4 points, +33. R2 and R3 tie on 2: R2 +11, R3 -55.
+RR_FINAL = [
+    ("R5", "4", "33"), ("R1", "3", "-11"), ("R4", "5/2", "33"), ("R2", "2", "11"),
+    ("R3", "2", "-55"), ("R6", "3/2", "-11"),
+]  # fmt: skip
+
+
+def test_a_round_robin_of_six_on_three_boards(hub, tmp_path):
+    hub.start()
+    boards = {b: HallBoard.start(b, hub.add_board(b), tmp_path / b) for b in ("r1", "r2", "r3")}
+    t = Tournament.create(
+        hub.folder, Event("School Cup", initial_colour="blue"), Division("rr", "round-robin")
+    )
+    try:
+        for n in range(1, 7):
+            t.add_player(f"R{n}", division="rr")
+        cli(hub, "seat", "--auto")
+        for rnd in range(1, 6):
+            for b in boards.values():
+                b.next_game()
+            t.pair(rnd)
+            cli(hub, "publish", "--round", str(rnd), "--url", hub.url)
+            sent = seating.dispatches(t)
+            for p in t.pairings("rr", rnd):
+                d = sent[p.id]
+                boards[d.board].take_assignment(d.assignment)
+                boards[d.board].play_game(RR_PLAN[p.table - 1])
+            for b in boards.values():
+                b.wait_acked()
+            wait_for(
+                f"round {rnd}'s games",
+                lambda rnd=rnd: all(r["board_result"] for r in round_view(hub, rnd)),
+            )
+            out = cli(hub, "accept", "--round", str(rnd))  # the hub's store read directly
+            assert "3 result(s) accepted" in out
+        table = t.standings("rr")
+        assert {s.player.name: (s.points, s.tiebreaks["score-diff"]) for s in table} == (
+            hand_standings(t)
+        )
+        shown = [(s.player.name, str(s.points), str(s.tiebreaks["score-diff"].a)) for s in table]
+        assert shown == RR_FINAL
+    finally:
+        t.close()
+        for b in boards.values():
+            b.close()
