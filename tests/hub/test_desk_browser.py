@@ -12,7 +12,6 @@ from playwright.sync_api import expect, sync_playwright
 
 from controller.hub.accounts import Accounts
 from controller.tournament import boards as seating
-from controller.tournament.model import Division, Event
 from controller.tournament.tournament import Tournament
 
 from .eventkit import HallBoard
@@ -36,13 +35,6 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    t = Tournament.create(
-        hub.folder, Event("Division Meet 2026", venue="Rizal HS gym", initial_colour="blue"),
-        Division("open", "swiss", 3),
-    )  # fmt: skip
-    for name in ("Maria Santos", "Jose Reyes", "Ana Cruz", "Ben Lim", "Carla Diaz", "Dan Uy",
-                 "Eva Go", "Fe Tan"):  # fmt: skip
-        t.add_player(name, school="Rizal HS")
     accounts = Accounts(hub.folder)
     accounts.add("org", "organiser", PASSWORD)
     accounts.add("lina", "arbiter", PASSWORD)
@@ -51,6 +43,7 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
     boards = {
         b: HallBoard.start(b, hub.add_board(b), tmp_path / b) for b in ("b01", "b02", "b03", "b04")
     }
+    t = None
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
@@ -58,6 +51,27 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
             org = browser.new_context(viewport={"width": 1500, "height": 900}).new_page()
             org.on("pageerror", lambda exc: errors.append(str(exc)))
             login(org, hub.url, "org")
+            # an empty event directory: the organiser creates the event and enters the players
+            org.get_by_label("Event").fill("Division Meet 2026")
+            org.get_by_label("Venue").fill("Rizal HS gym")
+            org.get_by_label("Rounds").fill("3")
+            org.get_by_label("pairing number 1 in round 1 plays").select_option("blue")
+            org.get_by_role("button", name="Create the event").click()
+            expect(org.locator(".msg")).to_contain_text("plays Blue in round 1")
+            org.get_by_text("Import a list").click()
+            org.locator("textarea[name=csv]").fill(
+                "name,school\nMaria Santos,Rizal HS\nJose Reyes,Rizal HS\nAna Cruz,Rizal HS\n"
+                "Ben Lim,Rizal HS\nCarla Diaz,Rizal HS\nDan Uy,Rizal HS\nEva Go,Rizal HS\n"
+            )
+            org.get_by_role("button", name="Import").click()
+            expect(org.locator(".msg")).to_have_text("7 player(s) added")
+            org.get_by_label("Name", exact=True).fill("Fe Tan")
+            org.get_by_label("School", exact=True).fill("Rizal HS")
+            org.get_by_role("button", name="Add player").click()
+            expect(org.locator(".msg")).to_have_text("Fe Tan added (number 8)")
+            expect(org.locator("table.players tbody tr")).to_have_count(8)
+            org.screenshot(path=str(ARTIFACTS / "desk-players.png"), full_page=True)
+            t = Tournament.open(hub.folder)
             org.get_by_role("link", name="Boards").click()
             org.get_by_role("button", name="Give every table without a board").click()
             expect(org.locator(".msg")).to_have_text("every table has a board")
@@ -128,6 +142,7 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
             browser.close()
             assert errors == []
     finally:
-        t.close()
+        if t is not None:
+            t.close()
         for b in boards.values():
             b.close()

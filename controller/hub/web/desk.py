@@ -22,7 +22,14 @@ from starlette.routing import Route
 
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import parse_score
-from controller.tournament.model import OUTCOMES, GameResult, TournamentError
+from controller.tournament.model import (
+    OUTCOMES,
+    SYSTEMS,
+    Division,
+    Event,
+    GameResult,
+    TournamentError,
+)
 from controller.tournament.tournament import Tournament
 
 from .. import rounds
@@ -43,7 +50,11 @@ Action = Callable[[Tournament, dict[str, str], Session], str]
 def _nav(s: Session) -> list[tuple[str, str]]:
     nav = [("/desk", "Round"), ("/desk/standings", "Standings"), ("/desk/log", "Log")]
     if s.organiser:
-        nav += [("/desk/seats", "Boards"), ("/desk/archive.zip", "Archive")]
+        nav += [
+            ("/desk/players", "Players"),
+            ("/desk/seats", "Boards"),
+            ("/desk/archive.zip", "Archive"),
+        ]
     return [*nav, ("/event", "Wall")]
 
 
@@ -161,10 +172,17 @@ def routes(ctx: HubContext) -> list[Route]:
         return layout(title, body, nav=_nav(s), user=s.name, script="desk.js")
 
     async def round_get(request: Request, s: Session) -> Response:
+        if not (ctx.folder / "tournament.sqlite").exists():
+            body = _flash(request) + (
+                _create_form(s, ctx.store.event_name)
+                if s.organiser
+                else "<p>No event yet: the organiser creates it.</p>"
+            )
+            return HTMLResponse(layout("A new event", body, nav=_nav(s), user=s.name))
         try:
             return HTMLResponse(await run_in_threadpool(round_page, request, s))
         except TournamentError as exc:
-            body = f'<p class="err">{e(exc)}</p>'
+            body = _flash(request) + f'<p class="err">{e(exc)}</p>'
             return HTMLResponse(layout("The desk", body, nav=_nav(s), user=s.name))
 
     async def round_json(request: Request, s: Session) -> Response:
@@ -269,6 +287,105 @@ def routes(ctx: HubContext) -> list[Route]:
         seating.set_seat(t, data.get("division", ""), int(table), board, f"{s.role} {s.name}")
         return f"table {table}: board {board or 'none'}"
 
+    async def create(request: Request, s: Session) -> Response:
+        data: dict[str, str] = request.state.form
+
+        def run() -> str:
+            rounds_raw = data.get("rounds", "").strip()
+            drawn = data.get("colour", "draw") not in ("blue", "red")
+            colour = secrets.choice(("blue", "red")) if drawn else data["colour"]
+            event = Event(
+                name=data.get("name", "").strip(),
+                date=data.get("date", "").strip(),
+                venue=data.get("venue", "").strip(),
+                variant=data.get("variant", "integer"),
+                time_control=data.get("time_control", "").strip(),
+                initial_colour=colour,
+            )
+            division = Division(
+                data.get("division", "open").strip() or "open",
+                data.get("system", "swiss"),
+                int(rounds_raw) if rounds_raw.isdigit() else 0,
+            )
+            Tournament.create(ctx.folder, event, division, by=f"{s.role} {s.name}").close()
+            return (
+                f"event {event.name!r} created; pairing number 1 plays "
+                f"{colour.capitalize()} in round 1" + (" (drawn by lot)" if drawn else "")
+            )
+
+        try:
+            message, key = await run_in_threadpool(run), "msg"
+        except (TournamentError, ValueError) as exc:
+            message, key = str(exc), "err"
+        target = "/desk/players" if key == "msg" else "/desk"
+        return RedirectResponse(f"{target}?{urlencode({key: message})}", 303)
+
+    def add_player(t: Tournament, data: dict[str, str], s: Session) -> str:
+        raw = data.get("rating", "").strip()
+        if raw and not raw.isdigit():
+            raise TournamentError(f"rating {raw!r}: a whole number")
+        division = data.get("division") or sorted(t.divisions())[0]
+        p = t.add_player(
+            data.get("name", ""), data.get("school", ""), division,
+            int(raw) if raw else None, by=f"{s.role} {s.name}",
+        )  # fmt: skip
+        return f"{p.name} added (number {p.id})"
+
+    def import_players(t: Tournament, data: dict[str, str], s: Session) -> str:
+        added = t.import_players(data.get("csv", ""), by=f"{s.role} {s.name}")
+        return f"{len(added)} player(s) added"
+
+    def withdraw(t: Tournament, data: dict[str, str], s: Session) -> str:
+        raw = data.get("player", "")
+        if not raw.isdigit():
+            raise TournamentError("which player?")
+        p = t.withdraw(int(raw), by=f"{s.role} {s.name}", reason=data.get("reason", ""))
+        return f"{p.name} withdrawn: not paired after round {p.withdrawn_after}"
+
+    def players_page(request: Request, s: Session) -> str:
+        with ctx.tournament() as t:
+            divisions = sorted(t.divisions())
+            back = hidden("back", "/desk/players")
+            rows = []
+            for p in t.players().values():
+                status = "" if p.withdrawn_after is None else f"withdrawn after {p.withdrawn_after}"
+                action = ""
+                if p.withdrawn_after is None:
+                    action = "<details><summary>Withdraw…</summary>" + form(
+                        "/desk/withdraw", s.csrf,
+                        hidden("player", p.id) + back + field("reason", "Reason", size=14),
+                        "Withdraw",
+                    ) + "</details>"  # fmt: skip
+                rows.append(
+                    [e(p.id), e(p.name), e(p.school), e(p.division), e(p.rating or ""),
+                     e(status), action]
+                )  # fmt: skip
+            division = (
+                select("division", [(d, d) for d in divisions], label="division")
+                if len(divisions) > 1
+                else hidden("division", divisions[0])
+            )
+            add = form(
+                "/desk/player", s.csrf,
+                back + field("name", "Name", size=18, required=True)
+                + field("school", "School", size=14) + division
+                + field("rating", "Rating", size=5),
+                "Add player",
+            )  # fmt: skip
+            csv_form = form(
+                "/desk/import", s.csrf,
+                back + '<label>CSV (name,school,division,rating) <textarea name="csv" rows="4" '
+                'cols="50"></textarea></label>',
+                "Import",
+            )  # fmt: skip
+            body = (
+                _flash(request)
+                + f'<section class="head">{add}</section><details><summary>Import a list'
+                + f"</summary>{csv_form}</details>"
+                + table(["No", "Name", "School", "Division", "Rating", "", ""], rows, "players")
+            )
+            return layout(f"{t.event.name}: players", body, nav=_nav(s), user=s.name)
+
     # -- other pages ---------------------------------------------------------------------
 
     def standings_page(request: Request, s: Session) -> str:
@@ -353,6 +470,11 @@ def routes(ctx: HubContext) -> list[Route]:
         Route("/desk/standings", login_required(page(standings_page))),
         Route("/desk/log", login_required(page(log_page))),
         Route("/desk/seats", login_required(page(seats_page), organiser=True)),
+        Route("/desk/players", login_required(page(players_page), organiser=True)),
+        Route("/desk/create", login_required(create, True, post=True), methods=["POST"]),
+        Route("/desk/player", post(add_player, True), methods=["POST"]),
+        Route("/desk/import", post(import_players, True), methods=["POST"]),
+        Route("/desk/withdraw", post(withdraw, True), methods=["POST"]),
         Route("/desk/archive.zip", login_required(archive, organiser=True)),
         Route("/desk/accept", post(accept), methods=["POST"]),
         Route("/desk/accept-all", post(accept_all), methods=["POST"]),
@@ -519,4 +641,28 @@ def _round_table(
     return (
         f'<table class="round" data-division="{e(division)}" data-round="{rnd}">'
         f"<thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
+    )
+
+
+def _create_form(s: Session, name: str) -> str:
+    from controller.rules.damath_data import VALUE_KINDS
+
+    inner = (
+        field("name", "Event", name, size=28, required=True)
+        + field("date", "Date (YYYY-MM-DD)", size=10)
+        + field("venue", "Venue", size=20)
+        + select("variant", [(v, v) for v in VALUE_KINDS], "integer", "variant")
+        + field("time_control", "Time control", "20 min", size=10)
+        + field("division", "First division", "open", size=12)
+        + select("system", [(x, x) for x in SYSTEMS], "swiss", "system")
+        + field("rounds", "Rounds", size=3)
+        + select(
+            "colour",
+            [("draw", "draw by lot"), ("blue", "Blue"), ("red", "Red")],
+            "draw",
+            "pairing number 1 in round 1 plays",
+        )
+    )
+    return "<p>No event yet. Create it:</p>" + form(
+        "/desk/create", s.csrf, inner, "Create the event"
     )
