@@ -60,7 +60,7 @@ class Browser:
 @pytest.fixture
 def desk(hub):
     t = Tournament.create(hub.folder, Event("Division Meet"), Division("open", "swiss", 3))
-    for n in range(1, 7):
+    for n in range(1, 8):  # seven: a bye each round
         t.add_player(f"Player {n}")
     t.close()
     accounts = Accounts(hub.folder)
@@ -121,7 +121,7 @@ def test_login_csrf_and_roles(desk):
     status, _, location = b.go("/desk/pair", {"csrf": token, "division": "open"})
     assert status == 303 and "round+1+paired" in location
     with _open(desk) as t:
-        assert len(t.pairings("open", 1)) == 3
+        assert len(t.pairings("open", 1)) == 4
         assert t.log()[-1]["by"] == "organiser org"
     # the arbiter: results yes, pairing no
     a = Browser(desk.url)
@@ -147,6 +147,12 @@ def test_login_csrf_and_roles(desk):
     with _open(desk) as t:
         (record,) = t.result_records()
         assert record.by == "arbiter lina" and record.result.outcome == "blue"
+        bye = next(p for p in t.pairings("open", 1) if p.is_bye)
+    status, html, _ = a.go("/desk?round=1")
+    assert "Record the bye" in html
+    a.go("/desk/result", {"csrf": atoken, "pairing": str(bye.id), "outcome": "bye"})
+    with _open(desk) as t:
+        assert t.results()[bye.id].outcome == "bye"
     # the other session's token does not work in this one
     assert a.go("/desk/accept-all", {"csrf": token, "round": "1"})[0] == 403
     # logging out ends the session

@@ -585,6 +585,8 @@ def _round_table(
             recorded += f": {e(res['reason'])}" if res["reason"] else ""
             recorded += "</small>"
         tools = ""
+        if r["red"] is None and res is None:
+            tools = form("/desk/result", s.csrf, base + hidden("outcome", "bye"), "Record the bye")
         if r["red"] is not None:
             outcomes = [("", "result…")] + [(k, v) for k, v in OUTCOME_WORDS.items() if k != "bye"]
             tools = (
