@@ -14,10 +14,15 @@ import hashlib
 import hmac
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import wraps
 from pathlib import Path
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 FILE_NAME = "desk.sqlite"
 ROLES = ("organiser", "arbiter")
@@ -63,10 +68,22 @@ def _digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def _locked(fn: F) -> F:
+    """One connection serves the web server's threads: one call at a time."""
+
+    @wraps(fn)
+    def call(self: Accounts, *args: Any, **kw: Any) -> Any:
+        with self.lock:
+            return fn(self, *args, **kw)
+
+    return call  # type: ignore[return-value]
+
+
 class Accounts:
     def __init__(self, folder: str | Path, clock: Callable[[], float] = time.time) -> None:
         self.path = Path(folder) / FILE_NAME
         self.clock = clock
+        self.lock = threading.RLock()
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA foreign_keys=ON")
@@ -74,11 +91,13 @@ class Accounts:
         self.db.executescript(_SCHEMA)
         self.path.chmod(0o600)
 
+    @_locked
     def close(self) -> None:
         self.db.close()
 
     # -- accounts -------------------------------------------------------------------------
 
+    @_locked
     def add(self, name: str, role: str, password: str, replace: bool = False) -> None:
         name = name.strip()
         if not name or len(name) > 40 or not name.replace("-", "").replace("_", "").isalnum():
@@ -103,19 +122,23 @@ class Accounts:
             self.db.execute("ROLLBACK")
             raise
 
+    @_locked
     def remove(self, name: str) -> None:
         if self.db.execute("DELETE FROM account WHERE name = ?", (name,)).rowcount == 0:
             raise AccountError(f"no account {name!r}")
 
+    @_locked
     def role(self, name: str) -> str | None:
         row = self.db.execute("SELECT role FROM account WHERE name = ?", (name,)).fetchone()
         return row[0] if row else None
 
+    @_locked
     def names(self) -> list[tuple[str, str]]:
         return [(r[0], r[1]) for r in self.db.execute("SELECT name, role FROM account ORDER BY 1")]
 
     # -- logging in -----------------------------------------------------------------------
 
+    @_locked
     def login(self, name: str, password: str) -> str:
         """A new session's token, or AccountError (the same message for a wrong name or
         password, so the page does not tell which names exist)."""
@@ -139,6 +162,7 @@ class Accounts:
         )
         return token
 
+    @_locked
     def session(self, token: str | None) -> Session | None:
         """The session of a cookie, if it is still valid (its use extends it)."""
         if not token:
@@ -160,5 +184,6 @@ class Accounts:
             )
         return Session(row[0], row[1], row[2])
 
+    @_locked
     def logout(self, token: str) -> None:
         self.db.execute("DELETE FROM session WHERE token_hash = ?", (_digest(token),))

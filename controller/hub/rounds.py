@@ -14,7 +14,7 @@ the web desk and the command line call the same ones.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from controller.link.gamestate import rebuild
@@ -58,32 +58,46 @@ class BoardResult:
 
 def board_result(store: Store, board: str, assignment: str) -> BoardResult | None:
     """The last game ``board`` finished under ``assignment``, or None while none has."""
-    finished: list[tuple[str, Any]] = []
+    finished: list[BoardResult] = []
     for g in store.games(board=board):
         if g["assignment_id"] != assignment:
             continue
         summary = g["summary"] or {}
         if not summary.get("result") and summary.get("phase") != "over":
             continue
-        state = rebuild(store.records(board, g["game_id"]))
-        if state.outcome is None or state.outcome.reason in NO_RESULT_REASONS:
-            continue
-        finished.append((g["game_id"], state))
+        found = _finished(store, board, g["game_id"], g["last_seq"])
+        if found is not None:
+            finished.append(found)
     if not finished:
         return None
-    game, state = finished[-1]
-    outcome = state.outcome
-    assert outcome is not None
-    if outcome.reason == "no-show":
+    return replace(finished[-1], games=len(finished))
+
+
+_FINISHED: dict[tuple[str, str, str, int], BoardResult | None] = {}
+"""A finished game's reading, by (store, board, game, records): the desk asks every 5 s."""
+
+
+def _finished(store: Store, board: str, game: str, last_seq: int) -> BoardResult | None:
+    key = (str(store.path), board, game, last_seq)
+    if key in _FINISHED:
+        return _FINISHED[key]
+    outcome = rebuild(store.records(board, game)).outcome
+    found: BoardResult | None = None
+    if outcome is None or outcome.reason in NO_RESULT_REASONS:
+        found = None
+    elif outcome.reason == "no-show":
         # the side the reason is about did not come: the other wins without a game
         kind = "blue-forfeit" if outcome.side == 1 else "red-forfeit"
-        return BoardResult(
-            board, game, kind, None, None, outcome.reason, outcome.text, len(finished)
-        )
-    sides = outcome.sheet.game.sides
-    word = {0: "blue", 1: "red", None: "draw"}[outcome.winner]
-    blue, red = as_exact(sides[0].grand), as_exact(sides[1].grand)
-    return BoardResult(board, game, word, blue, red, outcome.reason, outcome.text, len(finished))
+        found = BoardResult(board, game, kind, None, None, outcome.reason, outcome.text, 1)
+    else:
+        sides = outcome.sheet.game.sides
+        word = {0: "blue", 1: "red", None: "draw"}[outcome.winner]
+        blue, red = as_exact(sides[0].grand), as_exact(sides[1].grand)
+        found = BoardResult(board, game, word, blue, red, outcome.reason, outcome.text, 1)
+    if len(_FINISHED) > 5000:
+        _FINISHED.clear()
+    _FINISHED[key] = found
+    return found
 
 
 def _person(t: Tournament, player: int | None) -> dict[str, str]:
