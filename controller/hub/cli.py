@@ -121,7 +121,9 @@ def _serve(args: argparse.Namespace) -> int:
     print(
         f"damath-board hub: event {ctx.store.event_name!r} in {ctx.folder}\n"
         f"  wall   http://{shown}:{args.http_port}/   boards http://{shown}:{args.http_port}/boards"
-        f"\n  feeds  http://{shown}:{args.http_port}/feeds\n  broker {ctx.broker_url}",
+        f"\n  feeds  http://{shown}:{args.http_port}/feeds\n  broker {ctx.broker_url}"
+        f"\n  desk   http://{shown}:{args.http_port}/desk   "
+        f"event wall http://{shown}:{args.http_port}/event",
         flush=True,
     )
 

@@ -572,7 +572,8 @@ def _round_table(
             proposal = f"{e(OUTCOME_WORDS[br['outcome']])}"
             if br["blue"]:
                 proposal += f" {e(br['blue'])} : {e(br['red'])}"
-            proposal += f"<br><small>{e(br['reason'])}</small>"
+            game = f"/feeds/games/{e(r['board'])}/{e(br['game'])}.pdn"
+            proposal += f'<br><small>{e(br["reason"])} · <a href="{game}">PDN</a></small>'
             if r["status"] in ("to-accept", "differs"):
                 proposal += form("/desk/accept", s.csrf, base, "Accept", "inline")
         res = r["result"]
