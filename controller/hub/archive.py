@@ -48,20 +48,39 @@ def _pdn_tag(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
+TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
+EVENT_TAGS = ("Event", "Site", "Date", "Division", "Round", "Board", "BoardId", "Game")
+"""The tags the archive sets on a board's game; every other line is the board's own."""
+
+
 def tagged_pdn(feeds: Feeds, row: dict[str, Any], t: Tournament, division: str, table: int) -> str:
-    """The board's own PDN with the event's tags added after its first line."""
-    text = feeds.game_pdn(row, t.event.name)
+    """The board's own PDN with the event's tags set: event, site, date, division, round, the
+    table (``Board``, as PDN numbers a table) and the board's id (``BoardId``), the game id.
+    A tag the board wrote is replaced in place (no tag twice); the players' tags, the moves and
+    the result stay the board's."""
+    text = feeds.game_pdn(row)
     if not text:
         return ""
     lines = text.split("\n")
-    extra = [
-        ("Site", t.event.venue),
-        ("Date", t.event.date.replace("-", ".")),
-        ("Division", division),
-        ("Table", str(table)),
-    ]
-    tags = [f'[{k} "{_pdn_tag(v)}"]' for k, v in extra if v]
-    return "\n".join([lines[0], *tags, *lines[1:]])
+    head = 0
+    while head < len(lines) and TAG.match(lines[head]):
+        head += 1
+    tags = {m.group(1): m.group(2) for m in (TAG.match(x) for x in lines[:head]) if m}
+    wanted = {
+        "Event": t.event.name,
+        "Site": t.event.venue,
+        "Date": t.event.date.replace("-", "."),
+        "Division": division,
+        "Round": str(row["round"]),
+        "Board": str(table),
+        "BoardId": str(row["board_id"]),
+        "Game": str(row["game_id"]),
+    }
+    for key, value in wanted.items():
+        if value:
+            tags[key] = _pdn_tag(value)
+    order = [k for k in EVENT_TAGS if k in tags] + [k for k in tags if k not in EVENT_TAGS]
+    return "\n".join([f'[{k} "{tags[k]}"]' for k in order] + lines[head:])
 
 
 def _event_json(t: Tournament) -> dict[str, Any]:

@@ -15,13 +15,14 @@ from fractions import Fraction
 
 import pytest
 
-from controller.hub.store import Store
+from controller.hub.archive import EVENT_TAGS, TAG
+from controller.session import Session
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import parse_score
 from controller.tournament.model import Division, Event, GameResult
 from controller.tournament.tournament import Tournament
 
-from .conftest import DAMATH
+from .conftest import DAMATH, journal_games
 from .eventkit import GAMES, HallBoard, api, round_view, wait_for
 
 PLAYERS = [f"P{n:02d}" for n in range(1, 17)]
@@ -237,11 +238,7 @@ def test_a_swiss_of_four_rounds_on_eight_boards(hall):
     names = z.namelist()
     assert "Division-Meet/open/standings.csv" in names
     assert "Division-Meet/open/round-4/scoresheets.html" in names
-    store = Store(hub.folder / "hub.sqlite")
-    try:
-        check_archive_pdns(z, store, boards)
-    finally:
-        store.close()
+    check_archive_pdns(z, boards)
     assert json.loads(z.read("Division-Meet/event.json"))["boards"][-1]["board"] in ("b09", "b08")
 
 
@@ -298,20 +295,25 @@ def hand_standings(t: Tournament) -> dict[str, tuple[Fraction, object]]:
     return {n: (points[n], diff[n]) for n in points}
 
 
-def check_archive_pdns(z: zipfile.ZipFile, store: Store, boards) -> None:
-    from controller.hub.feeds import Feeds
-
-    feeds = Feeds(store)
+def check_archive_pdns(z: zipfile.ZipFile, boards: dict[str, HallBoard]) -> None:
+    """Every game's PDN in the archive is the board's own export of that game (read from the
+    board's journal), with only the event's tags set, each once."""
     pdns = [n for n in z.namelist() if n.endswith(".pdn") and "/table-" in n]
     assert len(pdns) == 8 + 8 + 7 + 7  # b03's round-4 game moved before a move: none; b05's cut
+    journals = {b: journal_games(hall.folder) for b, hall in boards.items()}
     for name in pdns:
         board, game = name.rsplit("/", 1)[1][: -len(".pdn")].split("_")[1:]
-        own = feeds.game_pdn(store.game(board, game))
-        text = z.read(name).decode()
-        body = [line for line in own.split("\n") if not line.startswith("[Event ")]
-        for line in body:
-            assert line in text.split("\n"), (name, line)
+        own = Session.replayed(journals[board][game]).export_pdn().split("\n")
+        text = z.read(name).decode().split("\n")
+        keys = [m.group(1) for m in map(TAG.match, text) if m]
+        assert len(keys) == len(set(keys)), (name, keys)  # no tag twice
+
+        def board_part(lines: list[str]) -> list[str]:
+            return [x for x in lines if not x.startswith(tuple(f"[{k} " for k in EVENT_TAGS))]
+
+        assert board_part(text) == board_part(own), name
         assert '[Event "Division Meet"]' in text and '[Site "Rizal HS gym"]' in text
+        assert f'[BoardId "{board}"]' in text and '[Date "2026.12.05"]' in text
 
 
 RR_PLAN = ["blue", "draw", "red"]  # table 1, 2, 3 in every round
