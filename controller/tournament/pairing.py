@@ -12,6 +12,7 @@ A pair is ``(blue, red)``; ``red is None`` is a bye.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import warnings
 from collections.abc import Mapping, Sequence
@@ -30,8 +31,9 @@ _MISSING_ENGINE = (
 
 
 def _engine() -> Any:
+    # imported by name: the engine ships no type information (mypy would stop at it)
     try:
-        import caissify_pairings
+        caissify_pairings = importlib.import_module("caissify_pairings")
     except ImportError:
         raise TournamentError(_MISSING_ENGINE) from None
     # its warnings (e.g. "multiple forced byes") become our one message, not stray lines
