@@ -165,6 +165,8 @@ def publish_round(
         reason = "" if before is None else "the table's board changed"
         seating.record_dispatch(t, p, board, payload["id"], by, reason)
         now.append((p, board))
+        if before is not None and before.board not in boards:
+            ctx.unassign(before.board)  # the board that left the table stops showing it
     earlier = {p.id for p in t.pairings(d.name) if p.round < rnd}
     stale = {d.assignment for pid, d in sent.items() if pid in earlier}
     for board, held in ctx.store.current_assignments().items():

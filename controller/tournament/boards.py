@@ -89,9 +89,10 @@ def by_assignment(t: Tournament, assignment: str) -> Dispatch | None:
 
 
 def board_for(t: Tournament, p: Pairing) -> str | None:
-    """Where the pairing is played: the board it was sent to, else its table's seat."""
+    """Where the pairing is played: the board an arbiter moved it to, else its table's seat
+    (so a seat the organiser changes after sending a round takes the game with it)."""
     sent = dispatches(t).get(p.id)
-    if sent is not None:
+    if sent is not None and sent.reason:
         return sent.board
     return seats(t).get((p.division, p.table))
 

@@ -180,6 +180,13 @@ def test_a_swiss_of_four_rounds_on_eight_boards(hall):
         b.next_game()
     t.pair(4)
     api(hub, "/api/event/publish", {"round": 4})
+    # the organiser puts the free board b08 at table 6 instead of b06 and sends the round again:
+    # only table 6 goes, to b08; b06 stops showing it
+    assert "table 8: board none" in cli(hub, "seat", "--table", "8")  # 7 tables now
+    cli(hub, "seat", "--table", "6", "--board", "b08")
+    sent = api(hub, "/api/event/publish", {"round": 4})["sent"]
+    assert sent == [{"table": 6, "board": "b08"}]
+    wait_for("b06's assignment cleared", lambda: boards["b06"].assignment() is None)
     out = cli(
         hub,
         "move",
@@ -225,9 +232,11 @@ def test_a_swiss_of_four_rounds_on_eight_boards(hall):
 
     # -- the log names every change with who and why ---------------------------------------
     log = t.log()
-    moved = [x for x in log if x["action"] == "board-move"]
-    assert len(moved) == 1 and moved[0]["detail"]["before"] == "b03"
-    assert moved[0]["detail"]["reason"] == "b03's sensor row 4 is dead"
+    moved = [(x["by"], x["detail"]) for x in log if x["action"] == "board-move"]
+    assert [(by, d["table"], d["before"], d["board"], d["reason"]) for by, d in moved] == [
+        ("organiser", 6, "b06", "b08", "the table's board changed"),
+        ("arbiter", 3, "b03", "b09", "b03's sensor row 4 is dead"),
+    ]
     corrected = [x for x in log if x["action"] == "result-correct"]
     assert corrected[0]["by"] == "arbiter Lina"
 
