@@ -230,7 +230,7 @@ class Broker:
         self.tls = tls
         self.on_refusal: Callable[[Refusal], None] = lambda refusal: None
         self.last_lines: deque[str] = deque(maxlen=20)
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
         self.restarts = 0
         self.problem = ""
         self._stopping = threading.Event()
@@ -253,7 +253,7 @@ class Broker:
     def render(self) -> str:
         return self.files.render_conf(self.port, self.bind, self.tls)
 
-    def _spawn(self) -> subprocess.Popen:
+    def _spawn(self) -> subprocess.Popen[bytes]:
         # Mosquitto's stdout to a pipe is block-buffered: line-buffer it so refusals are
         # reported when they happen (coreutils' stdbuf, always on Debian).
         stdbuf = shutil.which("stdbuf")
@@ -274,7 +274,7 @@ class Broker:
         ).start()
         return proc
 
-    def _wait_running(self, proc: subprocess.Popen, timeout: float) -> bool:
+    def _wait_running(self, proc: subprocess.Popen[bytes], timeout: float) -> bool:
         """True once this Mosquitto says it runs (and its port answers); False if it exits."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -285,7 +285,7 @@ class Broker:
             time.sleep(0.02)
         return False
 
-    def _read_log(self, proc: subprocess.Popen) -> None:
+    def _read_log(self, proc: subprocess.Popen[bytes]) -> None:
         """File what an operator needs; turn refusals into reports; drop per-message chatter."""
         assert proc.stdout is not None
         watcher = LogWatcher(lambda refusal: self.on_refusal(refusal))

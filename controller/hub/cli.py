@@ -12,6 +12,8 @@ import sys
 
 from controller.tournament.cli import add_commands as add_tournament_commands
 
+from .event_cli import add_commands as add_event_commands
+
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dir", metavar="DIR", help="the event directory (store, broker, keys)")
@@ -40,6 +42,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--out", metavar="FILE", help="where to write it (DIR/boards/ID.toml)")
     add.add_argument("--replace", action="store_true", help="issue a new credential")
     add_tournament_commands(sub)
+    add_event_commands(sub)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -118,7 +121,9 @@ def _serve(args: argparse.Namespace) -> int:
     print(
         f"damath-board hub: event {ctx.store.event_name!r} in {ctx.folder}\n"
         f"  wall   http://{shown}:{args.http_port}/   boards http://{shown}:{args.http_port}/boards"
-        f"\n  feeds  http://{shown}:{args.http_port}/feeds\n  broker {ctx.broker_url}",
+        f"\n  feeds  http://{shown}:{args.http_port}/feeds\n  broker {ctx.broker_url}"
+        f"\n  desk   http://{shown}:{args.http_port}/desk   "
+        f"event wall http://{shown}:{args.http_port}/event",
         flush=True,
     )
 

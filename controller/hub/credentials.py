@@ -51,7 +51,7 @@ def add_board(
         settings.public_host = host
         save(folder, settings)
     tls = ca_file is not None
-    if tls and not Path(ca_file).is_file():
+    if ca_file is not None and not Path(ca_file).is_file():
         raise ValueError(f"--ca {ca_file}: no such file")
     port = port or (8883 if tls else 1883)
     if not 1 <= port <= 65535:
@@ -72,7 +72,7 @@ def add_board(
         store.close()
     path = Path(out) if out else folder / "boards" / f"{board}.toml"
     written_ca = ""
-    if tls:
+    if ca_file is not None:
         target = path.parent / "hub-ca.pem"
         path.parent.mkdir(parents=True, exist_ok=True)
         if Path(ca_file).resolve() != target.resolve():

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import sqlite3
 import threading
 import time
 from collections.abc import Callable
@@ -49,6 +50,9 @@ from controller.scoresheet.render import sheet_json
 
 from .live import Live
 from .store import Store
+
+Acks = dict[tuple[str, str], tuple[int, int | None]]
+"""(board, game) → (the last record stored, the number of a conflicting record)."""
 
 log = logging.getLogger("damath-board.hub.ingest")
 BATCH = 500
@@ -190,7 +194,9 @@ class Ingest:
         client.max_queued_messages_set(0)
         return client
 
-    def _on_connect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_connect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any
+    ) -> None:
         if reason_code.is_failure:
             log.error("broker refused the hub: %s", reason_code)
             return
@@ -202,10 +208,12 @@ class Ingest:
         for board, payload in self.store.current_assignments().items():
             client.publish(board_topic(board, ASSIGNMENT), canonical(payload), qos=1, retain=True)
 
-    def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
+    def _on_disconnect(
+        self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any
+    ) -> None:
         self.connected = False
 
-    def _on_message(self, client, userdata, message) -> None:
+    def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         self.queue.put(("mqtt", message.topic, bytes(message.payload), self.clock()))
 
     def refusal(self, kind: str, user: str, detail: str) -> None:
@@ -273,7 +281,7 @@ class Ingest:
                 self.games[(board, game)] = GameCache(board, game, seq, head)
 
     def _process(self, batch: list[tuple[str, str, bytes, float]]) -> list[Outcome]:
-        acks: dict[tuple[str, str], tuple[int, int | None]] = {}
+        acks: Acks = {}
         changed: set[str] = set()
         outcomes = []
         touched: dict[tuple[str, str], GameCache] = {}
@@ -311,7 +319,9 @@ class Ingest:
             self._ack(board, game, seq, conflict)
         return outcomes
 
-    def _upsert(self, db, cache: GameCache, supersedes: str | None = None) -> None:
+    def _upsert(
+        self, db: sqlite3.Connection, cache: GameCache, supersedes: str | None = None
+    ) -> None:
         state = self._state(cache)
         summary = {**state.summary(), "problem": cache.problem or state.broken}
         cache.summary, cache.summary_seq = summary, cache.last_seq
@@ -338,7 +348,16 @@ class Ingest:
 
     # ------------------------------------------------------------------ one message
 
-    def _one(self, db, topic, payload, at, acks, changed, touched) -> Outcome:
+    def _one(
+        self,
+        db: sqlite3.Connection,
+        topic: str,
+        payload: bytes,
+        at: float,
+        acks: Acks,
+        changed: set[str],
+        touched: dict[tuple[str, str], GameCache],
+    ) -> Outcome:
         where = parse_board_topic(topic)
         if where is None:
             self.store.reject(db, at, None, topic, "topic", "not a board topic", payload)
@@ -366,7 +385,17 @@ class Ingest:
                 self.meta.setdefault(board, BoardMeta())
         return key
 
-    def _record(self, db, board, topic, payload, at, acks, changed, touched) -> Outcome:
+    def _record(
+        self,
+        db: sqlite3.Connection,
+        board: str,
+        topic: str,
+        payload: bytes,
+        at: float,
+        acks: Acks,
+        changed: set[str],
+        touched: dict[tuple[str, str], GameCache],
+    ) -> Outcome:
         env = parse_envelope(payload, board)
         key = self._key(board)
         if key is None:
@@ -400,11 +429,15 @@ class Ingest:
             cache = GameCache(board, env.game, 0, GENESIS, first_seen=at)
             self.games[(board, env.game)] = cache
         state = self._state(cache)
+        # The game is played under the assignment the board holds at its first move (the
+        # board puts a new assignment on a game only before that): until then a newer one
+        # retags it, e.g. a game started before the next round's pairing arrived.
+        open_game = state.phase != "over" and (state.game is None or state.game.ply == 0)
         info = state.apply(env.record)
         problem = _disagreement(env, info)
         if problem and not cache.problem:
             cache.problem = problem
-        if env.asg and cache.assignment is None:
+        if env.asg and env.asg != cache.assignment and (cache.assignment is None or open_game):
             cache.assignment = env.asg
             asg = self.store.assignment(env.asg)
             if asg and isinstance(asg.get("round"), int):
@@ -425,7 +458,15 @@ class Ingest:
             cache.state = rebuild(self.store.records(cache.board, cache.game))
         return cache.state
 
-    def _status(self, db, board, leaf, payload, at, changed) -> Outcome:
+    def _status(
+        self,
+        db: sqlite3.Connection,
+        board: str,
+        leaf: str,
+        payload: bytes,
+        at: float,
+        changed: set[str],
+    ) -> Outcome:
         if len(payload) > MAX_PAYLOAD:
             raise Rejected("oversized", f"{len(payload)} bytes (at most {MAX_PAYLOAD})")
         if self._key(board) is None:

@@ -77,7 +77,9 @@ class Live:
             except RuntimeError:  # the page's loop has closed
                 self.unsubscribe(sub)
 
-    def _deliver(self, sub: Subscriber, card: dict, detail: dict | None) -> None:
+    def _deliver(
+        self, sub: Subscriber, card: dict[str, Any], detail: dict[str, Any] | None
+    ) -> None:
         sub.pending[card["board"]] = card
         if detail is not None:
             sub.details[card["board"]] = detail

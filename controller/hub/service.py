@@ -10,9 +10,11 @@ from __future__ import annotations
 import logging
 import secrets
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from controller.link.protocol import GAME_ID, HUB_USER, check_board_id
@@ -23,6 +25,9 @@ from .ingest import BrokerAddress, Ingest
 from .live import Live
 from .settings import HubSettings, load_or_create, save
 from .store import FILENAME, Store
+
+if TYPE_CHECKING:
+    from controller.tournament.tournament import Tournament
 
 log = logging.getLogger("damath-board.hub")
 
@@ -67,6 +72,24 @@ class HubContext:
         self.store.add_assignment(payload["id"], board, round_id, payload)
         self.ingest.publish_assignment(board, payload)
         return payload
+
+    @contextmanager
+    def tournament(self) -> Iterator[Tournament]:
+        """The event's tournament (``DIR/tournament.sqlite``), open for one request: the command
+        line may change it at the same time (SQLite serialises the writes)."""
+        from controller.tournament.tournament import Tournament
+
+        t = Tournament.open(self.folder)
+        try:
+            yield t
+        finally:
+            t.close()
+
+    def unassign(self, board: str) -> None:
+        """The board plays nothing assigned now (its pairing moved away): clear its retained
+        assignment so it stops showing it."""
+        self.store.clear_assignment(board)
+        self.ingest.publish_assignment(board, None)
 
     def close(self) -> None:
         self.ingest.stop()

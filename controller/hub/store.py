@@ -162,7 +162,7 @@ class Store:
         with self.lock:
             self.db.close()
 
-    def query(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
+    def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         with self.lock:
             return self.db.execute(sql, args).fetchall()
 
@@ -170,7 +170,7 @@ class Store:
 
     @property
     def event_name(self) -> str:
-        return self.query("SELECT name FROM events WHERE id = ?", (self.event_id,))[0]["name"]
+        return str(self.query("SELECT name FROM events WHERE id = ?", (self.event_id,))[0]["name"])
 
     def round_id(self, db: sqlite3.Connection, number: int) -> int:
         """Inside a transaction: the round's row, made on first use."""
@@ -178,9 +178,11 @@ class Store:
             "INSERT OR IGNORE INTO rounds (event_id, number, name) VALUES (?, ?, ?)",
             (self.event_id, number, f"Round {number}"),
         )
-        return db.execute(
-            "SELECT id FROM rounds WHERE event_id = ? AND number = ?", (self.event_id, number)
-        ).fetchone()[0]
+        return int(
+            db.execute(
+                "SELECT id FROM rounds WHERE event_id = ? AND number = ?", (self.event_id, number)
+            ).fetchone()[0]
+        )
 
     def rounds(self) -> list[dict[str, Any]]:
         """Every round with its number of games; round 0 holds games played without an
@@ -221,7 +223,8 @@ class Store:
 
     def touch_board(self, db: sqlite3.Connection, board: str, at: float, **fields: Any) -> None:
         """Inside a transaction: last contact, and whichever of online/software/... is given."""
-        sets, args = ["last_contact = ?"], [at]
+        sets: list[str] = ["last_contact = ?"]
+        args: list[Any] = [at]
         for name in ("online", "software", "firmware"):
             if name in fields:
                 sets.append(f"{name} = ?")
@@ -265,7 +268,9 @@ class Store:
             out.append(d)
         return out
 
-    def games(self, round_number: int | None = None, board: str | None = None) -> list[dict]:
+    def games(
+        self, round_number: int | None = None, board: str | None = None
+    ) -> list[dict[str, Any]]:
         sql = (
             "SELECT g.board_id, g.game_id, COALESCE(r.number, 0) AS round, g.assignment_id, "
             "g.first_seen, g.last_seen, g.last_seq, g.supersedes, g.summary FROM games g "
@@ -327,8 +332,8 @@ class Store:
             "last_seq, head, supersedes, summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
             "ON CONFLICT (board_id, game_id) DO UPDATE SET last_seen = excluded.last_seen, "
             "last_seq = excluded.last_seq, head = excluded.head, summary = excluded.summary, "
-            "round_id = COALESCE(games.round_id, excluded.round_id), "
-            "assignment_id = COALESCE(games.assignment_id, excluded.assignment_id)",
+            "round_id = COALESCE(excluded.round_id, games.round_id), "
+            "assignment_id = COALESCE(excluded.assignment_id, games.assignment_id)",
             (board, game, round_id, assignment, at, at, seq, head, supersedes, json.dumps(summary)),
         )
 
@@ -344,7 +349,9 @@ class Store:
         )
         return {r["board_id"]: json.loads(r["payload"]) for r in rows}
 
-    def add_assignment(self, ident: str, board: str, round_id: int, payload: dict) -> None:
+    def add_assignment(
+        self, ident: str, board: str, round_id: int, payload: dict[str, Any]
+    ) -> None:
         with self.transaction() as db:
             db.execute(
                 "UPDATE assignments SET cleared = ? WHERE board_id = ? AND cleared IS NULL",
@@ -354,6 +361,13 @@ class Store:
                 "INSERT INTO assignments (id, board_id, round_id, payload, created) "
                 "VALUES (?, ?, ?, ?, ?)",
                 (ident, board, round_id, json.dumps(payload), time.time()),
+            )
+
+    def clear_assignment(self, board: str) -> None:
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE assignments SET cleared = ? WHERE board_id = ? AND cleared IS NULL",
+                (time.time(), board),
             )
 
     # ------------------------------------------------------------------ rejects and counters

@@ -13,6 +13,13 @@ import argparse
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from .model import Event, Pairing, Points
+    from .tournament import Tournament
 
 COMMANDS = (
     "event",
@@ -62,7 +69,7 @@ def _json(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
 
-def add_commands(sub: argparse._SubParsersAction) -> None:
+def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the tournament's commands to ``damath-board hub``'s subcommands."""
     ev = sub.add_parser("event", help="create, show or change the event")
     evs = ev.add_subparsers(dest="event_action", metavar="ACTION", required=True)
@@ -223,13 +230,11 @@ def run(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-def _points(text: str | None):
+def _points(text: str) -> Fraction:
     from fractions import Fraction
 
     from .model import TournamentError
 
-    if text is None:
-        return None
     try:
         value = Fraction(text.strip())
     except (ValueError, ZeroDivisionError):
@@ -239,7 +244,7 @@ def _points(text: str | None):
     return value
 
 
-def _scoring(args: argparse.Namespace, current):
+def _scoring(args: argparse.Namespace, current: Points) -> Points:
     from dataclasses import replace
 
     from .model import TournamentError
@@ -260,7 +265,7 @@ def _scoring(args: argparse.Namespace, current):
     return p
 
 
-def _event_fields(args: argparse.Namespace, current) -> dict:
+def _event_fields(args: argparse.Namespace, current: Event) -> dict[str, Any]:
     from .model import TournamentError
 
     fields = {}
@@ -314,7 +319,7 @@ def _event_create(args: argparse.Namespace) -> int:
     return 0
 
 
-def _event(t, args) -> int:
+def _event(t: Tournament, args: argparse.Namespace) -> int:
     from .export import points_text
 
     if args.event_action == "set":
@@ -346,7 +351,7 @@ def _event(t, args) -> int:
     return 0
 
 
-def _division_cmd(t, args) -> int:
+def _division_cmd(t: Tournament, args: argparse.Namespace) -> int:
     if args.division_action == "set":
         d = t.set_division(args.name, args.system, args.rounds)
         print(f"division {d.name!r}: {d.system}" + (f", {d.rounds} rounds" if d.rounds else ""))
@@ -356,7 +361,7 @@ def _division_cmd(t, args) -> int:
     return 0
 
 
-def _player(t, args) -> int:
+def _player(t: Tournament, args: argparse.Namespace) -> int:
     a = args.player_action
     if a == "add":
         p = t.add_player(args.name, args.school, args.division, args.rating)
@@ -391,7 +396,7 @@ def _player(t, args) -> int:
     return 0
 
 
-def _print_pairings(t, pairings, as_json: bool) -> None:
+def _print_pairings(t: Tournament, pairings: list[Pairing], as_json: bool) -> None:
     players = t.players()
     results = t.results()
     if as_json:
@@ -418,7 +423,7 @@ def _print_pairings(t, pairings, as_json: bool) -> None:
         return
     for p in pairings:
         done = f"   [{results[p.id].outcome}]" if p.id in results else ""
-        if p.is_bye:
+        if p.red is None:
             print(f"Table {p.table:>2}  {players[p.blue].name} (bye){done}")
         else:
             print(
@@ -441,7 +446,7 @@ def _by_hand(text: str) -> list[tuple[int, int | None]]:
     return pairs
 
 
-def _pair(t, args) -> int:
+def _pair(t: Tournament, args: argparse.Namespace) -> int:
     by_hand = _by_hand(args.by_hand) if args.by_hand else None
     created = t.pair(args.round, args.division, by_hand=by_hand, reason=args.reason)
     if not args.json:
@@ -450,7 +455,7 @@ def _pair(t, args) -> int:
     return 0
 
 
-def _pairings(t, args) -> int:
+def _pairings(t: Tournament, args: argparse.Namespace) -> int:
     d = t.division(args.division)
     rnd = args.round or t.last_round(d.name)
     pairs = t.pairings(d.name, rnd)
@@ -462,7 +467,7 @@ def _pairings(t, args) -> int:
     return 0
 
 
-def _exchange(t, args) -> int:
+def _exchange(t: Tournament, args: argparse.Namespace) -> int:
     pairs = t.exchange(
         args.round, args.player_a, args.player_b, args.reason, args.by, args.division
     )
@@ -471,7 +476,7 @@ def _exchange(t, args) -> int:
     return 0
 
 
-def _result(t, args) -> int:
+def _result(t: Tournament, args: argparse.Namespace) -> int:
     from .damath_scores import cmp, parse_score, text
     from .model import BLUE, GameResult, TournamentError
 
@@ -484,8 +489,9 @@ def _result(t, args) -> int:
     if args.outcome is None:
         if blue is None:
             raise TournamentError("give the result (blue, red, draw, …) or --scores BLUE:RED")
+        assert red is not None
         c = cmp(blue, red)
-        outcome = BLUE if c > 0 else "red" if c < 0 else "draw"
+        outcome: str | None = BLUE if c > 0 else "red" if c < 0 else "draw"
     else:
         outcome = RESULT_WORDS.get(args.outcome.strip().casefold())
         if outcome is None:
@@ -495,13 +501,16 @@ def _result(t, args) -> int:
             )
     p = t.pairing(args.round, args.table, args.division)
     source = "arbiter" if args.by_arbiter else "hand"
+    assert outcome is not None
     t.record_result(p.id, GameResult(outcome, blue, red, source), by=args.by, reason=args.reason)
-    scores = f" ({text(blue, t.event.variant)} : {text(red, t.event.variant)})" if blue else ""
+    scores = ""
+    if blue is not None and red is not None:
+        scores = f" ({text(blue, t.event.variant)} : {text(red, t.event.variant)})"
     print(f"round {p.round}, table {p.table}: {outcome}{scores}")
     return 0
 
 
-def _standings(t, args) -> int:
+def _standings(t: Tournament, args: argparse.Namespace) -> int:
     from .export import standings_json, standings_rows
 
     d = t.division(args.division)
@@ -517,7 +526,7 @@ def _standings(t, args) -> int:
     return 0
 
 
-def _export(t, args) -> int:
+def _export(t: Tournament, args: argparse.Namespace) -> int:
     from . import export
 
     d = t.division(args.division)
@@ -546,7 +555,7 @@ def _export(t, args) -> int:
     return 0
 
 
-def _log(t, args) -> int:
+def _log(t: Tournament, args: argparse.Namespace) -> int:
     entries = t.log()
     if args.json:
         print(json.dumps(entries, ensure_ascii=False, indent=2))

@@ -12,6 +12,7 @@ import html
 import io
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from controller.rules.values import Sqrt2
 
@@ -81,7 +82,8 @@ def crosstable_rows(table: Sequence[Standing]) -> list[list[str]]:
                 cells.append("—")
             else:
                 colour = "B" if r.colour == BLUE else "R"
-                cells.append(f"{rank_of.get(r.opponent, '?')}{colour} {RESULT_SIGN[r.outcome]}")
+                rank = rank_of.get(r.opponent, "?") if r.opponent is not None else "?"
+                cells.append(f"{rank}{colour} {RESULT_SIGN[r.outcome]}")
         cells += [""] * (rounds - len(cells))
         rows.append([str(s.rank), s.player.name, *cells, points_text(s.points)])
     return rows
@@ -114,7 +116,7 @@ def to_csv(rows: list[list[str]]) -> str:
     return out.getvalue()
 
 
-def standings_json(table: Sequence[Standing], event: Event, division: str) -> dict:
+def standings_json(table: Sequence[Standing], event: Event, division: str) -> dict[str, Any]:
     return {
         "event": event.name,
         "division": division,

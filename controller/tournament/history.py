@@ -98,7 +98,7 @@ def _apply(
             continue
         gained = pairing_points(result, side, points)
         me.score += gained
-        if played:
+        if played and other is not None:
             me.colours.append(side)
             me.opponents.add(other)
             mine, theirs = before.get(me.id, Fraction(0)), before.get(other, Fraction(0))

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from controller.rules.scoring import Score
+from controller.rules.values import Sqrt2
+
+Score = Fraction | Sqrt2 | int
 
 SYSTEMS = ("swiss", "round-robin", "knockout")
 
@@ -107,8 +109,8 @@ class GameResult:
     """A pairing's outcome and, for a played game, both sides' Damath scores (exact)."""
 
     outcome: str
-    blue_score: Score | None = None
-    red_score: Score | None = None
+    blue_score: Sqrt2 | None = None
+    red_score: Sqrt2 | None = None
     source: str = "hand"  # "hand" (typed), "board" (the board's signed sheet), "arbiter"
 
     def __post_init__(self) -> None:
@@ -118,6 +120,10 @@ class GameResult:
             raise TournamentError("give both Damath scores or neither")
         if self.blue_score is not None and self.outcome not in PLAYED:
             raise TournamentError("a forfeit or a bye has no Damath scores")
+        for name in ("blue_score", "red_score"):  # one exact form: a + b√2
+            value: Score | None = getattr(self, name)
+            if value is not None and not isinstance(value, Sqrt2):
+                object.__setattr__(self, name, Sqrt2(Fraction(value), Fraction(0)))
 
 
 @dataclass(frozen=True)
@@ -129,3 +135,16 @@ class ResultRecord:
     at: str
     by: str
     reason: str
+
+
+@dataclass(frozen=True)
+class Dispatch:
+    """A pairing sent to a board: the hub's assignment id ties the board's game to it."""
+
+    pairing: int
+    board: str
+    assignment: str
+    at: str
+    by: str
+    reason: str
+    active: bool

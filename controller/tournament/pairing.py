@@ -12,9 +12,11 @@ A pair is ``(blue, red)``; ``red is None`` is a bye.
 
 from __future__ import annotations
 
+import importlib
 import logging
 import warnings
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 from .colours import ColourFacts, allocate
 from .history import PlayerHistory
@@ -28,9 +30,10 @@ _MISSING_ENGINE = (
 )
 
 
-def _engine():
+def _engine() -> Any:
+    # imported by name: the engine ships no type information (mypy would stop at it)
     try:
-        import caissify_pairings
+        caissify_pairings = importlib.import_module("caissify_pairings")
     except ImportError:
         raise TournamentError(_MISSING_ENGINE) from None
     # its warnings (e.g. "multiple forced byes") become our one message, not stray lines
@@ -114,10 +117,11 @@ def round_robin(seeds: Sequence[int], round_no: int, cycles: int = 1) -> list[Pa
     return pairs
 
 
-def _ask(engine, **request) -> list[dict]:
+def _ask(engine: Any, **request: Any) -> list[dict[str, Any]]:
     """The engine's answer; its failure becomes the organiser's message, not a traceback."""
     try:
-        return engine.generate_pairings(**request)
+        answer: list[dict[str, Any]] = engine.generate_pairings(**request)
+        return answer
     except Exception as exc:  # a third-party engine: any failure is one message
         raise TournamentError(
             f"the pairing engine could not pair this round ({type(exc).__name__}: {exc}); "
@@ -125,7 +129,7 @@ def _ask(engine, **request) -> list[dict]:
         ) from None
 
 
-def _from_engine(raw: list[dict]) -> list[Pair]:
+def _from_engine(raw: list[dict[str, Any]]) -> list[Pair]:
     ordered = sorted(raw, key=lambda p: (bool(p.get("bye")), p.get("table", 0)))
     return [(int(p["white_id"]), None if p.get("bye") else int(p["black_id"])) for p in ordered]
 

@@ -19,7 +19,7 @@ from functools import cmp_to_key
 
 from controller.rules.values import Sqrt2
 
-from .damath_scores import ZERO, cmp
+from .damath_scores import ZERO, as_exact, cmp
 from .history import side_points
 from .model import BLUE, DEFAULT_TIEBREAKS, RED, GameResult, Pairing, Player, Points
 
@@ -129,7 +129,9 @@ def _adjusted(rounds: list[Round], points: Points) -> Fraction:
     )
 
 
-def _opponent_values(pid: int, rounds: dict[int, list[Round]], points: Points) -> list:
+def _opponent_values(
+    pid: int, rounds: dict[int, list[Round]], points: Points
+) -> list[tuple[Fraction, Fraction]]:
     own = sum((r.points for r in rounds[pid]), Fraction(0))
     values = []
     for r in rounds[pid]:
@@ -144,13 +146,16 @@ def _opponent_values(pid: int, rounds: dict[int, list[Round]], points: Points) -
     return values
 
 
-def individual(tb: str, pid: int, rounds: dict[int, list[Round]], points: Points):
+Value = Fraction | int | Sqrt2
+
+
+def individual(tb: str, pid: int, rounds: dict[int, list[Round]], points: Points) -> Value:
     """The value of one tie-break that does not depend on who else is tied."""
     mine = rounds[pid]
     if tb in ("score-diff", "score-total"):
         total = ZERO
         for r in mine:
-            if r.own_score is not None:
+            if r.own_score is not None and r.their_score is not None:
                 total = total + (r.own_score - r.their_score if tb == "score-diff" else r.own_score)
         return total
     if tb in ("buchholz", "buchholz-cut1"):
@@ -180,9 +185,9 @@ def _direct(group: list[Standing]) -> dict[int, Fraction]:
     return got if everyone_met else {pid: Fraction(0) for pid in ids}
 
 
-def _cmp(x, y) -> int:
+def _cmp(x: Value, y: Value) -> int:
     if isinstance(x, Sqrt2) or isinstance(y, Sqrt2):
-        return cmp(x, y)
+        return cmp(as_exact(x), as_exact(y))
     return (x > y) - (x < y)
 
 
@@ -204,7 +209,7 @@ def standings(
         for tb in order:
             if tb != "direct":
                 s.tiebreaks[tb] = individual(tb, s.player.id, rounds, points)
-    groups = _sorted_split(table, lambda s: s.points)
+    groups = _sorted_split(table, None)
     for tb in order:
         refined = []
         for g in groups:
@@ -215,7 +220,7 @@ def standings(
                 values = _direct(g)
                 for s in g:
                     s.tiebreaks["direct"] = values[s.player.id]
-            refined.extend(_sorted_split(g, lambda s, tb=tb: s.tiebreaks[tb]))
+            refined.extend(_sorted_split(g, tb))
         groups = refined
     out, rank = [], 1
     for g in groups:
@@ -229,8 +234,16 @@ def standings(
     return out
 
 
-def _sorted_split(group: list[Standing], key) -> list[list[Standing]]:
-    ordered = sorted(group, key=cmp_to_key(lambda a, b: _cmp(key(b), key(a))))
+def _sorted_split(group: list[Standing], tb: str | None) -> list[list[Standing]]:
+    """Best first, split where the points (``tb`` None) or the tie-break differ."""
+
+    def key(s: Standing) -> Value:
+        return s.points if tb is None else s.tiebreaks[tb]
+
+    def order(a: Standing, b: Standing) -> int:
+        return _cmp(key(b), key(a))
+
+    ordered = sorted(group, key=cmp_to_key(order))
     out: list[list[Standing]] = []
     for s in ordered:
         if out and _cmp(key(out[-1][0]), key(s)) == 0:

@@ -14,9 +14,11 @@ import sqlite3
 from datetime import UTC, datetime
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from .damath_scores import from_store, store_text
 from .model import (
+    Dispatch,
     Division,
     Event,
     GameResult,
@@ -57,6 +59,15 @@ CREATE TABLE IF NOT EXISTS result (
     id INTEGER PRIMARY KEY, pairing INTEGER NOT NULL REFERENCES pairing(id),
     outcome TEXT NOT NULL, blue_score TEXT, red_score TEXT, source TEXT NOT NULL,
     at TEXT NOT NULL, by TEXT NOT NULL, reason TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seat (
+    division TEXT NOT NULL, table_no INTEGER NOT NULL, board TEXT NOT NULL,
+    PRIMARY KEY (division, table_no)
+);
+CREATE TABLE IF NOT EXISTS dispatch (
+    id INTEGER PRIMARY KEY, pairing INTEGER NOT NULL REFERENCES pairing(id),
+    board TEXT NOT NULL, assignment TEXT NOT NULL UNIQUE, at TEXT NOT NULL, by TEXT NOT NULL,
+    reason TEXT NOT NULL, active INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS log (
     id INTEGER PRIMARY KEY, at TEXT NOT NULL, by TEXT NOT NULL, action TEXT NOT NULL,
@@ -99,7 +110,7 @@ class Store:
     def close(self) -> None:
         self.db.close()
 
-    def transaction(self):
+    def transaction(self) -> _Transaction:
         return _Transaction(self.db)
 
     # -- writes ---------------------------------------------------------------------------
@@ -131,7 +142,7 @@ class Store:
             " VALUES (?, ?, ?, ?, ?, ?)",
             (p.name, p.school, p.division, p.rating, p.joined_round, p.withdrawn_after),
         )
-        return int(cur.lastrowid)
+        return _rowid(cur)
 
     def set_withdrawn(self, player: int, after: int | None) -> None:
         self.db.execute("UPDATE player SET withdrawn_after = ? WHERE id = ?", (after, player))
@@ -144,7 +155,7 @@ class Store:
             "INSERT INTO pairing (division, round, table_no, blue, red) VALUES (?, ?, ?, ?, ?)",
             (division, rnd, table, blue, red),
         )
-        return int(cur.lastrowid)
+        return _rowid(cur)
 
     def set_pairing_players(self, pairing: int, blue: int, red: int | None) -> None:
         self.db.execute("UPDATE pairing SET blue = ?, red = ? WHERE id = ?", (blue, red, pairing))
@@ -163,6 +174,25 @@ class Store:
                 by,
                 reason,
             ),
+        )
+
+    def set_seat(self, division: str, table: int, board: str | None) -> None:
+        if board is None:
+            self.db.execute(
+                "DELETE FROM seat WHERE division = ? AND table_no = ?", (division, table)
+            )
+        else:
+            self.db.execute(
+                "INSERT OR REPLACE INTO seat VALUES (?, ?, ?)", (division, table, board)
+            )
+
+    def add_dispatch(self, pairing: int, board: str, assignment: str, by: str, reason: str) -> None:
+        """The pairing is now played on ``board`` under ``assignment``; an earlier one stops."""
+        self.db.execute("UPDATE dispatch SET active = 0 WHERE pairing = ?", (pairing,))
+        self.db.execute(
+            "INSERT INTO dispatch (pairing, board, assignment, at, by, reason, active)"
+            " VALUES (?, ?, ?, ?, ?, ?, 1)",
+            (pairing, board, assignment, now(), by, reason),
         )
 
     def log(self, by: str, action: str, **detail: object) -> None:
@@ -226,7 +256,18 @@ class Store:
             out.append(ResultRecord(row[0], r, row[5], row[6], row[7]))
         return out
 
-    def log_entries(self) -> list[dict]:
+    def seats(self) -> dict[tuple[str, int], str]:
+        rows = self.db.execute("SELECT division, table_no, board FROM seat")
+        return {(r[0], r[1]): r[2] for r in rows}
+
+    def dispatches(self) -> list[Dispatch]:
+        """Every time a pairing was sent to a board, oldest first (``active``: the current)."""
+        rows = self.db.execute(
+            "SELECT pairing, board, assignment, at, by, reason, active FROM dispatch ORDER BY id"
+        )
+        return [Dispatch(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6])) for r in rows]
+
+    def log_entries(self) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT at, by, action, detail FROM log ORDER BY id")
         return [{"at": a, "by": b, "action": c, "detail": json.loads(d)} for a, b, c, d in rows]
 
@@ -238,8 +279,13 @@ class _Transaction:
     def __enter__(self) -> None:
         self.db.execute("BEGIN IMMEDIATE")
 
-    def __exit__(self, kind, exc, tb) -> None:
+    def __exit__(self, kind: type[BaseException] | None, exc: object, tb: object) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _rowid(cur: sqlite3.Cursor) -> int:
+    assert cur.lastrowid is not None  # an INSERT
+    return cur.lastrowid
 
 
 def open_store(folder: str | Path, *, create: bool = False) -> Store:

@@ -7,9 +7,10 @@ logged with who did it and, for a change of something already decided, why.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from .history import histories
 from .model import (
@@ -26,7 +27,7 @@ from .model import (
     ResultRecord,
     TournamentError,
 )
-from .pairing import knockout_first, knockout_next, knockout_rounds, round_robin, swiss
+from .pairing import Pair, knockout_first, knockout_next, knockout_rounds, round_robin, swiss
 from .roster import read_roster
 from .standings import Standing, standings
 from .store import Store, open_store
@@ -100,8 +101,12 @@ class Tournament:
 
     def update_event(self, by: str = "organiser", **changes: object) -> Event:
         if "tiebreaks" in changes:
-            changes["tiebreaks"] = check_tiebreaks(changes["tiebreaks"])  # type: ignore[arg-type]
-        new = replace(self.event, **changes)
+            order = changes["tiebreaks"]
+            if isinstance(order, str) or not isinstance(order, Iterable):
+                raise TournamentError("the tie-breaks are a list of names")
+            changes["tiebreaks"] = check_tiebreaks(str(x) for x in order)
+        fields: dict[str, Any] = dict(changes)  # the command line and the pages give each its type
+        new = replace(self.event, **fields)
         with self.store.transaction():
             self.store.save_event(new)
             self.store.log(by, "event-update", **{k: str(v) for k, v in changes.items()})
@@ -332,7 +337,9 @@ class Tournament:
             raise TournamentError("more than one bye")
         return pairs
 
-    def _pairs(self, d: Division, rnd: int, done: list[Pairing], results) -> list:
+    def _pairs(
+        self, d: Division, rnd: int, done: list[Pairing], results: Mapping[int, GameResult]
+    ) -> list[Pair]:
         if d.system == "swiss":
             present = self._seeded(self._present(d.name, rnd))
             if len(present) < 2:
@@ -356,7 +363,7 @@ class Tournament:
         return knockout_next([self._winner(p, results) for p in self.pairings(d.name, rnd - 1)])
 
     @staticmethod
-    def _winner(p: Pairing, results) -> int:
+    def _winner(p: Pairing, results: Mapping[int, GameResult]) -> int:
         r = results.get(p.id)
         if p.is_bye:
             return p.blue
@@ -365,7 +372,9 @@ class Tournament:
                 f"knockout round {p.round}, table {p.table} has no winner: record the "
                 "deciding game's winner (blue or red)"
             )
-        return p.blue if r.outcome in (BLUE, "blue-forfeit") else p.red  # type: ignore[return-value]
+        if r.outcome in (BLUE, "blue-forfeit") or p.red is None:
+            return p.blue
+        return p.red
 
     def _forfeit_withdrawn(self, created: list[Pairing], by: str) -> None:
         """A withdrawn player's remaining round-robin or knockout games are forfeits."""
@@ -425,15 +434,18 @@ class Tournament:
                     f"{who.name}'s game in round {rnd} has a result: correct the result instead"
                 )
         (p1, s1), (p2, s2) = seat[pa.id], seat[pb.id]
-        new: dict[int, list] = {p1.id: [p1.blue, p1.red], p2.id: [p2.blue, p2.red]}
+        new: dict[int, list[int | None]] = {p1.id: [p1.blue, p1.red], p2.id: [p2.blue, p2.red]}
         new[p1.id][0 if s1 == BLUE else 1] = pb.id
         new[p2.id][0 if s2 == BLUE else 1] = pa.id
         if p1.id == p2.id:
             new[p1.id] = [p1.red, p1.blue]
-        if any(blue is None for blue, _ in new.values()):
-            raise TournamentError("a bye has no Red seat: exchange the bye's player instead")
+        seats: dict[int, tuple[int, int | None]] = {}
+        for pid, (blue, red) in new.items():
+            if blue is None:
+                raise TournamentError("a bye has no Red seat: exchange the bye's player instead")
+            seats[pid] = (blue, red)
         with self.store.transaction():
-            for pid, (blue, red) in new.items():
+            for pid, (blue, red) in seats.items():
                 self.store.set_pairing_players(pid, blue, red)
             self.store.log(
                 by,
@@ -507,16 +519,17 @@ class Tournament:
             self.event.tiebreaks,
         )
 
-    def log(self) -> list[dict]:
+    def log(self) -> list[dict[str, Any]]:
         return self.store.log_entries()
 
 
 def _check_scores_agree(result: GameResult) -> None:
     """With Damath scores, a win goes to the higher score and a draw has equal scores, unless the
-    arbiter recorded it (a loss on time or by a rule can go against the score)."""
+    arbiter recorded it or the board's own sheet says so (a loss on time, a resignation or a
+    rule can go against the score: the board's rules engine decided it)."""
     from .damath_scores import cmp
 
-    if result.source == "arbiter":
+    if result.source in ("arbiter", "board"):
         return
     c = cmp(result.blue_score, result.red_score)  # type: ignore[arg-type]
     expected = BLUE if c > 0 else "red" if c < 0 else "draw"

@@ -16,7 +16,7 @@ from starlette.routing import BaseRoute
 if TYPE_CHECKING:
     from ..service import HubContext
 
-MODULES = ("wall", "stream", "feeds", "boards", "organiser")
+MODULES = ("wall", "stream", "feeds", "boards", "organiser", "event_api", "desk", "event_wall")
 
 
 def create_app(ctx: HubContext, modules: tuple[str, ...] = MODULES) -> Starlette:

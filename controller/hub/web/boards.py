@@ -4,6 +4,7 @@ it sent and what was refused) and the list of refused messages with their reason
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
@@ -13,8 +14,11 @@ from controller.link.protocol import REASONS
 
 from .wall import STATIC
 
+if TYPE_CHECKING:
+    from ..service import HubContext
 
-def routes(ctx) -> list[Route]:
+
+def routes(ctx: HubContext) -> list[Route]:
     store = ctx.store
 
     def boards(request: Request) -> JSONResponse:

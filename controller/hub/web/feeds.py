@@ -3,20 +3,25 @@ they stand), and JSON per round and per game. Plain GETs of stable URLs (docs/mq
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
 from controller.link.protocol import BOARD_ID, GAME_ID
 
+if TYPE_CHECKING:
+    from ..service import HubContext
+
 PDN = "application/x-pdn; charset=utf-8"
 NO_CACHE = {"Cache-Control": "no-cache"}
 
 
-def routes(ctx) -> list[Route]:
+def routes(ctx: HubContext) -> list[Route]:
     store, feeds = ctx.store, ctx.feeds
 
-    def _game_row(request: Request) -> dict | None:
+    def _game_row(request: Request) -> dict[str, Any] | None:
         board, game = request.path_params["board"], request.path_params["game"]
         if not BOARD_ID.match(board) or not GAME_ID.match(game):
             return None

@@ -5,15 +5,19 @@ from __future__ import annotations
 
 import hmac
 import json
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
+if TYPE_CHECKING:
+    from ..service import HubContext
+
 MAX_BODY = 8192
 
 
-def routes(ctx) -> list[Route]:
+def routes(ctx: HubContext) -> list[Route]:
     def allowed(request: Request) -> bool:
         given = request.headers.get("authorization", "")
         want = f"Bearer {ctx.settings.organiser_token}"

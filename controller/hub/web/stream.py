@@ -11,13 +11,16 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, StreamingResponse
 from starlette.routing import Route
 
 from controller.link.protocol import BOARD_ID
+
+if TYPE_CHECKING:
+    from ..service import HubContext
 
 KEEPALIVE = 15.0
 
@@ -26,7 +29,7 @@ def _event(name: str, data: Any) -> str:
     return f"event: {name}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n"
 
 
-def routes(ctx) -> list[Route]:
+def routes(ctx: HubContext) -> list[Route]:
     live = ctx.live
 
     async def stream(request: Request) -> StreamingResponse | JSONResponse:

@@ -5,18 +5,22 @@ what the stream pushes."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from controller.rules.damath_data import OPERATORS
 
+if TYPE_CHECKING:
+    from ..service import HubContext
+
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
 
-def routes(ctx) -> list:
+def routes(ctx: HubContext) -> list[BaseRoute]:
     def wall(request: Request) -> FileResponse:
         return FileResponse(STATIC / "wall.html")
 

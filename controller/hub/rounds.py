@@ -1,0 +1,348 @@
+"""The tournament on the hub: a round's pairings sent to the boards, their games tied back.
+
+Publishing a round gives every table's board its assignment (the players, their colours, the
+round, the table) over the boards' retained ``assignment`` topic; the board puts the
+assignment's id on every record of the game it plays next, so a finished game arrives tied to
+its pairing with no typing. What the board scored is read again from its signed records by the
+hub's own rules engine (exact scores: fractions, a + b√2), shown to the arbiter, and becomes the
+pairing's result when the arbiter accepts it. A board that fails gets its pairing moved (a
+reason, logged), and a game played on paper is recorded by hand with a reason.
+
+Functions take the hub's store (and the context when they publish) and an open ``Tournament``:
+the web desk and the command line call the same ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from controller.link.gamestate import rebuild
+from controller.rules.values import Sqrt2
+from controller.tournament import boards as seating
+from controller.tournament.damath_scores import as_exact, text
+from controller.tournament.model import (
+    GameResult,
+    Pairing,
+    ResultRecord,
+    TournamentError,
+)
+from controller.tournament.tournament import Tournament
+
+from .store import Store
+
+if TYPE_CHECKING:
+    from .service import HubContext
+
+# A game the board ended this way has no result for the tournament: the arbiter decides.
+NO_RESULT_REASONS = ("abandon",)
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """A finished game of a board under an assignment, as the hub's engine scores it."""
+
+    board: str
+    game: str
+    outcome: str
+    blue_score: Sqrt2 | None
+    red_score: Sqrt2 | None
+    reason: str
+    text: str
+    games: int
+    """How many finished games the board played under this assignment (the last counts)."""
+
+    def result(self) -> GameResult:
+        return GameResult(self.outcome, self.blue_score, self.red_score, source="board")
+
+
+def board_result(store: Store, board: str, assignment: str) -> BoardResult | None:
+    """The last game ``board`` finished under ``assignment``, or None while none has."""
+    finished: list[BoardResult] = []
+    for g in store.games(board=board):
+        if g["assignment_id"] != assignment:
+            continue
+        summary = g["summary"] or {}
+        if not summary.get("result") and summary.get("phase") != "over":
+            continue
+        found = _finished(store, board, g["game_id"], g["last_seq"])
+        if found is not None:
+            finished.append(found)
+    if not finished:
+        return None
+    return replace(finished[-1], games=len(finished))
+
+
+_FINISHED: dict[tuple[str, str, str, int], BoardResult | None] = {}
+"""A finished game's reading, by (store, board, game, records): the desk asks every 5 s."""
+
+
+def _finished(store: Store, board: str, game: str, last_seq: int) -> BoardResult | None:
+    key = (str(store.path), board, game, last_seq)
+    if key in _FINISHED:
+        return _FINISHED[key]
+    outcome = rebuild(store.records(board, game)).outcome
+    found: BoardResult | None = None
+    if outcome is None or outcome.reason in NO_RESULT_REASONS:
+        found = None
+    elif outcome.reason == "no-show":
+        # the side the reason is about did not come: the other wins without a game
+        kind = "blue-forfeit" if outcome.side == 1 else "red-forfeit"
+        found = BoardResult(board, game, kind, None, None, outcome.reason, outcome.text, 1)
+    else:
+        sides = outcome.sheet.game.sides
+        word = {0: "blue", 1: "red", None: "draw"}[outcome.winner]
+        blue, red = as_exact(sides[0].grand), as_exact(sides[1].grand)
+        found = BoardResult(board, game, word, blue, red, outcome.reason, outcome.text, 1)
+    if len(_FINISHED) > 5000:
+        _FINISHED.clear()
+    _FINISHED[key] = found
+    return found
+
+
+def _person(t: Tournament, player: int | None) -> dict[str, str]:
+    if player is None:
+        return {}
+    p = t.players()[player]
+    return {"name": p.name, "school": p.school} if p.school else {"name": p.name}
+
+
+def assignment_for(t: Tournament, p: Pairing) -> dict[str, Any]:
+    return {
+        "round": p.round,
+        "table": p.table,
+        "blue": _person(t, p.blue),
+        "red": _person(t, p.red),
+        "variant": t.event.variant,
+        "rules": t.event.profile,
+    }
+
+
+def publish_round(
+    ctx: HubContext, t: Tournament, division: str | None, rnd: int, by: str
+) -> list[tuple[Pairing, str]]:
+    """Send every game of the round without a result to its board (the one it was sent to
+    before, else its table's seat); a game already sent to that board is not sent again.
+    Every table needs a board first: nothing is sent until all have one. Boards that held an
+    earlier round of the division and play nothing now have their assignment cleared.
+    Returns what was sent now."""
+    d = t.division(division)
+    pairs = [p for p in t.pairings(d.name, rnd) if not p.is_bye]
+    if not pairs:
+        raise TournamentError(f"round {rnd} of division {d.name!r} is not paired yet")
+    known = {b["id"] for b in ctx.store.boards()}
+    results = t.results()
+    plan: list[tuple[Pairing, str]] = []
+    missing, unknown = [], []
+    for p in pairs:
+        if p.id in results:
+            continue
+        board = seating.board_for(t, p)
+        if board is None:
+            missing.append(str(p.table))
+        elif board not in known:
+            unknown.append(f"{p.table} ({board})")
+        else:
+            plan.append((p, board))
+    if missing:
+        raise TournamentError(
+            f"round {rnd}: table(s) {', '.join(missing)} have no board; "
+            "seat them first (`hub seat`, or the desk's Boards page)"
+        )
+    if unknown:
+        raise TournamentError(f"round {rnd}: table(s) {', '.join(unknown)}: no such board here")
+    boards = [b for _, b in plan]
+    twice = sorted({b for b in boards if boards.count(b) > 1})
+    if twice:
+        raise TournamentError(f"round {rnd}: board(s) {', '.join(twice)} seated at two tables")
+    sent = seating.dispatches(t)
+    now: list[tuple[Pairing, str]] = []
+    for p, board in plan:
+        before = sent.get(p.id)
+        if before is not None and before.board == board:
+            continue  # sent already: a new id would untie a game that has begun
+        payload = ctx.assign(board, assignment_for(t, p))
+        reason = "" if before is None else "the table's board changed"
+        seating.record_dispatch(t, p, board, payload["id"], by, reason)
+        now.append((p, board))
+        if before is not None and before.board not in boards:
+            ctx.unassign(before.board)  # the board that left the table stops showing it
+    earlier = {p.id for p in t.pairings(d.name) if p.round < rnd}
+    stale = {d.assignment for pid, d in sent.items() if pid in earlier}
+    for board, held in ctx.store.current_assignments().items():
+        if board not in boards and held.get("id") in stale:
+            ctx.unassign(board)  # it would show last round's pairing all this round
+    return now
+
+
+def move_pairing(
+    ctx: HubContext, t: Tournament, pairing_id: int, board: str, by: str, reason: str
+) -> str:
+    """The pairing's board failed: send the pairing to ``board`` instead (a reason needed) and
+    clear the old board's assignment. Returns the new assignment's id."""
+    p = _pairing(t, pairing_id)
+    if p.is_bye:
+        raise TournamentError("a bye is not played on a board")
+    if not reason.strip():
+        raise TournamentError("moving a game to another board needs a reason")
+    if pairing_id in t.results():
+        raise TournamentError(f"round {p.round}, table {p.table} has a result already")
+    if board not in {b["id"] for b in ctx.store.boards()}:
+        raise TournamentError(f"no board {board!r} in this hub")
+    sent = seating.dispatches(t)
+    before = sent.get(p.id)
+    if before is not None and before.board == board:
+        raise TournamentError(f"round {p.round}, table {p.table} is on board {board} already")
+    results = t.results()
+    for other, d in sent.items():
+        if d.board == board and other != p.id and other not in results:
+            q = _pairing(t, other)
+            raise TournamentError(
+                f"board {board} plays round {q.round}, table {q.table} of division "
+                f"{q.division!r} (no result yet)"
+            )
+    payload = ctx.assign(board, assignment_for(t, p))
+    seating.record_dispatch(t, p, board, payload["id"], by, reason)
+    if before is not None:
+        ctx.unassign(before.board)
+    return str(payload["id"])
+
+
+def _pairing(t: Tournament, pairing_id: int) -> Pairing:
+    for p in t.pairings():
+        if p.id == pairing_id:
+            return p
+    raise TournamentError(f"no pairing {pairing_id}")
+
+
+def pending(store: Store, t: Tournament, division: str | None, rnd: int) -> dict[int, BoardResult]:
+    """The boards' finished games of a round, by pairing, whether accepted yet or not."""
+    d = t.division(division)
+    sent = seating.dispatches(t)
+    out: dict[int, BoardResult] = {}
+    for p in t.pairings(d.name, rnd):
+        dispatch = sent.get(p.id)
+        if dispatch is None:
+            continue
+        found = board_result(store, dispatch.board, dispatch.assignment)
+        if found is not None:
+            out[p.id] = found
+    return out
+
+
+def accept(store: Store, t: Tournament, pairing_id: int, by: str) -> GameResult:
+    """The arbiter accepts what the board recorded: it becomes the pairing's result."""
+    p = _pairing(t, pairing_id)
+    dispatch = seating.dispatches(t).get(p.id)
+    if dispatch is None:
+        raise TournamentError(f"round {p.round}, table {p.table} was never sent to a board")
+    found = board_result(store, dispatch.board, dispatch.assignment)
+    if found is None:
+        raise TournamentError(
+            f"round {p.round}, table {p.table}: board {dispatch.board} has not finished the game"
+        )
+    before = t.results().get(p.id)
+    if before == found.result():
+        raise TournamentError("this is already the recorded result")
+    reason = "" if before is None else "the board's result accepted over the earlier one"
+    return t.record_result(
+        p.id, found.result(), by=f"{by} (board {found.board}, game {found.game})", reason=reason
+    )
+
+
+def accept_round(store: Store, t: Tournament, division: str | None, rnd: int, by: str) -> int:
+    """Accept every board result of the round that has no result yet; how many."""
+    results = t.results()
+    done = 0
+    for pid in pending(store, t, division, rnd):
+        if pid not in results:
+            accept(store, t, pid, by)
+            done += 1
+    return done
+
+
+def score_text(score: Sqrt2 | None, variant: str) -> str:
+    return "" if score is None else text(score, variant)
+
+
+def round_view(
+    store: Store,
+    t: Tournament,
+    division: str | None,
+    rnd: int,
+    cards: dict[str, dict[str, Any]] | None = None,
+) -> list[dict[str, Any]]:
+    """Everything the arbiter's desk shows per table of a round, as plain data."""
+    d = t.division(division)
+    players = t.players()
+    sent = seating.dispatches(t)
+    seats = seating.seats(t)
+    states = {b["id"]: b for b in store.boards()}
+    records: dict[int, ResultRecord] = {r.pairing: r for r in t.result_records()}
+    proposals = pending(store, t, d.name, rnd)
+    started = {g["assignment_id"] for g in store.games(round_number=rnd)}
+    variant = t.event.variant
+    rows = []
+    for p in t.pairings(d.name, rnd):
+        dispatch = sent.get(p.id)
+        board = dispatch.board if dispatch else seats.get((p.division, p.table))
+        info = states.get(board or "", {})
+        state = info.get("state") or {}
+        card = (cards or {}).get(board or "") or {}
+        summary = card.get("summary") or {}
+        proposal = proposals.get(p.id)
+        record = records.get(p.id)
+        if p.is_bye:
+            status = "bye"
+        elif record is not None and proposal is not None and record.result != proposal.result():
+            status = "differs"
+        elif record is not None:
+            status = "accepted" if record.result.source == "board" else "recorded"
+        elif proposal is not None:
+            status = "to-accept"
+        elif dispatch is None:
+            status = "not-sent"
+        elif dispatch.assignment in started:
+            status = "playing"
+        elif state.get("assignment") == dispatch.assignment:
+            status = "confirmed"
+        else:
+            status = "sent"
+        rows.append(
+            {
+                "pairing": p.id,
+                "table": p.table,
+                "blue": players[p.blue].name,
+                "red": players[p.red].name if p.red is not None else None,
+                "board": board,
+                "assignment": dispatch.assignment if dispatch else None,
+                "moved": bool(dispatch and dispatch.reason),
+                "online": bool(card.get("online", info.get("online"))),
+                "phase": summary.get("phase"),
+                "ply": summary.get("ply"),
+                "totals": summary.get("totals"),
+                "status": status,
+                "board_result": None
+                if proposal is None
+                else {
+                    "outcome": proposal.outcome,
+                    "blue": score_text(proposal.blue_score, variant),
+                    "red": score_text(proposal.red_score, variant),
+                    "reason": proposal.text,
+                    "game": proposal.game,
+                    "games": proposal.games,
+                },
+                "result": None
+                if record is None
+                else {
+                    "outcome": record.result.outcome,
+                    "blue": score_text(record.result.blue_score, variant),
+                    "red": score_text(record.result.red_score, variant),
+                    "source": record.result.source,
+                    "by": record.by,
+                    "at": record.at,
+                    "reason": record.reason,
+                },
+            }
+        )
+    return rows

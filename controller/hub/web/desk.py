@@ -1,0 +1,671 @@
+"""The arbiter's desk: the round's tables (pairing, board, live state, the board's result to
+accept), corrections and games recorded by hand, a game moved to another board, standings, the
+log; and for the organiser: pairing and publishing rounds, the boards' seats, the archive.
+
+Behind a login (``accounts``): a session cookie (HttpOnly, SameSite=Strict) and a CSRF token in
+every form, checked on every POST. Pages are plain HTML; a little JavaScript refreshes the live
+cells. Every change goes through ``rounds`` and ``Tournament``, which log who and when.
+"""
+
+from __future__ import annotations
+
+import hmac
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, urlencode
+
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from controller.tournament import boards as seating
+from controller.tournament.damath_scores import parse_score
+from controller.tournament.model import (
+    OUTCOMES,
+    SYSTEMS,
+    Division,
+    Event,
+    GameResult,
+    TournamentError,
+)
+from controller.tournament.tournament import Tournament
+
+from .. import rounds
+from ..accounts import AccountError, Accounts, Session
+from .page import OUTCOME_WORDS, STATUS_WORDS, e, field, form, hidden, layout, select, table
+
+if TYPE_CHECKING:
+    from ..service import HubContext
+
+COOKIE = "damath_desk"
+LOGIN_COOKIE = "damath_login"
+MAX_FORM = 16384
+Page = Callable[[Request, Session], Awaitable[Response]]
+Handler = Callable[[Request], Awaitable[Response]]
+Action = Callable[[Tournament, dict[str, str], Session], str]
+
+
+def _nav(s: Session) -> list[tuple[str, str]]:
+    nav = [("/desk", "Round"), ("/desk/standings", "Standings"), ("/desk/log", "Log")]
+    if s.organiser:
+        nav += [
+            ("/desk/players", "Players"),
+            ("/desk/seats", "Boards"),
+            ("/desk/archive.zip", "Archive"),
+        ]
+    return [*nav, ("/event", "Wall")]
+
+
+def _logout_form(s: Session) -> str:
+    return form("/desk/logout", s.csrf, "", "Log out", "logout")
+
+
+def routes(ctx: HubContext) -> list[Route]:
+    accounts = Accounts(ctx.folder)
+
+    def secure(request: Request) -> bool:
+        return request.url.scheme == "https"
+
+    def login_required(fn: Page, organiser: bool = False, post: bool = False) -> Handler:
+        async def endpoint(request: Request) -> Response:
+            s = await run_in_threadpool(accounts.session, request.cookies.get(COOKIE))
+            if s is None:
+                if post:
+                    return HTMLResponse("Log in first.", status_code=401)
+                return RedirectResponse("/desk/login?" + urlencode({"next": request.url.path}), 303)
+            if organiser and not s.organiser:
+                return HTMLResponse("Only the organiser may do this.", status_code=403)
+            if post:
+                data = await _form(request)
+                if data is None:
+                    return HTMLResponse("The form is too large.", status_code=413)
+                if not hmac.compare_digest(data.get("csrf", "").encode(), s.csrf.encode()):
+                    return HTMLResponse(
+                        "This form is out of date (or came from another site): reload the page.",
+                        status_code=403,
+                    )
+                request.state.form = data
+            return await fn(request, s)
+
+        return endpoint
+
+    # -- login ---------------------------------------------------------------------------
+
+    async def login_page(request: Request) -> Response:
+        token = secrets.token_urlsafe(16)
+        message = request.query_params.get("err", "")
+        nxt = request.query_params.get("next", "/desk")
+        body = (
+            (f'<p class="err">{e(message)}</p>' if message else "")
+            + '<form method="post" action="/desk/login" class="login">'
+            + hidden("csrf", token)
+            + hidden("next", nxt if nxt.startswith("/desk") else "/desk")
+            + '<label>Name <input name="name" autocomplete="username" required autofocus>'
+            + '</label><label>Password <input name="password" type="password" '
+            + 'autocomplete="current-password" required></label>'
+            + '<button type="submit">Log in</button></form>'
+        )
+        resp = HTMLResponse(layout(f"{ctx.store.event_name or 'Damath'}: the desk", body))
+        resp.set_cookie(
+            LOGIN_COOKIE,
+            token,
+            httponly=True,
+            samesite="strict",
+            secure=secure(request),
+            path="/desk",
+        )
+        return resp
+
+    async def login(request: Request) -> Response:
+        data = await _form(request) or {}
+        token = request.cookies.get(LOGIN_COOKIE, "")
+        if not token or not hmac.compare_digest(data.get("csrf", "").encode(), token.encode()):
+            return RedirectResponse("/desk/login?err=The+form+expired:+try+again", 303)
+        try:
+            session = await run_in_threadpool(
+                accounts.login, data.get("name", ""), data.get("password", "")
+            )
+        except AccountError as exc:
+            return RedirectResponse("/desk/login?" + urlencode({"err": str(exc)}), 303)
+        nxt = data.get("next", "/desk")
+        resp = RedirectResponse(nxt if nxt.startswith("/desk") else "/desk", 303)
+        resp.set_cookie(
+            COOKIE,
+            session,
+            httponly=True,
+            samesite="strict",
+            secure=secure(request),
+            path="/",
+            max_age=14 * 3600,
+        )
+        resp.delete_cookie(LOGIN_COOKIE, path="/desk")
+        return resp
+
+    async def logout(request: Request, s: Session) -> Response:
+        await run_in_threadpool(accounts.logout, request.cookies.get(COOKIE, ""))
+        resp = RedirectResponse("/desk/login", 303)
+        resp.delete_cookie(COOKIE, path="/")
+        return resp
+
+    # -- the round -----------------------------------------------------------------------
+
+    def choose(t: Tournament, request: Request) -> tuple[str, int]:
+        divisions = t.divisions()
+        name = request.query_params.get("division") or sorted(divisions)[0]
+        d = t.division(name)
+        raw = request.query_params.get("round", "")
+        rnd = int(raw) if raw.isdigit() else max(1, t.last_round(d.name))
+        return d.name, rnd
+
+    def round_page(request: Request, s: Session) -> str:
+        with ctx.tournament() as t:
+            division, rnd = choose(t, request)
+            rows = rounds.round_view(ctx.store, t, division, rnd, ctx.live.cards)
+            last = t.last_round(division)
+            total = t.total_rounds(division)
+            boards = [b["id"] for b in ctx.store.boards()]
+            head = _round_head(t, division, rnd, last, total, s)
+            body = _flash(request) + head + _round_table(rows, rnd, division, boards, s)
+            title = f"{t.event.name}: round {rnd}"
+        return layout(title, body, nav=_nav(s), user=s.name, script="desk.js")
+
+    async def round_get(request: Request, s: Session) -> Response:
+        if not (ctx.folder / "tournament.sqlite").exists():
+            body = _flash(request) + (
+                _create_form(s, ctx.store.event_name)
+                if s.organiser
+                else "<p>No event yet: the organiser creates it.</p>"
+            )
+            return HTMLResponse(layout("A new event", body, nav=_nav(s), user=s.name))
+        try:
+            return HTMLResponse(await run_in_threadpool(round_page, request, s))
+        except TournamentError as exc:
+            body = _flash(request) + f'<p class="err">{e(exc)}</p>'
+            return HTMLResponse(layout("The desk", body, nav=_nav(s), user=s.name))
+
+    async def round_json(request: Request, s: Session) -> Response:
+        def view() -> dict[str, Any]:
+            with ctx.tournament() as t:
+                division, rnd = choose(t, request)
+                rows = rounds.round_view(ctx.store, t, division, rnd, ctx.live.cards)
+                for r in rows:
+                    r["status_text"] = STATUS_WORDS.get(r["status"], r["status"])
+                return {"division": division, "round": rnd, "tables": rows}
+
+        try:
+            return JSONResponse(await run_in_threadpool(view))
+        except TournamentError as exc:
+            return JSONResponse({"error": str(exc)}, status_code=400)
+
+    # -- actions (POST, CSRF) ------------------------------------------------------------
+
+    def act(fn: Action) -> Page:
+        async def endpoint(request: Request, s: Session) -> Response:
+            data: dict[str, str] = request.state.form
+            back = data.get("back", "/desk")
+            back = back if back.startswith("/desk") else "/desk"
+
+            def run() -> str:
+                with ctx.tournament() as t:
+                    return fn(t, data, s)
+
+            try:
+                message = await run_in_threadpool(run)
+                key = "msg"
+            except (TournamentError, ValueError) as exc:
+                message, key = str(exc), "err"
+            sep = "&" if "?" in back else "?"
+            return RedirectResponse(back + sep + urlencode({key: message}), 303)
+
+        return endpoint
+
+    def _pid(data: dict[str, str]) -> int:
+        raw = data.get("pairing", "")
+        if not raw.isdigit():
+            raise TournamentError("which game? (no pairing given)")
+        return int(raw)
+
+    def accept(t: Tournament, data: dict[str, str], s: Session) -> str:
+        r = rounds.accept(ctx.store, t, _pid(data), f"{s.role} {s.name}")
+        return f"accepted: {OUTCOME_WORDS[r.outcome]}"
+
+    def accept_all(t: Tournament, data: dict[str, str], s: Session) -> str:
+        n = rounds.accept_round(
+            ctx.store, t, data.get("division"), int(data.get("round", "0")), f"{s.role} {s.name}"
+        )
+        return f"{n} result(s) accepted"
+
+    def result(t: Tournament, data: dict[str, str], s: Session) -> str:
+        outcome = data.get("outcome", "")
+        if outcome not in OUTCOMES:
+            raise TournamentError("choose a result")
+        blue, red = data.get("blue", "").strip(), data.get("red", "").strip()
+        scores = (parse_score(blue), parse_score(red)) if blue or red else (None, None)
+        reason = data.get("reason", "").strip()
+        pid = _pid(data)
+        sent = seating.dispatches(t).get(pid)
+        if sent is not None and not reason:
+            raise TournamentError(
+                f"this game was sent to board {sent.board}: say why it is recorded by hand"
+            )
+        source = "arbiter" if data.get("decided") else "hand"
+        t.record_result(
+            pid,
+            GameResult(outcome, scores[0], scores[1], source=source),
+            by=f"{s.role} {s.name}",
+            reason=reason,
+        )
+        return f"recorded: {OUTCOME_WORDS[outcome]}"
+
+    def move(t: Tournament, data: dict[str, str], s: Session) -> str:
+        board = data.get("board", "")
+        rounds.move_pairing(ctx, t, _pid(data), board, f"{s.role} {s.name}", data.get("reason", ""))
+        return f"sent to board {board}"
+
+    def pair(t: Tournament, data: dict[str, str], s: Session) -> str:
+        division = data.get("division") or None
+        rnd = t.last_round(t.division(division).name) + 1
+        t.pair(rnd, division=division, by=f"{s.role} {s.name}")
+        return f"round {rnd} paired: check it, then send it to the boards"
+
+    def publish(t: Tournament, data: dict[str, str], s: Session) -> str:
+        plan = rounds.publish_round(
+            ctx, t, data.get("division"), int(data.get("round", "0")), f"{s.role} {s.name}"
+        )
+        return f"round sent to {len(plan)} board(s)"
+
+    def seat(t: Tournament, data: dict[str, str], s: Session) -> str:
+        if data.get("auto"):
+            seating.auto_seats(t, [b["id"] for b in ctx.store.boards()], f"{s.role} {s.name}")
+            return "every table has a board"
+        table = data.get("table", "")
+        if not table.isdigit():
+            raise TournamentError("which table?")
+        board = data.get("board") or None
+        seating.set_seat(t, data.get("division", ""), int(table), board, f"{s.role} {s.name}")
+        return f"table {table}: board {board or 'none'}"
+
+    async def create(request: Request, s: Session) -> Response:
+        data: dict[str, str] = request.state.form
+
+        def run() -> str:
+            rounds_raw = data.get("rounds", "").strip()
+            drawn = data.get("colour", "draw") not in ("blue", "red")
+            colour = secrets.choice(("blue", "red")) if drawn else data["colour"]
+            event = Event(
+                name=data.get("name", "").strip(),
+                date=data.get("date", "").strip(),
+                venue=data.get("venue", "").strip(),
+                variant=data.get("variant", "integer"),
+                time_control=data.get("time_control", "").strip(),
+                initial_colour=colour,
+            )
+            division = Division(
+                data.get("division", "open").strip() or "open",
+                data.get("system", "swiss"),
+                int(rounds_raw) if rounds_raw.isdigit() else 0,
+            )
+            Tournament.create(ctx.folder, event, division, by=f"{s.role} {s.name}").close()
+            return (
+                f"event {event.name!r} created; pairing number 1 plays "
+                f"{colour.capitalize()} in round 1" + (" (drawn by lot)" if drawn else "")
+            )
+
+        try:
+            message, key = await run_in_threadpool(run), "msg"
+        except (TournamentError, ValueError) as exc:
+            message, key = str(exc), "err"
+        target = "/desk/players" if key == "msg" else "/desk"
+        return RedirectResponse(f"{target}?{urlencode({key: message})}", 303)
+
+    def add_player(t: Tournament, data: dict[str, str], s: Session) -> str:
+        raw = data.get("rating", "").strip()
+        if raw and not raw.isdigit():
+            raise TournamentError(f"rating {raw!r}: a whole number")
+        division = data.get("division") or sorted(t.divisions())[0]
+        p = t.add_player(
+            data.get("name", ""), data.get("school", ""), division,
+            int(raw) if raw else None, by=f"{s.role} {s.name}",
+        )  # fmt: skip
+        return f"{p.name} added (number {p.id})"
+
+    def import_players(t: Tournament, data: dict[str, str], s: Session) -> str:
+        added = t.import_players(data.get("csv", ""), by=f"{s.role} {s.name}")
+        return f"{len(added)} player(s) added"
+
+    def withdraw(t: Tournament, data: dict[str, str], s: Session) -> str:
+        raw = data.get("player", "")
+        if not raw.isdigit():
+            raise TournamentError("which player?")
+        p = t.withdraw(int(raw), by=f"{s.role} {s.name}", reason=data.get("reason", ""))
+        return f"{p.name} withdrawn: not paired after round {p.withdrawn_after}"
+
+    def players_page(request: Request, s: Session) -> str:
+        with ctx.tournament() as t:
+            divisions = sorted(t.divisions())
+            back = hidden("back", "/desk/players")
+            rows = []
+            for p in t.players().values():
+                status = "" if p.withdrawn_after is None else f"withdrawn after {p.withdrawn_after}"
+                action = ""
+                if p.withdrawn_after is None:
+                    action = "<details><summary>Withdraw…</summary>" + form(
+                        "/desk/withdraw", s.csrf,
+                        hidden("player", p.id) + back + field("reason", "Reason", size=14),
+                        "Withdraw",
+                    ) + "</details>"  # fmt: skip
+                rows.append(
+                    [e(p.id), e(p.name), e(p.school), e(p.division), e(p.rating or ""),
+                     e(status), action]
+                )  # fmt: skip
+            division = (
+                select("division", [(d, d) for d in divisions], label="division")
+                if len(divisions) > 1
+                else hidden("division", divisions[0])
+            )
+            add = form(
+                "/desk/player", s.csrf,
+                back + field("name", "Name", size=18, required=True)
+                + field("school", "School", size=14) + division
+                + field("rating", "Rating", size=5),
+                "Add player",
+            )  # fmt: skip
+            csv_form = form(
+                "/desk/import", s.csrf,
+                back + '<label>CSV (name,school,division,rating) <textarea name="csv" rows="4" '
+                'cols="50"></textarea></label>',
+                "Import",
+            )  # fmt: skip
+            body = (
+                _flash(request)
+                + f'<section class="head">{add}</section><details><summary>Import a list'
+                + f"</summary>{csv_form}</details>"
+                + table(["No", "Name", "School", "Division", "Rating", "", ""], rows, "players")
+            )
+            return layout(f"{t.event.name}: players", body, nav=_nav(s), user=s.name)
+
+    # -- other pages ---------------------------------------------------------------------
+
+    def standings_page(request: Request, s: Session) -> str:
+        from .event_wall import standings_html
+
+        with ctx.tournament() as t:
+            body = "".join(standings_html(t, d) for d in sorted(t.divisions()))
+            return layout(f"{t.event.name}: standings", body, nav=_nav(s), user=s.name)
+
+    def log_page(request: Request, s: Session) -> str:
+        with ctx.tournament() as t:
+            rows = [
+                [
+                    e(x["at"]),
+                    e(x["by"]),
+                    e(x["action"]),
+                    e(", ".join(f"{k}={v}" for k, v in x["detail"].items() if v not in (None, ""))),
+                ]
+                for x in reversed(t.log())
+            ]
+            body = table(["when (UTC)", "who", "what", "detail"], rows, "log")
+            return layout(f"{t.event.name}: log", body, nav=_nav(s), user=s.name)
+
+    def seats_page(request: Request, s: Session) -> str:
+        with ctx.tournament() as t:
+            boards = [("", "(none)")] + [(b["id"], b["id"]) for b in ctx.store.boards()]
+            current = seating.seats(t)
+            rows = []
+            for name in sorted(t.divisions()):
+                for tb in range(1, seating.tables_needed(t, name) + 1):
+                    chosen = current.get((name, tb), "")
+                    inner = (
+                        hidden("division", name)
+                        + hidden("table", tb)
+                        + hidden("back", "/desk/seats")
+                        + select("board", boards, chosen, f"board at table {tb}")
+                    )
+                    rows.append([e(name), e(tb), form("/desk/seat", s.csrf, inner, "Set")])
+            auto = form(
+                "/desk/seat",
+                s.csrf,
+                hidden("auto", "1") + hidden("back", "/desk/seats"),
+                "Give every table without a board the next free board",
+            )
+            body = _flash(request) + auto + table(["division", "table", "board"], rows, "seats")
+            return layout(f"{t.event.name}: boards at tables", body, nav=_nav(s), user=s.name)
+
+    def page(builder: Callable[[Request, Session], str]) -> Page:
+        async def endpoint(request: Request, s: Session) -> Response:
+            try:
+                return HTMLResponse(await run_in_threadpool(builder, request, s))
+            except TournamentError as exc:
+                body = f'<p class="err">{e(exc)}</p>'
+                return HTMLResponse(layout("The desk", body, nav=_nav(s), user=s.name))
+
+        return endpoint
+
+    async def archive(request: Request, s: Session) -> Response:
+        from ..archive import build_zip
+
+        def build() -> tuple[bytes, str]:
+            with ctx.tournament() as t:
+                return build_zip(ctx.store, t), t.event.name
+
+        data, name = await run_in_threadpool(build)
+        filename = "".join(c if c.isalnum() else "-" for c in name).strip("-") or "event"
+        return Response(
+            data,
+            media_type="application/zip",
+            headers={"Content-Disposition": f'attachment; filename="{filename}.zip"'},
+        )
+
+    def post(fn: Action, organiser: bool = False) -> Handler:
+        return login_required(act(fn), organiser, post=True)
+
+    return [
+        Route("/desk/login", login_page, methods=["GET"]),
+        Route("/desk/login", login, methods=["POST"]),
+        Route("/desk/logout", login_required(logout, post=True), methods=["POST"]),
+        Route("/desk", login_required(round_get)),
+        Route("/desk/round.json", login_required(round_json)),
+        Route("/desk/standings", login_required(page(standings_page))),
+        Route("/desk/log", login_required(page(log_page))),
+        Route("/desk/seats", login_required(page(seats_page), organiser=True)),
+        Route("/desk/players", login_required(page(players_page), organiser=True)),
+        Route("/desk/create", login_required(create, True, post=True), methods=["POST"]),
+        Route("/desk/player", post(add_player, True), methods=["POST"]),
+        Route("/desk/import", post(import_players, True), methods=["POST"]),
+        Route("/desk/withdraw", post(withdraw, True), methods=["POST"]),
+        Route("/desk/archive.zip", login_required(archive, organiser=True)),
+        Route("/desk/accept", post(accept), methods=["POST"]),
+        Route("/desk/accept-all", post(accept_all), methods=["POST"]),
+        Route("/desk/result", post(result), methods=["POST"]),
+        Route("/desk/move", post(move), methods=["POST"]),
+        Route("/desk/pair", post(pair, True), methods=["POST"]),
+        Route("/desk/publish", post(publish, True), methods=["POST"]),
+        Route("/desk/seat", post(seat, True), methods=["POST"]),
+    ]
+
+
+async def _form(request: Request) -> dict[str, str] | None:
+    body = await request.body()
+    if len(body) > MAX_FORM:
+        return None
+    parsed = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
+    return {k: v[0] for k, v in parsed.items()}
+
+
+def _flash(request: Request) -> str:
+    out = ""
+    if request.query_params.get("msg"):
+        out += f'<p class="msg" role="status">{e(request.query_params["msg"])}</p>'
+    if request.query_params.get("err"):
+        out += f'<p class="err" role="alert">{e(request.query_params["err"])}</p>'
+    return out
+
+
+def _round_head(t: Tournament, division: str, rnd: int, last: int, total: int, s: Session) -> str:
+    divisions = sorted(t.divisions())
+    back = f"/desk?{urlencode({'division': division, 'round': rnd})}"
+    links = " ".join(
+        f'<a class="{"on" if n == rnd else ""}" '
+        f'href="/desk?{e(urlencode({"division": division, "round": n}))}">{n}</a>'
+        for n in range(1, last + 1)
+    )
+    divs = (
+        " ".join(
+            f'<a class="{"on" if d == division else ""}" '
+            f'href="/desk?{e(urlencode({"division": d}))}">{e(d)}</a>'
+            for d in divisions
+        )
+        if len(divisions) > 1
+        else ""
+    )
+    out = f'<section class="head"><div>Division <b>{e(division)}</b> {divs}</div>'
+    out += f"<div>Round {links or '(none paired yet)'} of {total or '?'}</div>"
+    actions = ""
+    if s.organiser:
+        base = hidden("division", division) + hidden("back", back)
+        if last < (total or 10**6):
+            actions += form("/desk/pair", s.csrf, base, f"Pair round {last + 1}")
+        if last:
+            actions += form(
+                "/desk/publish",
+                s.csrf,
+                base + hidden("round", rnd),
+                f"Send round {rnd} to the boards",
+            )
+    if last:
+        actions += form(
+            "/desk/accept-all",
+            s.csrf,
+            hidden("division", division) + hidden("round", rnd) + hidden("back", back),
+            "Accept every finished board game",
+        )
+    out += f'<div class="actions">{actions}</div>{_logout_form(s)}</section>'
+    return out
+
+
+def _round_table(
+    rows: list[dict[str, Any]], rnd: int, division: str, boards: list[str], s: Session
+) -> str:
+    back = f"/desk?{urlencode({'division': division, 'round': rnd})}"
+    body = []
+    for r in rows:
+        pid = r["pairing"]
+        base = hidden("pairing", pid) + hidden("back", back)
+        live = ""
+        if r["phase"]:
+            totals = r["totals"] or {}
+            live = (
+                f"{e(r['phase'])}, move {e(r['ply'])}, totals "
+                f"{e(totals.get('blue'))} – {e(totals.get('red'))}"
+            )
+        board = e(r["board"] or "—")
+        if r["board"]:
+            board = f'<a href="/board/{e(r["board"])}">{board}</a>'
+            board += "" if r["online"] else ' <span class="off">offline</span>'
+            if r["moved"]:
+                board += ' <span class="moved">moved</span>'
+        br = r["board_result"]
+        proposal = ""
+        if br:
+            proposal = f"{e(OUTCOME_WORDS[br['outcome']])}"
+            if br["blue"]:
+                proposal += f" {e(br['blue'])} : {e(br['red'])}"
+            game = f"/feeds/games/{e(r['board'])}/{e(br['game'])}.pdn"
+            proposal += f'<br><small>{e(br["reason"])} · <a href="{game}">PDN</a></small>'
+            if r["status"] in ("to-accept", "differs"):
+                proposal += form("/desk/accept", s.csrf, base, "Accept", "inline")
+        res = r["result"]
+        recorded = ""
+        if res:
+            recorded = e(OUTCOME_WORDS[res["outcome"]])
+            if res["blue"]:
+                recorded += f" {e(res['blue'])} : {e(res['red'])}"
+            recorded += f"<br><small>{e(res['source'])}, {e(res['by'])}"
+            recorded += f": {e(res['reason'])}" if res["reason"] else ""
+            recorded += "</small>"
+        tools = ""
+        if r["red"] is None and res is None:
+            tools = form("/desk/result", s.csrf, base + hidden("outcome", "bye"), "Record the bye")
+        if r["red"] is not None:
+            outcomes = [("", "result…")] + [(k, v) for k, v in OUTCOME_WORDS.items() if k != "bye"]
+            tools = (
+                "<details><summary>Record or correct</summary>"
+                + form(
+                    "/desk/result",
+                    s.csrf,
+                    base
+                    + select("outcome", outcomes, label="result")
+                    + field("blue", "Blue", size=6)
+                    + field("red", "Red", size=6)
+                    + field("reason", "Reason", size=18)
+                    + '<label><input type="checkbox" name="decided" value="1"> '
+                    "arbiter's decision against the scores</label>",
+                    "Save",
+                )
+                + "</details><details><summary>Move to another board</summary>"
+                + form(
+                    "/desk/move",
+                    s.csrf,
+                    base
+                    + select(
+                        "board", [(b, b) for b in boards if b != r["board"]], label="new board"
+                    )
+                    + field("reason", "Reason", size=18, required=True),
+                    "Move",
+                )
+                + "</details>"
+            )
+        status = f'<span class="st {e(r["status"])}">{e(STATUS_WORDS[r["status"]])}</span>'
+        red = e(r["red"]) if r["red"] is not None else "<i>bye</i>"
+        body.append(
+            (
+                pid,
+                [
+                    e(r["table"]),
+                    f'<span class="b">{e(r["blue"])}</span>',
+                    f'<span class="r">{red}</span>',
+                    board,
+                    status,
+                    f'<span class="live">{live}</span>',
+                    proposal,
+                    recorded,
+                    tools,
+                ],
+            )
+        )
+    head = ["Table", "Blue", "Red", "Board", "State", "Live", "Board's result", "Result", ""]
+    th = "".join(f"<th>{h}</th>" for h in head)
+    trs = "".join(
+        f'<tr data-pairing="{pid}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
+        for pid, cells in body
+    )
+    return (
+        f'<table class="round" data-division="{e(division)}" data-round="{rnd}">'
+        f"<thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
+    )
+
+
+def _create_form(s: Session, name: str) -> str:
+    from controller.rules.damath_data import VALUE_KINDS
+
+    inner = (
+        field("name", "Event", name, size=28, required=True)
+        + field("date", "Date (YYYY-MM-DD)", size=10)
+        + field("venue", "Venue", size=20)
+        + select("variant", [(v, v) for v in VALUE_KINDS], "integer", "variant")
+        + field("time_control", "Time control", "20 min", size=10)
+        + field("division", "First division", "open", size=12)
+        + select("system", [(x, x) for x in SYSTEMS], "swiss", "system")
+        + field("rounds", "Rounds", size=3)
+        + select(
+            "colour",
+            [("draw", "draw by lot"), ("blue", "Blue"), ("red", "Red")],
+            "draw",
+            "pairing number 1 in round 1 plays",
+        )
+    )
+    return "<p>No event yet. Create it:</p>" + form(
+        "/desk/create", s.csrf, inner, "Create the event"
+    )

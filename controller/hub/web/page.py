@@ -1,0 +1,90 @@
+"""Small HTML builders for the desk and the event wall: every text escaped, one layout."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from html import escape
+
+OUTCOME_WORDS = {
+    "blue": "Blue wins",
+    "red": "Red wins",
+    "draw": "Draw",
+    "blue-forfeit": "Blue wins by forfeit",
+    "red-forfeit": "Red wins by forfeit",
+    "double-forfeit": "Both forfeit",
+    "bye": "Bye",
+}
+STATUS_WORDS = {
+    "not-sent": "not sent",
+    "sent": "sent, not confirmed",
+    "confirmed": "board confirmed",
+    "playing": "playing",
+    "to-accept": "finished: accept?",
+    "accepted": "accepted",
+    "recorded": "recorded",
+    "differs": "differs from the board",
+    "bye": "bye",
+}
+
+
+def e(value: object) -> str:
+    return escape("" if value is None else str(value), quote=True)
+
+
+def layout(
+    title: str,
+    body: str,
+    *,
+    nav: Iterable[tuple[str, str]] = (),
+    user: str = "",
+    refresh: int | None = None,
+    css: str = "desk",
+    script: str = "",
+) -> str:
+    links = "".join(f'<a href="{e(href)}">{e(text)}</a>' for href, text in nav)
+    who = f'<span class="who">{e(user)}</span>' if user else ""
+    meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
+    js = f'<script src="/static/{e(script)}"></script>' if script else ""
+    return (
+        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"{meta}<title>{e(title)}</title>"
+        f'<link rel="stylesheet" href="/static/{e(css)}.css"></head><body>'
+        f'<header class="bar"><h1>{e(title)}</h1><nav>{links}</nav>{who}</header>'
+        f"<main>{body}</main>{js}</body></html>"
+    )
+
+
+def table(head: Iterable[str], rows: Iterable[Iterable[str]], cls: str = "") -> str:
+    """Cells are HTML already (escape them with ``e``)."""
+    th = "".join(f"<th>{h}</th>" for h in head)
+    trs = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    return f'<table class="{e(cls)}"><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>'
+
+
+def form(action: str, csrf: str, inner: str, button: str, cls: str = "") -> str:
+    return (
+        f'<form method="post" action="{e(action)}" class="{e(cls)}">'
+        f'<input type="hidden" name="csrf" value="{e(csrf)}">{inner}'
+        f'<button type="submit">{e(button)}</button></form>'
+    )
+
+
+def hidden(name: str, value: object) -> str:
+    return f'<input type="hidden" name="{e(name)}" value="{e(value)}">'
+
+
+def select(name: str, options: Iterable[tuple[str, str]], chosen: str = "", label: str = "") -> str:
+    opts = "".join(
+        f'<option value="{e(v)}"{" selected" if v == chosen else ""}>{e(t)}</option>'
+        for v, t in options
+    )
+    aria = f' aria-label="{e(label)}"' if label else ""
+    return f'<select name="{e(name)}"{aria}>{opts}</select>'
+
+
+def field(name: str, label: str, value: str = "", size: int = 10, required: bool = False) -> str:
+    req = " required" if required else ""
+    return (
+        f'<label>{e(label)} <input name="{e(name)}" value="{e(value)}" size="{size}"{req}></label>'
+    )
