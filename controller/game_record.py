@@ -19,7 +19,7 @@ from typing import Any
 
 from .engine.protocol import RequestError, parse_totals
 from .rules.game import Game, IllegalMove
-from .rules.move import Square
+from .rules.move import SIDE_NAMES, Square
 from .rules.notation import NotationError, game_from_json
 from .rules.scoring import Score
 
@@ -74,9 +74,9 @@ def _from_json(text: str, source: str) -> GameRecord:
 
 
 def _names(players: object) -> tuple[str, str]:
-    out = ["Blue", "Red"]
+    out = [side.capitalize() for side in SIDE_NAMES]
     if isinstance(players, dict):
-        for i, side in enumerate(("blue", "red")):
+        for i, side in enumerate(SIDE_NAMES):
             person = players.get(side)
             if isinstance(person, dict) and isinstance(person.get("name"), str):
                 out[i] = person["name"]

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.rules.game import Game
-from controller.rules.move import Move, side_name
+from controller.rules.move import SIDE_NAMES, Move, side_name
 from controller.rules.notation import NotationError, game_from_json
 from controller.tracker import Event, MoveCommitted, Settings, SettingsError, Tracker
 from controller.tracker.trace import Frame, Trace, TraceError, lines_of, read_trace
@@ -111,7 +111,7 @@ def result_json(rep: Replay) -> dict[str, Any]:
         "plies": len(rep.moves),
         "to_move": side_name(game.side_to_move),
         "ending": ending.describe() if ending else None,
-        "totals": {"blue": "0", "red": "0"},
+        "totals": dict.fromkeys(SIDE_NAMES, "0"),
     }
     if game.variant is None:
         return result

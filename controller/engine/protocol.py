@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from controller.rules.game import Game, IllegalMove
-from controller.rules.move import Move
+from controller.rules.move import SIDE_NAMES, Move
 from controller.rules.notation import NotationError, game_from_json
 from controller.rules.scoring import Score, kind_of, score_move
 from controller.rules.values import Radical, parse_value
@@ -165,11 +165,11 @@ def _play(game: Game, moves: object) -> None:
 
 def parse_totals(raw: object, variant: str) -> tuple[Score, Score]:
     """``{"blue": …, "red": …}``: each side's takings total so far, exact (text or number)."""
-    if not isinstance(raw, dict) or set(raw) - {"blue", "red"}:
+    if not isinstance(raw, dict) or set(raw) - set(SIDE_NAMES):
         raise RequestError('totals: expected {"blue": …, "red": …} (the takings totals so far)')
     kind = kind_of(variant)
     out = []
-    for side in ("blue", "red"):
+    for side in SIDE_NAMES:
         value = raw.get(side, 0)
         try:
             out.append(_score(value, kind))
