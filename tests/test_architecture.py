@@ -73,8 +73,9 @@ ALLOWED: dict[str, set[str]] = {
     "controller/scoresheet": {"controller.i18n", "controller.rules"},
     "controller/tracker": {"controller.i18n", "controller.rules"},
     "controller/engine": {"controller.i18n", "controller.rules"},
-    # the tournament: exact Damath scores from the rules engine; nothing of the hub or boards
-    "controller/tournament": {"controller.rules"},
+    # the tournament: exact Damath scores from the rules engine (and its --rules, --variant
+    # options); nothing of the hub or boards
+    "controller/tournament": {"controller.rules", "controller.rules_options"},
     "controller/audit": {
         "controller.i18n",
         "controller.rules",

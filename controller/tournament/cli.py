@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.rules_options import add_rules
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
@@ -81,7 +83,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         p.add_argument("--date", help="e.g. 2026-12-05")
         p.add_argument("--venue")
         p.add_argument("--variant", help="Damath variant (integer, fraction, radical, …)")
-        p.add_argument("--profile", help="rule profile (official, online)")
+        add_rules(p, default=None, help="rules profile (official, online)")
         p.add_argument("--time-control", metavar="TEXT", help="e.g. '20 min + 10 s'")
         p.add_argument("--points", metavar="W,D,L", help="points for a win, draw, loss (1,1/2,0)")
         p.add_argument("--bye-points", metavar="P", help="points for a bye (a win's)")
@@ -269,8 +271,15 @@ def _event_fields(args: argparse.Namespace, current: Event) -> dict[str, Any]:
     from .model import TournamentError
 
     fields = {}
-    for key in ("name", "date", "venue", "variant", "profile", "time_control"):
-        value = getattr(args, key, None)
+    for key, option in (
+        ("name", "name"),
+        ("date", "date"),
+        ("venue", "venue"),
+        ("variant", "variant"),
+        ("profile", "rules"),
+        ("time_control", "time_control"),
+    ):
+        value = getattr(args, option, None)
         if value is not None:
             fields[key] = value.strip()
     if "variant" in fields:
