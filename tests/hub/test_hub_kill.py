@@ -33,7 +33,11 @@ def test_hub_killed_30_times_loses_and_doubles_nothing(hub, tmp_path, sample_mov
     threads = [threading.Thread(target=play, args=(b,), daemon=True) for b in boards]
     for t in threads:
         t.start()
-    seen = []
+    seen: list[int] = []
+
+    def stored() -> int:
+        return sum(len(g) for b in boards for g in stored_games(hub.folder, b.board).values())
+
     for n in range(KILLS):
         # the kills follow the round (a loaded machine restarts the hub more slowly: they
         # must not outlast the game), and the boards never wait for them
@@ -43,9 +47,15 @@ def test_hub_killed_30_times_loses_and_doubles_nothing(hub, tmp_path, sample_mov
             and min(b.play.session.game.ply for b in boards) < n * len(sample_moves) // KILLS
         ):
             time.sleep(0.05)
+        if n % 2:
+            # every other kill lands while the hub is serving: after it has stored something
+            # new since the last kill (bounded: a loaded machine reconnects the boards slowly)
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and stored() == (seen[-1] if seen else 0):
+                time.sleep(0.05)
         time.sleep(rng.uniform(0.3, 3.0))  # sometimes before it serves, sometimes mid-batch
         hub.kill()
-        seen.append(sum(len(g) for b in boards for g in stored_games(hub.folder, b.board).values()))
+        seen.append(stored())
         hub.start(wait=rng.random() < 0.5)
     for t in threads:
         t.join(240)
