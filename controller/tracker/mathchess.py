@@ -151,7 +151,8 @@ class MathChessTracker:
         r.strays.add(point)
 
     def _judge(self) -> None:
-        """Check the move, then each lifted piece in order against the ones before it."""
+        """Check the move, then the pieces lifted: all together, or else each in the order
+        it came off against the ones before it (the first that does not fit is refused)."""
         r = self.reading
         r.refused, r.steps = [], ()
         if self.position.phase is Phase.PREPARE:
@@ -161,6 +162,11 @@ class MathChessTracker:
         after = self.after_move()
         if after is None:
             return
+        try:  # the whole set first: any lifting order of a set the rules allow is good
+            r.steps = explain(after, frozenset(r.lifted))
+            return
+        except (IllegalAction, TooManyStates):
+            pass
         kept: list[Point] = []
         for point in r.lifted:
             try:

@@ -152,3 +152,19 @@ def test_a_piece_in_hand_or_a_stray_piece_stops_the_button() -> None:
     session.done()  # nothing done: a turn needs a move or a removal
     assert session.said is not None and session.said.rule == "C-3"
     assert session.game.actions == []
+
+
+def test_a_refused_piece_becomes_good_when_the_pieces_it_needed_follow_it() -> None:
+    """C-13: any lifting order of a set the rules allow is read as that set."""
+    session = MathChessSession.start(r08_example3())
+    hands = Hands(session)
+    hands.lift(MINUS_FROM)
+    hands.put(MINUS_TO)
+    hands.lift(TWO)
+    assert session.said is not None and session.said.rule == "R06"
+    hands.lift(ONE)
+    hands.lift(NINE)
+    assert session.tracker.reading.refused == [] and session.said is None
+    assert session.tracker.reading.accepted == {ONE, NINE, TWO}
+    session.done()
+    assert session.position.board.at(SEVEN) is not None and session.position.to_move == 1
