@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Protocol
 
+from controller.i18n import _
 from controller.rules.mathchess import Point
 from controller.session.mathchess import MathChessSession
 from controller.view.leds import RGB
@@ -43,6 +44,8 @@ class MathChessScan:
         self.session = session
         self.sensors = sensors
         self.leds = leds
+        self.choice = 0
+        """Prepare now!: which of the names the piece may have the display shows."""
 
     def step(self, t: float) -> None:
         occupied = self.sensors()
@@ -51,9 +54,39 @@ class MathChessScan:
         if self.leds is not None:
             self.leds.show(point_colours(self.session.tracker, t))
 
+    def press(self, button: str) -> None:
+        """The board's buttons: ``next`` shows the next name the piece just put down may have,
+        ``confirm`` names it, or ends the turn during Play now!. Others are not this game's."""
+        names = self.session.tracker.names()
+        if button == "next" and names:
+            self.choice = (self.choice + 1) % len(names)
+        elif button == "confirm" and names:
+            self.name(names[self.choice % len(names)])
+        elif button == "confirm":
+            self.done()
+
+    def display(self) -> str:
+        """The display's line: the name on offer, else what the board asks or said."""
+        names = self.session.tracker.names()
+        if names:
+            return _("Name it: {piece} ({n} of {count}; next, confirm)").format(
+                piece=names[self.choice % len(names)],
+                n=self.choice % len(names) + 1,
+                count=len(names),
+            )
+        said = self.session.said
+        if said is not None:
+            return (
+                f"{said.rule}: {said.text}"
+                if said.rule and said.rule not in said.text
+                else said.text
+            )
+        return self.session.tracker.problem() or ""
+
     def name(self, symbol: str) -> None:
         """Prepare now!: the piece just put down is named (the display's choice confirmed)."""
         self.session.name(symbol)
+        self.choice = 0
 
     def done(self) -> None:
         """Play now!: the player's button."""

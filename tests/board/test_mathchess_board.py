@@ -79,8 +79,16 @@ def test_a_piece_put_down_in_prepare_blinks_until_it_is_named() -> None:
     points.add((4, 1))
     scan.step(0.1)
     assert point_lights(session.tracker)[(4, 1)].name == "naming"
-    scan.name("+")
-    assert point_lights(session.tracker) == {}
+    assert scan.display() == "Name it: + (1 of 4; next, confirm)"
+    scan.press("next")
+    scan.press("next")
+    assert scan.display() == "Name it: ÷ (3 of 4; next, confirm)"
+    scan.press("confirm")
+    assert session.position.board.at((4, 1)).symbol == "÷"  # type: ignore[union-attr]
+    assert point_lights(session.tracker) == {} and scan.display() == ""
+    scan.press("confirm")  # no piece to name: the button ends a turn, and Prepare now! has none
+    assert session.said is not None and session.said.rule == "C-12"
+    assert scan.display().startswith("C-12: ")
 
 
 def test_the_shipped_profile_and_its_power_budget() -> None:

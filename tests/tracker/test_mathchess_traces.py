@@ -168,3 +168,21 @@ def test_a_refused_piece_becomes_good_when_the_pieces_it_needed_follow_it() -> N
     assert session.tracker.reading.accepted == {ONE, NINE, TWO}
     session.done()
     assert session.position.board.at(SEVEN) is not None and session.position.to_move == 1
+
+
+def test_a_forged_journal_record_is_said_and_the_game_before_it_kept(tmp_path: Path) -> None:
+    path = tmp_path / "journal.jsonl"
+    session = MathChessSession.start(Position.start(from_level(9)), path)
+    hands = Hands(session)
+    hands.put((4, 1))
+    session.name("+")
+    assert session.journal is not None
+    session.journal.append({"kind": "mathchess-action", "place": "+", "at": [4, 1]})  # occupied
+    session.journal.append({"kind": "mathchess-action", "fly": True})
+    session.close()
+    again = MathChessSession.open(path, Position.start())
+    assert len(again.game.actions) == 1 and again.position.to_move == 1
+    assert (
+        len(again.problems) == 1 and "journal record 3 does not fit the game" in again.problems[0]
+    )
+    again.close()
