@@ -190,6 +190,16 @@ class MathChessSession:
             return
         self.said = None
 
+    def put_away(self, wall: float) -> None:
+        """Before a new game on the board: a game with actions is kept beside the journal
+        (``games/``, under its one name), never lost; why not, if it cannot be, is said."""
+        if self.journal is not None and self.game.actions:
+            try:
+                self.journal.keep(wall)
+            except JournalError as exc:
+                self.problems.append(str(exc))
+        self.close()
+
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()

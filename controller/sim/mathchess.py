@@ -3,7 +3,8 @@ the name buttons of Prepare now! and the player's turn button, driving the same 
 session as a real board (``controller.session.mathchess``). Its own routes beside the Damath
 boards':
 
-- ``/mathchess/<id>``: the page;
+- ``/mathchess/<id>``: the page; ``/mathchess/<id>/record.json`` and ``…/scoresheet.txt``: the
+  game's record (it replays exactly) and its scoresheet;
 - ``/api/mathchess/<id>``: GET the board's state; POST one of ``{"op": "click", "point": [x, y]}``
   (a hand on a point), ``{"op": "name", "piece": "+"}``, ``{"op": "done"}`` (the player's
   button), ``{"op": "new", "level": 9}`` or ``{"op": "new", "position": {...}}`` (the JSON
@@ -16,6 +17,7 @@ after a restart.
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +40,7 @@ from controller.rules.mathchess import (
     point_text,
     position_from_json,
 )
-from controller.scoresheet.mathchess import sheet_json
+from controller.scoresheet.mathchess import sheet_json, sheet_text
 from controller.session.mathchess import MathChessSession
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -64,8 +66,11 @@ class MathChessBoard:
         return frozenset(p for p, _piece in position.board.pieces())
 
     def new(self, position: Position) -> None:
-        self.session.close()
+        """A new game: the one on the board is kept in ``games/`` (if anything was played)."""
+        self.session.put_away(time.time())
+        problems = self.session.problems
         self.session = MathChessSession.start(position, self.path)
+        self.session.problems += problems[-1:]
         self.session.frame(self._occupied(position))
 
     def click(self, point: Point) -> None:
@@ -241,7 +246,29 @@ def mathchess_routes(state_dir: Path | None) -> tuple[list[Route], MathChessBoar
             return JSONResponse({"error": str(exc)}, 400)
         return JSONResponse(board.state(), headers={"Cache-Control": "no-store"})
 
+    async def download(request: Request) -> Response:
+        """The game's record (replays exactly: ``rules``' reader) or its scoresheet as text."""
+        try:
+            board = boards.get(request.path_params["board_id"])
+        except (BoardIdError, ValueError) as exc:
+            return JSONResponse({"error": str(exc)}, 404)
+        game = board.session.game
+        name = request.path_params["file"]
+        if name == "record.json":
+            text, media = (
+                json.dumps(game.record_json(), ensure_ascii=False, indent=1),
+                "application/json",
+            )
+        elif name == "scoresheet.txt":
+            text, media = sheet_text(game), "text/plain; charset=utf-8"
+        else:
+            return JSONResponse({"error": _("there is no file {name!r}").format(name=name)}, 404)
+        filename = f"mathchess-{request.path_params['board_id']}-{name}"
+        headers = {"Content-Disposition": f'attachment; filename="{filename}"'}
+        return Response(text, media_type=media, headers=headers)
+
     routes = [
+        Route("/mathchess/{board_id}/{file}", download),
         Route("/mathchess/{board_id}", page),
         Route("/api/mathchess/{board_id}", api, methods=["GET", "POST"]),
     ]

@@ -84,3 +84,28 @@ def test_the_game_is_resumed_from_its_journal_after_a_restart(clock, tmp_path: P
     with TestClient(create_app(clock=clock, state_dir=tmp_path)) as c:
         state = c.get("/api/mathchess/m1").json()
         assert state["to_move"] == "black" and state["problems"]  # said, and nothing lost
+
+
+def test_a_new_game_keeps_the_game_on_the_board(client, tmp_path: Path) -> None:
+    post(client, {"op": "click", "point": [4, 1]})
+    post(client, {"op": "name", "piece": "+"})
+    state = post(client, {"op": "new", "level": 3}).json()
+    assert state["level"] == 3 and state["sheet"]["turns"] == [] and state["problems"] == []
+    (kept,) = (tmp_path / "mathchess" / "m1" / "games").glob("game-*.jsonl")
+    assert '"place":"+"' in kept.read_text()
+
+
+def test_the_record_and_the_scoresheet_download_and_the_record_replays(client) -> None:
+    from controller.rules.mathchess import game_from_record
+
+    post(client, {"op": "click", "point": [4, 1]})
+    post(client, {"op": "name", "piece": "+"})
+    record = client.get("/mathchess/m1/record.json")
+    assert record.status_code == 200 and "attachment" in record.headers["content-disposition"]
+    assert game_from_record(record.text).actions == [
+        a for a in game_from_record(record.text).actions
+    ]
+    assert record.json()["turns"] == [{"place": "+", "at": [4, 1]}]
+    sheet = client.get("/mathchess/m1/scoresheet.txt")
+    assert sheet.text.splitlines()[0] == "  1. white +(4,1)"
+    assert client.get("/mathchess/m1/other.txt").status_code == 404

@@ -58,7 +58,7 @@ function render(s) {
     const rule = s.said.rule && !s.said.text.includes(s.said.rule) ? s.said.rule + ": " : "";
     say(rule + s.said.text, "problem");
   }
-  else if (s.problem) say(s.problem, "problem");
+  else if (s.problem) say(s.problem, s.names.length ? "ask" : "problem");
   else say("");
   const board = document.getElementById("board");
   board.replaceChildren();
@@ -123,6 +123,8 @@ function render(s) {
   }
 }
 
+document.getElementById("record").href = location.pathname + "/record.json";
+document.getElementById("sheet-text").href = location.pathname + "/scoresheet.txt";
 const level = document.getElementById("level");
 for (let n = 1; n <= 10; n++) {
   const o = el("option", "", String(n));
@@ -132,6 +134,9 @@ for (let n = 1; n <= 10; n++) {
 }
 document.getElementById("new-game").addEventListener("submit", (e) => {
   e.preventDefault();
+  const played = Number(document.body.dataset.turns || "0");
+  if (played && document.body.dataset.phase !== "over" &&
+      !window.confirm(t(N_("Start a new game? The game on the board is kept with the board's games.")))) return;
   send({ op: "new", level: Number(level.value) });
 });
 document.getElementById("done").addEventListener("click", () => send({ op: "done" }));
