@@ -271,6 +271,7 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     print(_("The class overview for a teacher: {url}class").format(url=url))
+    print(_("Mathematical Chess (9 × 9 points): {url}mathchess/<id>").format(url=url))
     if state_dir is not None:
         print(
             _("Games are kept in {state_dir}; a board opened again resumes its game.").format(

@@ -57,6 +57,7 @@ from .clients import Client
 from .engine import SimBoard, SimError, static_facts
 from .guard import Guard
 from .language import PageLanguage, language_routes
+from .mathchess import mathchess_routes
 from .pages import class_routes
 from .registry import Boards
 
@@ -168,6 +169,7 @@ def create_app(
     boards = Boards(clock, settings, max_boards, state_dir, defaults, roster_file)
     hub = Hub(boards, links)
     access = access if access is not None else Access()
+    mathchess, mathchess_boards = mathchess_routes(state_dir)
 
     async def ticker() -> None:
         while True:
@@ -191,6 +193,7 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             boards.close()
+            mathchess_boards.close()
             if links is not None:
                 await asyncio.to_thread(links.stop, 2.0)
 
@@ -405,6 +408,7 @@ def create_app(
         Route("/board/{board_id}/oled.png", oled),
         Route("/favicon.ico", favicon),
         *class_routes(boards),
+        *mathchess,
         Route("/board/{board_id}/{name}", download),
         Route("/api/boards", boards_json),
         Route("/api/facts", facts),

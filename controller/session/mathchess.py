@@ -1,0 +1,209 @@
+"""A game of Mathematical Chess on a board: the tracker's reading of each turn played through the
+rules engine, and every step journaled (the start position, each placement with the piece named,
+each move, each removal with its rule, each Done or pass), so a restart replays the game exactly.
+
+The journal is the board's usual one (``journal.Journal``: CRC'd lines, append + fsync); its
+records are read by one function, ``apply``, live and on a resume.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from controller.i18n import _
+from controller.rules.mathchess import (
+    Done,
+    IllegalAction,
+    MathChessGame,
+    Move,
+    NotationError,
+    Pass,
+    Place,
+    Point,
+    Position,
+    Remove,
+    position_from_json,
+    position_to_json,
+)
+from controller.rules.mathchess.position import Action
+from controller.tracker.mathchess import MathChessTracker
+
+from .journal import Journal, JournalError, Record
+
+START = "mathchess-start"
+ACTION = "mathchess-action"
+
+
+def action_record(action: Action) -> Record:
+    """One rules action as a journal record (the rule of a removal is kept for the reader)."""
+    if isinstance(action, Place):
+        return {"kind": ACTION, "place": action.symbol, "at": list(action.at)}
+    if isinstance(action, Move):
+        return {"kind": ACTION, "move": [list(action.start), list(action.end)]}
+    if isinstance(action, Remove):
+        return {"kind": ACTION, "remove": [list(p) for p in sorted(action.points)]}
+    if isinstance(action, Pass):
+        return {"kind": ACTION, "pass": True}
+    return {"kind": ACTION, "done": True}
+
+
+def _point(raw: Any) -> Point:
+    if not (isinstance(raw, list) and len(raw) == 2 and all(type(v) is int for v in raw)):
+        raise NotationError(f"expected a point [x, y], got {raw!r}")
+    return (raw[0], raw[1])
+
+
+def record_action(record: Record) -> Action:
+    """The rules action of a journal record; ``NotationError`` for a record that names none."""
+    if "place" in record:
+        return Place(str(record["place"]), _point(record.get("at")))
+    if "move" in record and isinstance(record["move"], list) and len(record["move"]) == 2:
+        return Move(_point(record["move"][0]), _point(record["move"][1]))
+    if "remove" in record and isinstance(record["remove"], list):
+        return Remove(frozenset(_point(p) for p in record["remove"]))
+    if record.get("pass") is True:
+        return Pass()
+    if record.get("done") is True:
+        return Done()
+    raise NotationError(f"not an action of Mathematical Chess: {record!r}")
+
+
+@dataclass
+class Said:
+    """The last thing the board told the players (the display, the page)."""
+
+    text: str
+    rule: str | None = None
+
+
+class MathChessSession:
+    """One game on one board: frames and buttons in, the game and its journal out."""
+
+    def __init__(self, start: Position, journal: Journal | None = None) -> None:
+        self.game = MathChessGame(start)
+        self.tracker = MathChessTracker(start)
+        self.journal = journal
+        self.problems: list[str] = []
+        self.said: Said | None = None
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def start(cls, start: Position, path: str | Path | None = None) -> MathChessSession:
+        """A new game from ``start``; journaled in a fresh file at ``path`` if given."""
+        journal = None
+        if path is not None:
+            Path(path).unlink(missing_ok=True)
+            journal, _loaded = Journal.open(path)
+        session = cls(start, journal)
+        session._write({"kind": START, "position": position_to_json(start)})
+        return session
+
+    @classmethod
+    def open(cls, path: str | Path, start: Position) -> MathChessSession:
+        """The game in the journal at ``path``, replayed exactly; a new one from ``start`` when
+        the journal holds none. What could not be read is in ``problems``, never raised."""
+        journal, loaded = Journal.open(path)
+        records = loaded.records
+        if not records or records[0].get("kind") != START:
+            journal.close()
+            session = cls.start(start, path)
+            session.problems += loaded.problems
+            return session
+        try:
+            first = position_from_json(records[0].get("position", {}))
+        except NotationError as exc:
+            first = start
+            loaded.problems.append(str(exc))
+        session = cls(first, journal)
+        session.problems += loaded.problems
+        for n, record in enumerate(records[1:], 2):
+            try:
+                session.apply(record)
+            except (IllegalAction, NotationError) as exc:
+                session.problems.append(
+                    _("journal record {n} does not fit the game: {why}").format(n=n, why=exc)
+                )
+                break
+        session.tracker.reset(session.game.position)
+        return session
+
+    def apply(self, record: Record) -> None:
+        """The one reading of a journal record, live and on a resume."""
+        if record.get("kind") != ACTION:
+            raise NotationError(f"unknown record kind {record.get('kind')!r}")
+        self.game.play(record_action(record))
+
+    def _write(self, record: Record) -> None:
+        if self.journal is None:
+            return
+        try:
+            self.journal.append(record)
+        except JournalError as exc:
+            self.problems.append(str(exc))
+
+    def _play(self, actions: list[Action]) -> None:
+        """Checked as a whole first, so a turn is journaled whole or not at all."""
+        here = self.game.position
+        for action in actions:
+            here = here.apply(action)
+        for action in actions:
+            record = action_record(action)
+            self.apply(record)
+            self._write(record)
+        self.tracker.reset(self.game.position)
+        if self.sensors is not None and self.sensors != self.tracker.occupied:
+            self.tracker.frame(self.sensors)  # what the board shows that the game does not
+
+    # ------------------------------------------------------------------ the board's inputs
+
+    sensors: frozenset[Point] | None = None
+    """The last frame (None before the first one)."""
+
+    def frame(self, occupied: frozenset[Point]) -> None:
+        self.sensors = frozenset(occupied)
+        self.tracker.frame(self.sensors)
+        reading = self.tracker.reading
+        if reading.refused:
+            first = reading.refused[0]
+            self.said = Said(self.tracker.problem() or first.text, first.rule)
+        else:
+            self.said = None
+
+    def name(self, symbol: str) -> None:
+        """Prepare now!: the player names the piece just put down (C-12)."""
+        try:
+            self._play([self.tracker.name(symbol)])
+        except IllegalAction as exc:
+            self.said = Said(exc.text, exc.rule)
+            return
+        self.said = None
+
+    def done(self) -> None:
+        """Play now!: the player's button ends the turn (C-13)."""
+        try:
+            self._play(self.tracker.done())
+        except IllegalAction as exc:
+            self.said = Said(exc.text, exc.rule)
+            return
+        self.said = None
+
+    def put_away(self, wall: float) -> None:
+        """Before a new game on the board: a game with actions is kept beside the journal
+        (``games/``, under its one name), never lost; why not, if it cannot be, is said."""
+        if self.journal is not None and self.game.actions:
+            try:
+                self.journal.keep(wall)
+            except JournalError as exc:
+                self.problems.append(str(exc))
+        self.close()
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+    @property
+    def position(self) -> Position:
+        return self.game.position
