@@ -133,9 +133,9 @@ async def play_on_sim(url: str, board: str, paths: list) -> None:
     async with connect(url.replace("http://", "ws://") + f"/ws/{board}") as ws:
         for ply, path in enumerate(paths, start=1):
             await ws.send(json.dumps({"type": "drag", "from": list(path[0]), "to": list(path[1])}))
-            deadline = time.monotonic() + 15
+            deadline = time.monotonic() + 60  # generous: a loaded machine, never a measure
             while True:
-                msg = json.loads(await asyncio.wait_for(ws.recv(), 15))
+                msg = json.loads(await asyncio.wait_for(ws.recv(), 60))
                 if msg.get("type") == "state" and msg["state"]["ply"] >= ply:
                     break
                 assert time.monotonic() < deadline, f"move {ply} was not read"
