@@ -70,6 +70,21 @@ class DadamaConfig:
         if self.dice not in DICE_MODES:
             raise ValueError(_("dice: board or real, not {value!r}").format(value=self.dice))
         DEFAULT.with_settings(self.settings)  # refused here, with its reason, if wrong
+        if self.position is not None:
+            dadama_from_json(self.position)  # NotationError (a ValueError) says what is wrong
+
+
+def config_from_settings(given: dict[str, Any], position: Any = None) -> DadamaConfig:
+    """A Dadama game's config from ``--set`` style settings: the rules' settings, ``dice``
+    (board or real) and ``seed`` (a whole number); ``game`` names the game and is left out."""
+    rules = {k: v for k, v in given.items() if k not in ("game", "dice", "seed")}
+    seed = given.get("seed")
+    if seed is not None and not isinstance(seed, int):
+        try:
+            seed = int(str(seed))
+        except ValueError:
+            raise ValueError(_("seed: a whole number, not {value!r}").format(value=seed)) from None
+    return DadamaConfig(rules, str(given.get("dice", "board")), seed, position)
 
 
 @dataclass(frozen=True)
@@ -255,7 +270,7 @@ class DadamaSession:
         if self.game.phase is Phase.OVER:
             ending = self.game.ending()
             self.message = ending.describe() if ending is not None else ""
-            self.cues.append("end")
+            self.cues.append("game_over")
         elif self.last_throw is not None and self.game.going_on is None and self.pending is None:
             self.cues.append("move")
 
@@ -284,7 +299,7 @@ class DadamaSession:
         if seen.step is not None:
             step = self._chosen(seen.step)
             if self._record({"k": "step", "step": step_to_json(step)}):
-                self.cues.append("take" if isinstance(step, Throw) else "move")
+                self.cues.append("move")
                 self._after_step()
                 self._look()  # the board may already show what comes next
             return
@@ -348,7 +363,7 @@ class DadamaSession:
 
     def _throw(self, square: Square, faces: tuple[int, ...]) -> None:
         if self._record({"k": "throw", "sq": list(square), "dice": list(faces)}):
-            self.cues.append("throw")
+            self.cues.append("move")
             self.message = ""
             self._settle()
             self._look()

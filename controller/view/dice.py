@@ -9,6 +9,7 @@ die, in square order), because the board cannot see a die's face and the players
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 from typing import Any
 
@@ -82,7 +83,9 @@ def status(v: DadamaView) -> str:
     if v.missing or v.extra:
         return _("Put the board right: yellow needs a die, blue must be cleared")
     if v.entering:
-        return _("Enter the die: {face} (Next counts, Confirm enters)").format(face=v.entering[-1])
+        return _("{who}: enter the face thrown: {face} (Next counts, Confirm enters)").format(
+            who=who, face=v.entering[-1]
+        )
     if v.dice and v.landings:
         return _("{who} threw {dice}, keeps {keep}: take a blinking piece").format(
             who=who, dice=dice_text(v.dice), keep=v.keep
@@ -117,18 +120,22 @@ def last_throw_text(v: DadamaView) -> str:
     )
 
 
-def compose_dice(v: DadamaView, t: float) -> DiceOutputs:
-    """Everything at time ``t``: each playable square's colour and the display's lines."""
+def compose_dice(v: DadamaView, t: float, cols: int = 40, rows: int = 8) -> DiceOutputs:
+    """Everything at time ``t``: each playable square's colour and the display's lines, wrapped
+    to ``cols`` and cut to ``rows``: what happens now first, then every die's value, the last
+    throw and the session's message."""
     lit = lights(v)
     leds = {sq: shade(lit.get(sq), t) for sq in SQUARES}
-    page = (
-        status(v),
-        last_throw_text(v),
+    head = textwrap.wrap(status(v), cols)[: max(1, rows - 2)]  # room for both sides' values
+    parts = (
+        *head,
         _("White {values}").format(values=values_line(v, 0)),
         _("Black {values}").format(values=values_line(v, 1)),
+        last_throw_text(v),
         v.message,
     )
-    return DiceOutputs(leds, tuple(line for line in page if line))
+    page = [line for part in parts if part for line in textwrap.wrap(part, cols)]
+    return DiceOutputs(leds, tuple(page[:rows]))
 
 
 def snapshot(v: DadamaView, t: float) -> dict[str, Any]:
