@@ -4,9 +4,17 @@ into the session, then the LEDs, the display and the buzzer from the view."""
 
 from __future__ import annotations
 
-from controller.session.dadama import DadamaSession
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from controller.i18n import _
+from controller.session.dadama import DadamaSession, config_from_settings
 from controller.view.dice import compose_dice
 from drivers.factory import Devices
+
+from .loop import run_loop
 
 
 class DadamaLoop:
@@ -42,3 +50,35 @@ class DadamaLoop:
         for cue in self.session.take_cues():
             if d.buzzer is not None:
                 d.buzzer.play(cue)
+
+
+JOURNAL = "dadama.jsonl"
+"""A Dadama game's journal in the board's state folder (beside a Damath game's)."""
+
+
+def run_dadama(
+    profile_name: str,
+    devices: Devices,
+    settings: dict[str, Any],
+    state: Path,
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+    period: float,
+    running: Callable[[], bool],
+) -> int:
+    """``run --set game=dadama``: the board plays Dadama, its game resumed from its journal;
+    the same devices and scan loop period as a Damath game, no clocks (docs/rules-dadama.md)."""
+    config = config_from_settings(settings)  # a wrong setting fails here, clearly
+    session = DadamaSession.open(config, str(state / JOURNAL))
+    for problem in session.problems:
+        print(f"damath-board run: {problem}", file=sys.stderr)
+    with devices:
+        loop = DadamaLoop(session, devices)
+        print(
+            _("damath-board run: board {name} plays Dadama").format(name=profile_name), flush=True
+        )
+        try:
+            run_loop(loop, clock, sleep, period, running)
+        finally:
+            session.close()
+    return 0

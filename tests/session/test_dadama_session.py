@@ -4,6 +4,7 @@ and journaled) or entered from real dice, the player's choices, the end, and a r
 from __future__ import annotations
 
 import collections
+import html
 
 import pytest
 
@@ -184,3 +185,21 @@ def test_a_bad_setting_is_refused_clearly():
         DadamaConfig(settings={"go_on": "sometimes"})
     with pytest.raises(ValueError, match="dice"):
         DadamaConfig(dice="loaded")
+
+
+def test_the_sheet_puts_two_turns_a_row_and_a_record_replays_with_its_throws():
+    from controller.rules.dadama_notation import read_record_text
+    from controller.scoresheet.dadama import rows, to_csv, to_html
+
+    s = DadamaSession.begin(DadamaConfig(seed=8, position=position(FIG3, to_move="black")))
+    s.feed_frame(0.0, shown(s))
+    play_out(s)
+    table = rows(s.game, s.start)
+    assert table[0][1] == "" and table[0][2]  # Black began: White's first cell is empty
+    turns = [t for _, w, b in table for t in (w, b) if t]
+    assert len(turns) == len(s.game.turns())
+    assert to_csv(s.game, s.start).count("\n") == len(table) + 2
+    page = to_html(s.game, s.start)
+    assert all(f"<td>{html.escape(t)}</td>" in page for t in turns)
+    game, _start, _result = read_record_text(s.record_text())
+    assert game.pieces() == s.game.pieces() and len(game.history) == len(s.game.history)
