@@ -17,7 +17,6 @@ from typing import Any
 
 from controller.board.dadama import DadamaLoop
 from controller.i18n import _
-from controller.rules.dadama import COLOURS
 from controller.rules.move import Square
 from controller.scoresheet import dadama as sheet
 from controller.session.dadama import DadamaConfig, DadamaSession
@@ -25,7 +24,7 @@ from controller.session.export import write_whole
 from controller.session.journal import KEPT_FOLDER, kept_name
 from controller.tracker import BUTTONS
 from controller.tracker.dadama import loose, occupied
-from controller.view.dice import DICE_LEGEND, snapshot
+from controller.view.dice import DICE_LEGEND, snapshot, status
 from drivers.factory import Devices, MockControls
 
 from . import texts
@@ -180,14 +179,25 @@ class DadamaSim:
         }
 
     def summary(self) -> dict[str, Any]:
+        """The class overview's card, in the Damath card's fields: White in the first
+        player's place, Black in the second's; no score and no clocks."""
         v = self.session.view()
         return {
             "variant": "dadama",
-            "to_move": COLOURS[v.side_to_move],
+            "rules": "dadama",
+            "practice": False,
+            "blue": _("White"),
+            "red": _("Black"),
+            "event": "",
+            "totals": {"blue": "", "red": ""},
+            "to_move": ("blue", "red")[v.side_to_move],
             "phase": v.phase,
+            "paused": False,
+            "ply": len(self.session.game.history),
             "over": v.ending is not None,
             "result": v.ending.describe() if v.ending is not None else "",
-            "message": v.message,
+            "clocks": {"game": "--:--", "move": "--:--"},
+            "message": status(v),
         }
 
     def export(self, what: str) -> tuple[str, str]:

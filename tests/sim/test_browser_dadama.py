@@ -137,3 +137,6 @@ def test_the_board_throws_with_its_button(page: Page, sim_server: RunningServer)
     page.locator("#btn-confirm").click()
     expect(page.locator("#dadama-last")).to_contain_text("(3,2)")
     page.screenshot(path=str(ARTIFACTS / "dadama-board-throw.png"))
+    page.goto(f"{sim_server.url}/class")  # the class overview shows a Dadama board's card
+    expect(page.get_by_text("dadama · dadama")).to_be_visible()
+    expect(page.get_by_text("White", exact=True)).to_be_visible()
