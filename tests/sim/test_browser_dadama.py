@@ -140,3 +140,16 @@ def test_the_board_throws_with_its_button(page: Page, sim_server: RunningServer)
     page.goto(f"{sim_server.url}/class")  # the class overview shows a Dadama board's card
     expect(page.get_by_text("dadama · dadama")).to_be_visible()
     expect(page.get_by_text("White", exact=True)).to_be_visible()
+
+
+def test_a_phone_shows_the_whole_dice_board_and_its_buttons(
+    page: Page, sim_server: RunningServer
+) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    start_dadama(page, sim_server.url)
+    expect(page.locator(".dcell svg")).to_have_count(24)
+    box = page.locator("#dadama-board").bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    faces = page.locator("#dadama-faces").bounding_box()
+    assert faces is not None and faces["x"] + faces["width"] <= 390
+    page.screenshot(path=str(ARTIFACTS / "dadama-phone.png"), full_page=True)
