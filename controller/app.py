@@ -113,6 +113,30 @@ def _stop_on_sigterm() -> list[int]:
     return flag
 
 
+def _run_dadama(
+    args: argparse.Namespace,
+    profile: BoardProfile,
+    settings: dict[str, Any],
+    state: Path,
+    harness: Harness | None,
+    clock: Callable[[], float],
+    sleep: Callable[[float], None],
+) -> int:
+    from controller.board.dadama import run_dadama
+    from drivers.factory import build_devices
+
+    devices = build_devices(profile, clock=clock, **(harness.hardware if harness else {}))
+    deadline = None if args.exit_after is None else clock() + args.exit_after
+
+    def running() -> bool:
+        if deadline is not None and clock() >= deadline:
+            return False
+        return harness is None or harness.step(clock(), devices)
+
+    period = 1.0 / args.scan_hz
+    return run_dadama(profile.name, devices, settings, state, clock, sleep, period, running)
+
+
 def run(args: argparse.Namespace) -> int:
     from drivers.factory import DeviceError, build_devices
     from drivers.profile import load_profile
@@ -124,12 +148,13 @@ def run(args: argparse.Namespace) -> int:
     harness = load_harness(profile)
     clock: Callable[[], float] = harness.clock if harness else time.monotonic
     sleep: Callable[[float], None] = harness.sleep if harness else time.sleep
-    config = SessionConfig(
-        variant=args.variant, rules=args.rules, rule_settings=parse_settings(args.set)
-    )
+    settings = parse_settings(args.set)
     if args.scan_hz <= 0 or args.scan_hz > 2000:
         raise ValueError(f"--scan-hz {args.scan_hz}: use 1..2000")
     state = Path(args.state_dir) if args.state_dir else default_state_dir()
+    if settings.get("game") == "dadama":  # the board plays Dadama (controller/board/dadama.py)
+        return _run_dadama(args, profile, settings, state, harness, clock, sleep)
+    config = SessionConfig(variant=args.variant, rules=args.rules, rule_settings=settings)
     link = open_link(args.hub, state, "run")  # a wrong connection file stops here, clearly
     host = BoardHost(state)
     session = host.open(config, clock())  # a wrong rule setting fails here, clearly

@@ -179,8 +179,14 @@ class Watchdog:
             self._last = t
 
 
+class Steps(Protocol):
+    """One pass of a board's loop at ``t`` (``ScanLoop``, or a Dadama board's ``DadamaLoop``)."""
+
+    def step(self, t: float) -> None: ...
+
+
 def run_loop(
-    loop: ScanLoop,
+    loop: Steps,
     clock: Callable[[], float],
     sleep: Callable[[float], None],
     period: float,

@@ -255,7 +255,14 @@ def run(args: argparse.Namespace) -> int:
     state_dir = state_folder(args)
     links = hub_links(args.hub, state_dir)
     defaults = parse_settings(args.set)
-    SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here, clearly
+    if defaults.get("game", "damath") == "dadama":  # a Dadama board: its settings checked
+        from controller.session.dadama import config_from_settings
+
+        config_from_settings(defaults)
+    elif defaults.pop("game", "damath") != "damath":
+        raise ValueError(_("--set game=: damath or dadama"))
+    else:
+        SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here
     roster_file = Path(args.players) if args.players else None
     if roster_file is not None and not roster_file.is_file():
         raise ValueError(_("--players {roster_file}: no such file").format(roster_file=roster_file))

@@ -17,7 +17,7 @@ import json
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.board import BoardHost, ScanLoop
 from controller.board.sim import sim_devices
@@ -39,6 +39,9 @@ from drivers.factory import Devices, MockControls
 
 from . import texts
 from .table import Table, TableError
+
+if TYPE_CHECKING:
+    from .dadama import DadamaSim
 
 
 class SimError(ValueError):
@@ -65,6 +68,12 @@ class SimBoard:
         self.settings = dict(settings or {})
         self.state_dir = state_dir
         self.defaults = dict(defaults or {})
+        self.game_kind = str(self.defaults.pop("game", "damath"))
+        """``sim --set game=dadama``: every new board plays Dadama (``sim/dadama.py``), and
+        the other ``--set`` are its settings."""
+        self.dadama_defaults: dict[str, Any] = {}
+        if self.game_kind == "dadama":
+            self.dadama_defaults, self.defaults = self.defaults, {}
         """``sim --set``: rule settings, play settings and event fields every new game starts
         with (split by ``SessionConfig``)."""
         self.roster = roster or (lambda: ())
@@ -82,10 +91,15 @@ class SimBoard:
         self.said: deque[str] = deque(maxlen=8)
         self.coach = BoardCoach()
         """The computer opponent, hints and review: searches in worker processes, polled."""
+        self.dadama: DadamaSim | None = None
+        """A Dadama game on this board (``sim/dadama.py``): it answers instead of the session."""
+        new = not self.host.has_game()
         if self.host.has_game():
             self._resume()
         else:
             self.new_game(variant, profile)
+        if self._folder_has_dadama() or (new and self.game_kind == "dadama"):
+            self._start_dadama({})
 
     # ------------------------------------------------------------------ life
 
@@ -101,6 +115,12 @@ class SimBoard:
         position format, docs/notation.md: a lesson's position, or one saved from a game).
         ``play`` and ``rule_settings`` (practice, clocks) default to ``sim --set``; the players
         and the event carry over from the last game, with today's date."""
+        if variant == "dadama":
+            self._start_dadama(rule_settings or {}, position)
+            return
+        if self.dadama is not None:
+            self.dadama.put_away(self._folder())
+            self.dadama = None
         if position is not None:
             variant = _check_position(position, variant, profile)
         if variant not in variants.NAMES:
@@ -138,6 +158,36 @@ class SimBoard:
         self.table = Table(self.session.expected_chips())
         self._wire()
 
+    def _folder(self) -> Path | None:
+        path = self.host.journal_path
+        return path.parent if path is not None else None
+
+    def _folder_has_dadama(self) -> bool:
+        from .dadama import DadamaSim
+
+        return DadamaSim.journal_in(self._folder())
+
+    def _start_dadama(self, settings: dict[str, Any], position: Any = None) -> None:
+        """A Dadama game on this board (``game=dadama``): resumed from its journal when there is
+        one, else new with ``settings`` (rule settings, ``dice``, ``seed``)."""
+        from controller.session.dadama import config_from_settings
+
+        from .dadama import DadamaSim
+
+        try:
+            config = config_from_settings({**self.dadama_defaults, **settings}, position)
+        except ValueError as exc:
+            raise SimError(str(exc)) from None
+        old = getattr(self, "session", None)
+        if old is not None and self.dadama is None:
+            problem = self.host.put_away(old)
+            if problem:
+                self.notice = _(texts.NOT_PUT_AWAY).format(error=problem)
+        elif self.dadama is not None:
+            self.dadama.put_away(self._folder())
+        self.dadama = DadamaSim(config, self.devices, self.hands, self.clock, self._folder())
+        self.version += 1
+
     def games_folder(self) -> Path | None:
         """Where this board keeps its finished games (None without a state folder)."""
         return self.host.games_folder
@@ -161,6 +211,10 @@ class SimBoard:
 
     def close(self) -> None:
         """The simulator stops: the clocks are journaled as they stand, so no time is lost."""
+        if self.dadama is not None:
+            self.dadama.close()
+            self.devices.close()
+            return
         self.devices.close()
         self.host.close(self.session, self.clock())
 
@@ -178,6 +232,9 @@ class SimBoard:
     def tick(self) -> None:
         """One pass of the scan loop: time passes (settle, error delay, the clocks), outputs
         are rendered on the mock devices and buzzer cues played."""
+        if self.dadama is not None:
+            self.dadama.tick()
+            return
         changed = self.coach.poll(self.session)
         self.loop.step(self.clock())
         if changed:  # a search finished or started: every output shows it at once
@@ -191,6 +248,14 @@ class SimBoard:
         if not isinstance(message, dict):
             raise SimError(_(texts.NOT_AN_OBJECT))
         kind = message.get("type")
+        if self.dadama is not None and kind != "new_game":
+            try:
+                done = self.dadama.act(message)
+            except TableError as exc:
+                raise SimError(str(exc)) from None
+            self.notice = done
+            self.version += 1
+            return done
         handler = self._handlers().get(kind) if isinstance(kind, str) else None
         if handler is None:
             types = ", ".join(self._handlers())
@@ -324,6 +389,8 @@ class SimBoard:
         return _(texts.TAKEN_BACK)
 
     def _new_game_message(self, message: dict[str, Any]) -> str:
+        if self.dadama is not None or message.get("variant") == "dadama":
+            return self._new_dadama_message(message)
         session = self.session
         in_progress = session.game.ply > 0 and session.outcome is None
         if in_progress and message.get("confirm") is not True:
@@ -336,6 +403,26 @@ class SimBoard:
         self.new_game(str(variant), str(profile), position, play, rule_settings)
         template = _(texts.NEW_GAME) if position is None else _(texts.NEW_GAME_FROM_POSITION)
         return template.format(variant=self.session.variant.capitalize(), rules=profile)
+
+    def _new_dadama_message(self, message: dict[str, Any]) -> str:
+        """A new game when the board plays Dadama, or a new Dadama game (``dice``, ``seed``)."""
+        d = self.dadama
+        steps = len(d.session.game.history) if d is not None else 0
+        playing = d is not None and d.session.phase != "over"
+        if steps and playing and message.get("confirm") is not True:
+            raise SimError(_(texts.CONFIRM_NEW_GAME).format(moves=steps))
+        variant = str(message.get("variant", "dadama"))
+        if variant != "dadama":
+            self.new_game(variant, str(message.get("profile", "official")))
+            return _(texts.NEW_GAME).format(variant=variant.capitalize(), rules="official")
+        settings = _fields(message, "rules")
+        if d is not None:  # a new game keeps the board's dice unless the page says otherwise
+            settings["dice"] = d.session.dice_mode
+        for key in ("dice", "seed"):
+            if key in message:
+                settings[key] = message[key]
+        self._start_dadama(settings, message.get("position"))
+        return _("a new Dadama game: the dice are on the board")
 
     def _info(self, message: dict[str, Any]) -> str:
         try:
@@ -368,6 +455,8 @@ class SimBoard:
 
     def display_lines(self) -> list[str]:
         """What the scoresheet display shows at this moment (the mock device's last page)."""
+        if self.dadama is not None:
+            return self.dadama.display_lines()
         display = self.devices.scoresheet
         assert display is not None
         return list(display.last or [])
@@ -375,6 +464,13 @@ class SimBoard:
     def snapshot(self) -> dict[str, Any]:
         """What the page shows: the view's snapshot for a page (the LEDs by meaning, the chips
         on the table), and what only this board knows: its table, display, notices, coach."""
+        if self.dadama is not None:
+            return {
+                **self.dadama.snapshot(),
+                "board": self.board_id,
+                "version": self.version,
+                "notice": self.notice,
+            }
         t = self.clock()
         snap = snapshot(self.session.view_input(t, page=True), t, page=True, chips=self.table.board)
         message = snap["message"]
@@ -398,6 +494,8 @@ class SimBoard:
 
     def summary(self) -> dict[str, Any]:
         """What the class overview shows of this board (``/api/class``)."""
+        if self.dadama is not None:
+            return {**self.dadama.summary(), "board": self.board_id}
         s = self.session
         reading = s.clocks.reading(self.clock())
         totals = s.totals()
@@ -437,6 +535,8 @@ class SimBoard:
 
     def export(self, what: str) -> tuple[str, str]:
         """(text, media type) of a download: ``csv``, ``html``, ``pdn`` or ``position``."""
+        if self.dadama is not None:
+            return self.dadama.export(what)
         return export_session(self.session, what)
 
 
@@ -475,6 +575,7 @@ def static_facts() -> dict[str, Any]:
     """What every page needs once: variants, profiles, the LED legend, the buzzer patterns."""
     return {
         "variants": list(variants.NAMES),
+        "games": ["dadama"],
         "profiles": list(PROFILES),
         "buttons": list(BUTTONS),
         "legend": [

@@ -168,7 +168,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "hello") setFacts(msg.facts);
-    else if (msg.type === "state") render(msg.state);
+    else if (msg.type === "state") (msg.state.game === "dadama" ? Dadama.render(msg.state) : render(msg.state));
     else if (msg.type === "error") say(msg.message, true);
     else if (msg.type === "done") say(msg.message, false);
   };
@@ -201,7 +201,7 @@ function setFacts(f) {
       sel.append(o);
     }
   };
-  fill($("variant"), f.variants);
+  fill($("variant"), f.variants.concat(f.games || []));
   fill($("profile"), f.profiles);
   const legend = $("legend");
   if (!legend) return;
@@ -277,6 +277,7 @@ function render(s) {
   const first = state === null;
   const newGame = !first && (s.ply < state.ply || s.variant !== state.variant);
   state = s;
+  document.body.dataset.game = "damath";
   document.title = fmt("title", { id: s.board });
   text("board-name", fmt("boardName", { id: s.board }));
   text("game-badge", fmt(s.play && s.play.practice ? "badgePractice" : "badge",
@@ -611,6 +612,7 @@ function openNewGame(position, fileName) {
   if (state) {
     $("variant").value = state.variant;
     $("profile").value = state.profile;
+    if (state.dice_mode) $("dice-mode").value = state.dice_mode;
     const practice = !!(state.play && state.play.practice);
     $("kind-practice").checked = practice;
     document.querySelector('input[name="kind"][value="tournament"]').checked = !practice;
@@ -634,6 +636,7 @@ function startNewGame() {
   } else {
     msg.play = { practice: false, clocks: "on", capture_preview: false, takeback: "arbiter" };
   }
+  if (msg.variant === "dadama") msg.dice = $("dice-mode").value;
   if (pendingPosition) msg.position = pendingPosition;
   pendingPosition = null;
   send(msg);
@@ -707,7 +710,8 @@ async function loadPosition(e) {
     openNewGame(position, file.name); // a game is being played: ask first
     return;
   }
-  send({ type: "new_game", variant: $("variant").value, profile: $("profile").value, position, confirm: true });
+  const variant = state && state.game === "dadama" ? "dadama" : $("variant").value;
+  send({ type: "new_game", variant: variant, profile: $("profile").value, position, confirm: true });
 }
 
 buildBoard();

@@ -1,0 +1,514 @@
+"""One Dadama game on a board: the board is the dice (docs/rules-dadama.md, G-8).
+
+The rules engine never throws; this session does. A throw is drawn from a generator seeded by
+the game's seed and the throw's number (``throw_faces``), so it is uniform, reproducible and
+needs no state beyond the count; every throw is also journaled as it fell, so a game replays
+exactly after a restart whatever the generator. With ``dice = real`` the players throw real
+dice and enter each face with the buttons (``next`` counts 1 to 6, ``confirm`` enters).
+
+Buttons: ``confirm`` throws the chosen die (the only one that may, or the one last lifted),
+goes on after a taking, or keeps the dadama's chosen value; ``next`` stops after a taking
+(G-3) or switches the value a dadama keeps. The page may also enter a face directly
+(``face1`` … ``face6``). Every record is read by the one ``apply``, live and on resume.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from controller.i18n import _
+from controller.rules.dadama import (
+    DEFAULT,
+    DadamaEnding,
+    DadamaGame,
+    Die,
+    IllegalStep,
+    Phase,
+    Quiet,
+    Step,
+    Stop,
+    Throw,
+    jumped,
+    square_text,
+)
+from controller.rules.dadama_notation import (
+    dadama_from_json,
+    dadama_to_json,
+    record_json,
+    record_text,
+)
+from controller.rules.move import Square
+from controller.tracker.dadama import Seen, read_board
+
+from .journal import Journal, JournalError, Record
+
+GAME = "dadama"
+DICE_MODES = ("board", "real")
+
+
+def throw_faces(seed: int, number: int, count: int) -> tuple[int, ...]:
+    """The faces of throw ``number`` of a game: uniform on 1–6, the same for the same seed."""
+    rng = random.Random(f"dadama/{seed}/{number}")
+    return tuple(rng.randint(1, 6) for _ in range(count))
+
+
+@dataclass
+class DadamaConfig:
+    """What a Dadama game starts from: rule settings (docs/rules-dadama.md), where the throws
+    come from, the seed (None: a fresh one, journaled) and a position (None: the opening)."""
+
+    settings: dict[str, Any] = field(default_factory=dict)
+    dice: str = "board"
+    seed: int | None = None
+    position: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if self.dice not in DICE_MODES:
+            raise ValueError(_("dice: board or real, not {value!r}").format(value=self.dice))
+        DEFAULT.with_settings(self.settings)  # refused here, with its reason, if wrong
+        if self.position is not None:
+            dadama_from_json(self.position)  # NotationError (a ValueError) says what is wrong
+
+
+def config_from_settings(given: dict[str, Any], position: Any = None) -> DadamaConfig:
+    """A Dadama game's config from ``--set`` style settings: the rules' settings, ``dice``
+    (board or real) and ``seed`` (a whole number); ``game`` names the game and is left out."""
+    rules = {k: v for k, v in given.items() if k not in ("game", "dice", "seed")}
+    seed = given.get("seed")
+    if seed is not None and not isinstance(seed, int):
+        try:
+            seed = int(str(seed))
+        except ValueError:
+            raise ValueError(_("seed: a whole number, not {value!r}").format(value=seed)) from None
+    return DadamaConfig(rules, str(given.get("dice", "board")), seed, position)
+
+
+@dataclass(frozen=True)
+class DadamaView:
+    """Everything the LEDs, the display and the page show of a Dadama game (pure data)."""
+
+    phase: str
+    """``setup`` (set the board), ``play``, ``over``."""
+    side_to_move: int
+    pieces: dict[Square, Die]
+    throwers: tuple[Square, ...]
+    selected: Square | None
+    dice: tuple[int, ...]
+    """The throw waiting for its taking (or the dadama's choice); () when none."""
+    keep: int | None
+    targets: tuple[Square, ...]
+    """The pieces the throw (with the kept value) may take: one of them must be."""
+    landings: tuple[Square, ...]
+    go_on: bool
+    can_stop: bool
+    entering: tuple[int, ...]
+    """Real dice: the faces entered so far and, last, the one ``next`` shows now."""
+    dice_mode: str
+    last_throw: tuple[Square, tuple[int, ...], int] | None
+    """The last throw made: the die's square, the faces, the value kept."""
+    missing: tuple[Square, ...]
+    extra: tuple[Square, ...]
+    message: str
+    ending: DadamaEnding | None
+    turn: int
+
+
+class DadamaSession:
+    """The state machine of a Dadama game; time only comes in as values, never read here."""
+
+    def __init__(self, config: DadamaConfig, journal: Journal | None = None) -> None:
+        self.config = config
+        self.journal = journal
+        self.problems: list[str] = []
+        self.cues: list[str] = []
+        self.seed = 0
+        self.dice_mode = config.dice
+        self.start = DadamaGame.opening()
+        self.game = self.start.copy()
+        self.phase = "setup"
+        self.throws = 0
+        self.pending: tuple[Square, tuple[int, ...]] | None = None
+        self.keep: int | None = None
+        self.selected: Square | None = None
+        self.entering: list[int] = []
+        self.last_throw: tuple[Square, tuple[int, ...], int] | None = None
+        self.board: frozenset[Square] | None = None
+        self.seen = Seen()
+        self.message = ""
+
+    # ------------------------------------------------------------------ opening, resuming
+
+    @classmethod
+    def begin(cls, config: DadamaConfig, journal: Journal | None = None) -> DadamaSession:
+        """A new game: its start record (seed included) journaled and applied."""
+        s = cls(config, journal)
+        seed = config.seed if config.seed is not None else secrets.randbits(48)
+        start: Record = {"k": "start", "game": GAME, "seed": seed, "dice": config.dice}
+        start["settings"] = dict(config.settings)
+        if config.position is not None:
+            start["position"] = config.position
+        s._record(start)
+        return s
+
+    @classmethod
+    def open(cls, config: DadamaConfig, path: str, *, sync: bool = True) -> DadamaSession:
+        """The game in the journal at ``path``, resumed (the board must show it again before
+        play goes on), or a new one when the journal holds none."""
+        journal, loaded = Journal.open(path, sync=sync)
+        if not loaded.records:
+            return cls.begin(config, journal)
+        s = cls(config, journal)
+        s.problems += loaded.problems
+        for rec in loaded.records:
+            problem = s.apply(rec)
+            if problem:
+                s.problems.append(
+                    _("journal record {n}: {problem}").format(
+                        n=rec.get("seq", "?"), problem=problem
+                    )
+                )
+                break
+        s.phase = "over" if s.game.phase is Phase.OVER else "setup"
+        s._settle()
+        return s
+
+    def apply(self, rec: Record) -> str | None:
+        """Read one journal record into the game: the one path for play and for resume.
+        Returns why a record cannot be applied (nothing changed), or None."""
+        kind = rec.get("k")
+        try:
+            if kind == "start":
+                self._apply_start(rec)
+            elif kind == "throw":
+                self._apply_throw(rec)
+            elif kind == "step":
+                self._apply_step(step_from_json(rec.get("step")))
+            else:
+                return _("unknown record {kind!r}").format(kind=kind)
+        except (IllegalStep, ValueError, TypeError, KeyError) as exc:
+            return str(exc)
+        return None
+
+    def _apply_start(self, rec: Record) -> None:
+        seed = rec.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or rec.get("game") != GAME:
+            raise ValueError(_("not the start of a Dadama game"))
+        settings = DEFAULT.with_settings(rec.get("settings") or {})
+        position = rec.get("position")
+        if position is not None:
+            start = dadama_from_json({**position, "settings": settings.changed()})
+        else:
+            start = DadamaGame.opening(settings)
+        self.seed = seed
+        mode = rec.get("dice")
+        self.dice_mode = mode if isinstance(mode, str) and mode in DICE_MODES else "board"
+        self.start = start
+        self.game = start.copy()
+        self.throws = 0
+        self.pending = None
+
+    def _apply_throw(self, rec: Record) -> None:
+        square = _square(rec.get("sq"))
+        dice = tuple(rec.get("dice") or ())
+        options = self.game.throw_options(square, dice)  # checks the die and the faces
+        self.pending = (square, dice)
+        self.throws += 1
+        self.keep = _default_keep(options)
+        self.last_throw = (square, dice, self.keep)
+        self.entering = []
+
+    def _apply_step(self, step: Step) -> None:
+        if isinstance(step, Throw) and (
+            self.pending is None or self.pending != (step.square, step.dice)
+        ):
+            raise ValueError(_("a taking without its throw"))
+        played = self.game.play(step)
+        if isinstance(step, Throw):
+            self.last_throw = (step.square, step.dice, step.kept)
+        self.pending = None
+        self.keep = None
+        self.selected = None
+        if self.game.phase is Phase.OVER:
+            self.phase = "over"
+        elif played.turn_ends:
+            self.selected = None
+
+    # ------------------------------------------------------------------ live
+
+    def _record(self, rec: Record) -> bool:
+        """Journal then apply; a record the journal cannot keep is not played (said why)."""
+        if self.journal is not None:
+            try:
+                self.journal.append(rec)
+            except JournalError as exc:
+                self.message = str(exc)
+                self.cues.append("error")
+                return False
+        problem = self.apply(rec)
+        if problem:
+            self.problems.append(problem)
+            self.message = problem
+            return False
+        return True
+
+    def _settle(self) -> None:
+        """A throw that leaves nothing to choose is played at once (also after a resume that
+        stopped between a throw and its step)."""
+        if self.pending is None:
+            return
+        options = self.options()
+        keeps = {o.kept for o in options}
+        if all(o.to is None for o in options) and len(keeps) == 1:
+            self._record({"k": "step", "step": step_to_json(options[0])})
+            self._after_step()
+
+    def _after_step(self) -> None:
+        if self.game.phase is Phase.OVER:
+            ending = self.game.ending()
+            self.message = ending.describe() if ending is not None else ""
+            self.cues.append("game_over")
+        elif self.last_throw is not None and self.game.going_on is None and self.pending is None:
+            self.cues.append("move")
+
+    def options(self) -> list[Throw]:
+        if self.pending is None:
+            return []
+        return self.game.throw_options(*self.pending)
+
+    def feed_frame(self, t: float, occupied: Iterable[Square]) -> None:
+        """A scan of the board: setup until it shows the game, then the step it shows."""
+        self.board = frozenset(occupied)
+        self._look()
+
+    def _look(self) -> None:
+        if self.board is None:
+            return
+        seen = read_board(self.game, self.board, [o for o in self.options() if o.to is not None])
+        self.seen = seen
+        if self.phase == "setup":
+            if seen.ready:
+                self.phase = "over" if self.game.phase is Phase.OVER else "play"
+                self.message = ""
+            return
+        if self.phase != "play":
+            return
+        if seen.step is not None:
+            step = self._chosen(seen.step)
+            if self._record({"k": "step", "step": step_to_json(step)}):
+                self.cues.append("move")
+                self._after_step()
+                self._look()  # the board may already show what comes next
+            return
+        if seen.lifted is not None and self.pending is None and seen.lifted in self.game.throwers():
+            self.selected = seen.lifted
+
+    def _chosen(self, step: Step) -> Step:
+        """The taking shown on the board, with the value the player chose to keep."""
+        if not isinstance(step, Throw):
+            return step
+        fits = [o for o in self.options() if o.to == step.to]
+        return next((o for o in fits if o.kept == self.keep), fits[0])
+
+    def press(self, t: float, name: str, kind: str = "press") -> None:
+        """A button of the board (or the page's)."""
+        if self.phase != "play":
+            self.message = (
+                _("set the board as the lights show first") if self.phase == "setup" else ""
+            )
+            return
+        if name.startswith("face") and name[4:].isdigit() and self.dice_mode == "real":
+            self._enter(int(name[4:]))
+        elif name == "confirm":
+            self._confirm()
+        elif name == "next":
+            self._next()
+        else:
+            self.message = _("that button does nothing in Dadama")
+
+    def _thrower(self) -> Square | None:
+        throwers = self.game.throwers()
+        if self.game.phase is Phase.GO_ON or len(throwers) == 1:
+            return throwers[0] if throwers else None
+        return self.selected if self.selected in throwers else None
+
+    def _confirm(self) -> None:
+        if self.pending is not None:
+            options = self.options()
+            if all(o.to is None for o in options):  # a dadama's failed throw: keep the chosen value
+                step = next(o for o in options if o.kept == self.keep)
+                if self._record({"k": "step", "step": step_to_json(step)}):
+                    self._after_step()
+            else:
+                self.message = _("make the taking the lights show")
+            return
+        if self.game.phase not in (Phase.THROW, Phase.GO_ON):
+            self.message = _("no die can take: move a die")
+            return
+        square = self._thrower()
+        if square is None:
+            self.message = _("lift the die you want to throw, put it back, then throw")
+            return
+        if self.dice_mode == "real":
+            if self.game.phase is Phase.GO_ON and not self.entering:
+                self.entering = [1]  # going on: now enter the face thrown
+                return
+            self._enter(self.entering[-1] if self.entering else 1)
+            return
+        faces = throw_faces(self.seed, self.throws, self.game.dice_to_throw(square))
+        self._throw(square, faces)
+
+    def _throw(self, square: Square, faces: tuple[int, ...]) -> None:
+        if self._record({"k": "throw", "sq": list(square), "dice": list(faces)}):
+            self.cues.append("move")
+            self.message = ""
+            self._settle()
+            self._look()
+
+    def _enter(self, face: int) -> None:
+        """Real dice: one face entered; the throw is made when the die (or both) are in."""
+        if face not in range(1, 7):
+            return
+        square = self._thrower()
+        if self.pending is not None or square is None:
+            return
+        done = self.entering[:-1] if self.entering else []
+        done.append(face)
+        if len(done) == self.game.dice_to_throw(square):
+            self.entering = []
+            self._throw(square, tuple(done))
+        else:
+            self.entering = [*done, 1]
+
+    def _next(self) -> None:
+        counting = self.entering or self.game.phase is Phase.THROW
+        if self.dice_mode == "real" and counting and self.pending is None and self._thrower():
+            if not self.entering:
+                self.entering = [1]
+            self.entering[-1] = self.entering[-1] % 6 + 1
+            return
+        if self.pending is not None:
+            keeps = sorted({o.kept for o in self.options()})
+            if self.keep in keeps and len(keeps) > 1:
+                self.keep = keeps[(keeps.index(self.keep) + 1) % len(keeps)]
+            return
+        if self.game.phase is Phase.GO_ON and self.game.can_stop:
+            going = self.game.going_on
+            assert going is not None
+            if self._record({"k": "step", "step": step_to_json(Stop(going[0]))}):
+                self._after_step()
+                self._look()
+        elif self.game.phase is Phase.GO_ON:
+            self.message = _("this die must throw again while it can take")
+
+    def tick(self, t: float) -> bool:
+        return False
+
+    def take_cues(self) -> list[str]:
+        out, self.cues = self.cues, []
+        return out
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+    # ------------------------------------------------------------------ what is shown
+
+    def view(self) -> DadamaView:
+        g = self.game
+        options = [o for o in self.options() if o.kept == self.keep]
+        landings = tuple(o.to for o in options if o.to is not None)
+        targets = tuple(jumped(o.square, o.to) for o in options if o.to is not None)
+        return DadamaView(
+            phase=self.phase,
+            side_to_move=g.side_to_move,
+            pieces=g.pieces(),
+            throwers=g.throwers() if g.phase in (Phase.THROW, Phase.GO_ON) else (),
+            selected=self._thrower(),
+            dice=self.pending[1] if self.pending else (),
+            keep=self.keep,
+            targets=targets,
+            landings=landings,
+            go_on=g.phase is Phase.GO_ON and self.pending is None,
+            can_stop=g.can_stop and self.pending is None,
+            entering=tuple(self.entering) or self._first_face(),
+            dice_mode=self.dice_mode,
+            last_throw=self.last_throw,
+            missing=self.seen.missing,
+            extra=self.seen.extra,
+            message=self.message,
+            ending=g.ending() if g.phase is Phase.OVER else None,
+            turn=len(g.turns()),
+        )
+
+    def _first_face(self) -> tuple[int, ...]:
+        """Real dice: the face ``confirm`` would enter before ``next`` was pressed."""
+        waiting = self.pending is None and self.game.phase is Phase.THROW
+        return (1,) if self.dice_mode == "real" and waiting and self._thrower() else ()
+
+    def record(self) -> dict[str, Any]:
+        """The game's record (JSON, every throw in it): the Dadama scoresheet."""
+        return record_json(self.game, self.start)
+
+    def record_text(self) -> str:
+        """The game as PDN-like text with its throws (docs/notation.md)."""
+        return record_text(self.game, self.start)
+
+    def position(self) -> dict[str, Any]:
+        return dadama_to_json(self.game)
+
+
+def _default_keep(options: list[Throw]) -> int:
+    """The value a dadama keeps unless the player switches: the highest that allows a taking,
+    else the highest that does not lose."""
+    taking = [o.kept for o in options if o.to is not None]
+    return max(taking) if taking else max(o.kept for o in options)
+
+
+def _square(raw: object) -> Square:
+    if (
+        isinstance(raw, list | tuple)
+        and len(raw) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+    ):
+        return (raw[0], raw[1])
+    raise ValueError(_("not a square: {raw!r}").format(raw=raw))
+
+
+def step_to_json(step: Step) -> dict[str, Any]:
+    if isinstance(step, Quiet):
+        return {"move": [list(step.start), list(step.end)]}
+    if isinstance(step, Stop):
+        return {"stop": list(step.square)}
+    return {
+        "throw": list(step.square),
+        "dice": list(step.dice),
+        "keep": step.kept,
+        "to": list(step.to) if step.to is not None else None,
+    }
+
+
+def step_from_json(raw: object) -> Step:
+    if not isinstance(raw, dict):
+        raise ValueError(_("not a step: {raw!r}").format(raw=raw))
+    if "move" in raw and isinstance(raw["move"], list) and len(raw["move"]) == 2:
+        return Quiet(_square(raw["move"][0]), _square(raw["move"][1]))
+    if "stop" in raw:
+        return Stop(_square(raw["stop"]))
+    if "throw" in raw:
+        dice = raw.get("dice")
+        keep = raw.get("keep")
+        if not isinstance(dice, list) or not all(isinstance(v, int) for v in dice):
+            raise ValueError(_("not a step: {raw!r}").format(raw=raw))
+        if not isinstance(keep, int):
+            raise ValueError(_("not a step: {raw!r}").format(raw=raw))
+        to = raw.get("to")
+        return Throw(_square(raw["throw"]), tuple(dice), keep, None if to is None else _square(to))
+    raise ValueError(_("not a step: {raw!r}").format(raw=raw))
+
+
+def describe_square(square: Square) -> str:
+    return square_text(square)
