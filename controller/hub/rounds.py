@@ -312,9 +312,9 @@ def round_view(
             status = "not-sent"
         elif signing is not None and signing.confirmed and not summary.get("ply"):
             status = "confirmed"  # at the board, by its arbiter or both players
-        elif dispatch.assignment in started:
+        elif dispatch.assignment in started and summary.get("ply"):
             status = "playing"
-        elif state.get("assignment") == dispatch.assignment:
+        elif dispatch.assignment in started or state.get("assignment") == dispatch.assignment:
             status = "received"  # the board shows it: nobody has confirmed it yet
         else:
             status = "sent"
