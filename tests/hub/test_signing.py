@@ -163,3 +163,49 @@ def test_confirm_pause_sign_and_dispute_reach_the_desk(table2):
     blue = t.players()[t.pairing(1, rows_by_board(hub)["b01"]["table"]).blue].name
     assert status == 200 and "<table" in html and blue in html
     assert any(e["action"] == "board-pause" and "lina" in e["by"] for e in t.log())
+
+
+@pytest.mark.browser
+def test_the_arbiter_rules_on_a_dispute_from_the_desk_in_chromium(table2):
+    """As the arbiter sees it: the round's row says there is a dispute, its evidence page shows
+    the sensor changes, and Resume on that page starts the board's clocks again."""
+    from playwright.sync_api import expect, sync_playwright
+
+    from .test_desk_browser import login
+    from .test_wall_browser import ARGS, ARTIFACTS, CHROMIUM
+
+    hub, t, boards, _desk = table2
+    b2 = boards["b02"]
+    sent = {d.board: d for d in seating.dispatches(t).values()}
+    wait_for("b02 holds its table", b2.assignment)
+    b2.take_assignment(sent["b02"].assignment)
+    s2 = b2.play.session
+    s2.press(b2.play.t, "confirm")
+    b2.play_some(3)
+    s2.press(b2.play.t + 0.2, "red", "hold")
+    b2.wait_acked()
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
+        login(page, hub.url, "lina")
+        row = page.locator('table.round tbody tr:has(a[href="/board/b02"])')
+        expect(row.locator(".st")).to_have_text("dispute: see the evidence", timeout=15000)
+        page.screenshot(path=str(ARTIFACTS / "desk-round-dispute.png"), full_page=True)
+        row.get_by_role("link", name="evidence (1)").click()
+        expect(page.locator("h3.dispute")).to_contain_text("Red disputes move 3")
+        assert page.locator("table.sensed tbody tr").count() >= 2
+        expect(page.locator("table.journal")).to_contain_text("dispute")
+        page.screenshot(path=str(ARTIFACTS / "desk-dispute-evidence.png"), full_page=True)
+        assert s2.paused
+        page.get_by_role("button", name="Resume the board").click()
+        expect(page.locator(".msg")).to_have_text("board b02: resume sent")
+
+        def resumed() -> bool:
+            b2.play.t += 0.5
+            b2.link.after_step(s2, b2.play.t)
+            return not s2.paused
+
+        wait_for("the board resumed from the desk", resumed)
+        assert s2.clocks.running
+        browser.close()

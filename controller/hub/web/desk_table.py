@@ -64,6 +64,10 @@ def _kind_line(rec: dict[str, Any]) -> str:
     return ""
 
 
+def _seconds(t: object) -> str:
+    return f"{t:.3f}" if isinstance(t, int | float) and not isinstance(t, bool) else ""
+
+
 def _dispute_html(d: dict[str, Any]) -> str:
     start = d.get("t", 0.0)
     sensed = d.get("sensed") or []
@@ -79,7 +83,7 @@ def _dispute_html(d: dict[str, Any]) -> str:
     who = SIDE_WORDS[d["side"]].capitalize()
     head = (
         f'<h3 class="dispute">{e(who)} disputes move {e(d.get("ply"))} '
-        f"(game {e(d.get('game'))}, record {e(d.get('seq'))}, board time {e(start)})</h3>"
+        f"(game {e(d.get('game'))}, record {e(d.get('seq'))}, board time {e(_seconds(start))})</h3>"
     )
     if not rows:
         return head + "<p>No sensor change was recorded before the dispute.</p>"
@@ -124,7 +128,7 @@ def table_page(ctx: HubContext, t: Tournament, raw: str, s: Session) -> tuple[st
                 [
                     e(r["seq"]),
                     e(r["record"].get("k")),
-                    e(r["record"].get("t")),
+                    e(_seconds(r["record"].get("t"))),
                     e(_kind_line(r["record"])),
                 ]
                 for r in rows
