@@ -285,7 +285,8 @@ def round_view(
     states = {b["id"]: b for b in store.boards()}
     records: dict[int, ResultRecord] = {r.pairing: r for r in t.result_records()}
     proposals = pending(store, t, d.name, rnd)
-    started = {g["assignment_id"] for g in store.games(round_number=rnd)}
+    round_games = store.games(round_number=rnd)
+    started = {g["assignment_id"] for g in round_games}
     variant = t.event.variant
     rows = []
     for p in t.pairings(d.name, rnd):
@@ -297,7 +298,11 @@ def round_view(
         summary = card.get("summary") or {}
         proposal = proposals.get(p.id)
         record = records.get(p.id)
-        signing = table_signing(store, dispatch.board, dispatch.assignment) if dispatch else None
+        signing = (
+            table_signing(store, dispatch.board, dispatch.assignment, round_games)
+            if dispatch
+            else None
+        )
         if p.is_bye:
             status = "bye"
         elif record is not None and proposal is not None and record.result != proposal.result():

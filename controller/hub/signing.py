@@ -49,15 +49,18 @@ class TableSigning:
         }
 
 
-def table_signing(store: Store, board: str, assignment: str) -> TableSigning:
-    """Read from the records of every game ``board`` played under ``assignment``."""
+def table_signing(
+    store: Store, board: str, assignment: str, games: list[dict[str, Any]] | None = None
+) -> TableSigning:
+    """Read from the records of every game ``board`` played under ``assignment`` (``games``:
+    the store's rows to look among, when the caller has them already)."""
     out = TableSigning()
-    for g in store.games(board=board):
-        if g["assignment_id"] != assignment:
+    for g in store.games(board=board) if games is None else games:
+        if g["assignment_id"] != assignment or g["board_id"] != board:
             continue
         out.game = g["game_id"]
         signed: list[str] = []
-        for row in store.record_rows(board, g["game_id"]):
+        for row in store.record_rows(board, g["game_id"], (CONFIRM, SIGN, DISPUTE, *ANEW)):
             rec = row["record"]
             kind = rec.get("k")
             if kind == CONFIRM and rec.get("asg") == assignment:
