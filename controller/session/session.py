@@ -1028,8 +1028,9 @@ class Session:
         """The hub's assignment is on the board (its link put it there): wait for it to be
         confirmed, unless this game's journal says it already is."""
         self.signing.awaiting = asg
-        if self.signing.waiting:
-            self._say(texts.CONFIRM_TABLE)
+        if self.signing.waiting:  # the display keeps the players' names in view
+            names = {k: self.info.get(k) or "?" for k in ("table", "blue", "red")}
+            self._say(texts.CONFIRM_TABLE, **names)
 
     def _signing_button(self, t: float, name: str, kind: str) -> bool:
         """A press that confirms the table, signs the sheet or disputes; True when it did."""

@@ -88,8 +88,11 @@ PLAYER_TAKEBACK_OFF = Text(
 
 # --------------------------------------------------------------------------- the tournament
 CONFIRM_TABLE = Text(
-    N_("Confirm this table: the arbiter presses Confirm, or each player their own button."),
-    N_("Confirm the table: Confirm or both players"),
+    N_(
+        "Table {table}: {blue} vs {red}. Confirm: the arbiter presses Confirm, or each player"
+        " their own button."
+    ),
+    N_("T{table} {blue} v {red}: Confirm or both players"),
 )
 CONFIRMED_ONE = Text(
     N_("{SIDE} confirmed the table: waiting for {OTHER}."), N_("{SIDE} OK: waiting for {OTHER}")

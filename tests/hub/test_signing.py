@@ -68,7 +68,7 @@ def test_confirm_pause_sign_and_dispute_reach_the_desk(table2):
     # -- confirmed: at b01 by both players' own buttons, at b02 by the arbiter's Confirm ------
     for b in (b1, b2):
         b.take_assignment(sent[b.board].assignment)
-        assert "Confirm this table" in b.play.session.message
+        assert "Confirm: the arbiter presses Confirm" in b.play.session.message
     s1 = b1.play.session
     s1.press(b1.play.t, "blue")
     assert s1.signing.waiting is not None and "waiting for Red" in s1.message
