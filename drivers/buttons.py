@@ -16,7 +16,8 @@ from typing import Any, Literal
 
 from drivers.base import Device
 
-BUTTON_NAMES = ("pause", "confirm", "next", "takeback", "new_game")
+BUTTON_NAMES = ("pause", "confirm", "next", "takeback", "new_game", "blue", "red")
+"""The arbiter's five, then each player's own (Blue's and Red's side: sign, confirm, dispute)."""
 
 
 @dataclass(frozen=True)

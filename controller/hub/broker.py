@@ -33,6 +33,7 @@ from controller.link.protocol import (
     ACK,
     ASSIGNMENT,
     BOARD_WRITES,
+    COMMAND,
     HUB_USER,
     MAX_PAYLOAD,
     ROOT,
@@ -63,7 +64,7 @@ def acl_text() -> str:
         "# Every board (its user name is its board id): its own topics only.",
     ]
     lines += [f"pattern write {ROOT}/boards/%u/{leaf}" for leaf in BOARD_WRITES]
-    lines += [f"pattern read {ROOT}/boards/%u/{leaf}" for leaf in (ACK, ASSIGNMENT)]
+    lines += [f"pattern read {ROOT}/boards/%u/{leaf}" for leaf in (ACK, ASSIGNMENT, COMMAND)]
     lines.append(f"pattern read {ROOT}/hub/presence")
     return "\n".join(lines) + "\n"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import logging
 import queue
+import secrets
 import sqlite3
 import threading
 import time
@@ -28,6 +29,7 @@ from controller.link.gamestate import GameState, rebuild
 from controller.link.protocol import (
     ACK,
     ASSIGNMENT,
+    COMMAND,
     GAME_ID,
     GENESIS,
     HUB_PRESENCE,
@@ -230,6 +232,16 @@ class Ingest:
             body = canonical(payload) if payload is not None else b""
             self.client.publish(board_topic(board, ASSIGNMENT), body, qos=1, retain=True)
         self.live.update(self.card(board))
+
+    def publish_command(self, board: str, cmd: str, by: str) -> str:
+        """The arbiter's desk tells ``board`` to pause or resume (retained, so a board that is
+        offline gets it when it comes back; it obeys each id once). Returns the id."""
+        ident = f"c{int(self.clock() * 1000):x}-{secrets.token_hex(3)}"
+        body = canonical({"v": VERSION, "id": ident, "cmd": cmd, "by": by[:40]})
+        if self.client is None:
+            raise RuntimeError("the hub is not connected to its broker")
+        self.client.publish(board_topic(board, COMMAND), body, qos=1, retain=True)
+        return ident
 
     # ------------------------------------------------------------------ the worker
 

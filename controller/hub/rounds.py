@@ -29,6 +29,7 @@ from controller.tournament.model import (
 )
 from controller.tournament.tournament import Tournament
 
+from .signing import table_signing
 from .store import Store
 
 if TYPE_CHECKING:
@@ -251,10 +252,14 @@ def accept(store: Store, t: Tournament, pairing_id: int, by: str) -> GameResult:
 
 
 def accept_round(store: Store, t: Tournament, division: str | None, rnd: int, by: str) -> int:
-    """Accept every board result of the round that has no result yet; how many."""
+    """Accept every board result of the round that has no result yet and no dispute (the
+    arbiter rules on each of those, ``accept`` one by one); how many."""
     results = t.results()
+    sent = seating.dispatches(t)
     done = 0
-    for pid in pending(store, t, division, rnd):
+    for pid, found in pending(store, t, division, rnd).items():
+        if table_signing(store, found.board, sent[pid].assignment).disputes:
+            continue
         if pid not in results:
             accept(store, t, pid, by)
             done += 1
@@ -280,7 +285,8 @@ def round_view(
     states = {b["id"]: b for b in store.boards()}
     records: dict[int, ResultRecord] = {r.pairing: r for r in t.result_records()}
     proposals = pending(store, t, d.name, rnd)
-    started = {g["assignment_id"] for g in store.games(round_number=rnd)}
+    round_games = store.games(round_number=rnd)
+    started = {g["assignment_id"] for g in round_games}
     variant = t.event.variant
     rows = []
     for p in t.pairings(d.name, rnd):
@@ -292,20 +298,29 @@ def round_view(
         summary = card.get("summary") or {}
         proposal = proposals.get(p.id)
         record = records.get(p.id)
+        signing = (
+            table_signing(store, dispatch.board, dispatch.assignment, round_games)
+            if dispatch
+            else None
+        )
         if p.is_bye:
             status = "bye"
         elif record is not None and proposal is not None and record.result != proposal.result():
             status = "differs"
         elif record is not None:
             status = "accepted" if record.result.source == "board" else "recorded"
+        elif signing is not None and signing.disputes:
+            status = "disputed"
         elif proposal is not None:
-            status = "to-accept"
+            status = "signed" if signing is not None and signing.both_signed else "to-accept"
         elif dispatch is None:
             status = "not-sent"
-        elif dispatch.assignment in started:
+        elif signing is not None and signing.confirmed and not summary.get("ply"):
+            status = "confirmed"  # at the board, by its arbiter or both players
+        elif dispatch.assignment in started and summary.get("ply"):
             status = "playing"
-        elif state.get("assignment") == dispatch.assignment:
-            status = "confirmed"
+        elif dispatch.assignment in started or state.get("assignment") == dispatch.assignment:
+            status = "received"  # the board shows it: nobody has confirmed it yet
         else:
             status = "sent"
         rows.append(
@@ -322,6 +337,7 @@ def round_view(
                 "ply": summary.get("ply"),
                 "totals": summary.get("totals"),
                 "status": status,
+                "signing": None if signing is None else signing.json(),
                 "board_result": None
                 if proposal is None
                 else {

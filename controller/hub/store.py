@@ -255,11 +255,15 @@ class Store:
         )
         return [json.loads(r["record"]) for r in rows]
 
-    def record_rows(self, board: str, game: str) -> list[dict[str, Any]]:
+    def record_rows(
+        self, board: str, game: str, kinds: tuple[str, ...] | None = None
+    ) -> list[dict[str, Any]]:
+        """A game's records in order; with ``kinds``, only records of those kinds."""
+        only = f" AND kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
         rows = self.query(
             "SELECT seq, kind, hash, record, info, received FROM records "
-            "WHERE board_id = ? AND game_id = ? ORDER BY seq",
-            (board, game),
+            f"WHERE board_id = ? AND game_id = ?{only} ORDER BY seq",
+            (board, game, *(kinds or ())),
         )
         out = []
         for r in rows:

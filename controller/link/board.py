@@ -7,8 +7,10 @@ whose own thread reads and publishes the new records; the board never waits on t
 Twice a second it also looks at the hub's assignment: a new one is put on the session as the
 game's players, round and table (journaled like any entry of the arbiter's, so the display, the
 sheet and the game record carry them), as long as no move of the game is played yet: a game in
-progress keeps its players, and the assignment waits for the next game. Once a second it looks
-at the link's last error, so a refused credential is said once, not at every retry.
+progress keeps its players, and the assignment waits for the next game; the session then waits
+for the table to be confirmed (docs/tournament.md). At the same pace it carries out the arbiter's
+desk's last command (pause, resume), once. Once a second it looks at the link's last error, so a
+refused credential is said once, not at every retry.
 """
 
 from __future__ import annotations
@@ -186,7 +188,19 @@ class BoardLink:
         if t < self._next_assignment:
             return None
         self._next_assignment = t + ASSIGNMENT_EVERY
+        self._obey(session, t)
         return self._apply_assignment(session, t)
+
+    def _obey(self, session: Session, t: float) -> None:
+        command = self.link.command()
+        if command is None:
+            return
+        done = session.desk_pause(t, command["cmd"] == "pause")
+        self.link.obeyed(command["id"])
+        if done and command["cmd"] == "pause":
+            self.say(_("paused from the arbiter's desk"))
+        elif done:
+            self.say(_("resumed from the arbiter's desk"))
 
     def _say_error(self, error: str) -> None:
         self.say(_("hub {url}: {error}").format(url=self.link.config.url, error=error_text(error)))
@@ -203,6 +217,8 @@ class BoardLink:
         info = assignment_info(assignment)
         if info and any(session.info.get(k) != v for k, v in info.items()):
             session.set_info(t, info)
+        if isinstance(ident, str):
+            session.expect_assignment(ident)
         self.say(_("assignment from the hub: {line}").format(line=self.line))
         return self.line
 

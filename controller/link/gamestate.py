@@ -169,7 +169,7 @@ class GameState:
     def _end(self, record: dict[str, Any]) -> dict[str, Any]:
         assert self.game is not None
         side = record.get("side")
-        self.outcome = tally(self.game, str(record["reason"]), side)
+        self.outcome = tally(self.game, str(record["reason"]), side, self.info)
         self.phase = "over"
         self.paused = False
         return {"result": self.result(), "totals": self.totals(), "clocks": self.clocks()}

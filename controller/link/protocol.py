@@ -26,6 +26,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from controller.session.signing import SIGNING_KINDS
+from controller.session.signing import record_problem as signing_problem
+
 VERSION = 1
 ROOT = "damath/v1"
 MAX_PAYLOAD = 32 * 1024
@@ -41,8 +44,29 @@ SIDES = (0, 1)
 
 # leaf topics under damath/v1/boards/<board>/
 RECORDS, STATE, PRESENCE, ASSIGNMENT, ACK = "records", "state", "presence", "assignment", "ack"
+COMMAND = "command"
+"""The arbiter's desk to one board (retained): ``{"v": 1, "id": ..., "cmd": "pause"|"resume",
+"by": ...}``; the board obeys each id once."""
 BOARD_WRITES = (RECORDS, STATE, PRESENCE)
-"""What a board may publish (the broker's ACL says the same); it reads only ASSIGNMENT and ACK."""
+"""What a board may publish (the broker's ACL says the same); it reads only ASSIGNMENT, ACK and
+COMMAND."""
+COMMANDS = ("pause", "resume")
+
+
+def parse_command(payload: bytes | bytearray) -> dict[str, Any] | None:
+    """The desk's command, or None for anything else (a board obeys nothing it cannot read)."""
+    try:
+        data = json.loads(payload) if payload else None
+    except (ValueError, UnicodeDecodeError):
+        return None
+    if not isinstance(data, dict) or data.get("v") != VERSION:
+        return None
+    ident = data.get("id")
+    if not isinstance(ident, str) or not GAME_ID.match(ident) or data.get("cmd") not in COMMANDS:
+        return None
+    return data
+
+
 HUB_PRESENCE = f"{ROOT}/hub/presence"
 
 
@@ -260,6 +284,8 @@ def record_problem(record: dict[str, Any]) -> str | None:
         path = record.get("path")
         if not isinstance(path, list) or not 2 <= len(path) <= 16 or not all(map(_square, path)):
             return "a move record needs a 'path' of squares"
+    elif kind in SIGNING_KINDS:
+        return signing_problem(record)
     elif kind == "end":
         if not isinstance(record.get("reason"), str):
             return "an end record needs its 'reason'"

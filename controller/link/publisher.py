@@ -38,6 +38,7 @@ from .follower import Follower, Sealed
 from .protocol import (
     ACK,
     ASSIGNMENT,
+    COMMAND,
     GAME_ID,
     HUB_PRESENCE,
     PRESENCE,
@@ -47,6 +48,7 @@ from .protocol import (
     board_topic,
     canonical,
     parse_ack,
+    parse_command,
     presence_payload,
 )
 
@@ -113,6 +115,7 @@ class Link:
         self._board_problems: list[str] = []
         self._state_sent = b""
         self._assignment = self._load_assignment()
+        self._command: dict[str, Any] | None = None
         self.follower = Follower(
             self.folder, config.board, config.hmac_key, assignment=self._assignment_id
         )
@@ -172,6 +175,29 @@ class Link:
         with self._lock:
             return dict(self._assignment) if self._assignment else None
 
+    def command(self) -> dict[str, Any] | None:
+        """The desk's last command to this board, unless it was obeyed already (``obeyed``)."""
+        with self._lock:
+            command = self._command
+        if command is None or command["id"] == self._obeyed():
+            return None
+        return dict(command)
+
+    def _obeyed(self) -> str:
+        try:
+            return (self.link_dir / "command-done").read_text(encoding="utf-8").strip()
+        except OSError:
+            return ""
+
+    def obeyed(self, ident: str) -> None:
+        """The command ``ident`` was carried out (or refused): never again, even after a
+        restart, when the broker hands the retained command over once more."""
+        path = self.link_dir / "command-done"
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(ident, encoding="utf-8")
+        os.replace(tmp, path)
+
     def report(self, problems: list[str] | None = None, firmware: str | None = None) -> None:
         """What the board wants the organiser to see (a stuck sensor, a clock out of sync)."""
         with self._lock:
@@ -229,7 +255,12 @@ class Link:
             return
         board = self.config.board
         client.subscribe(
-            [(board_topic(board, ACK), 1), (board_topic(board, ASSIGNMENT), 1), (HUB_PRESENCE, 1)]
+            [
+                (board_topic(board, ACK), 1),
+                (board_topic(board, ASSIGNMENT), 1),
+                (board_topic(board, COMMAND), 1),
+                (HUB_PRESENCE, 1),
+            ]
         )
         client.publish(
             board_topic(board, PRESENCE),
@@ -271,6 +302,10 @@ class Link:
                 self._on_ack(message.payload)
             elif topic.endswith("/" + ASSIGNMENT):
                 self._on_assignment(message.payload)
+            elif topic.endswith("/" + COMMAND):
+                command = parse_command(message.payload)
+                with self._lock:
+                    self._command = command
         except Exception:  # a bad message from the broker never stops the link
             log.exception("link: cannot handle a message on %s", topic)
         self._wake.set()

@@ -54,6 +54,8 @@ from .kinds import CueName, MenuAction, Phase, RecordKind
 from .menu import Menu, abandon_menu, adjudication_menu, names_menu, settings_menu
 from .outcome import Outcome, scoring_profile, tally
 from .shown import Shown, move_text
+from .signing import PLAYER_BUTTONS, SIGNING_KINDS, SensorTrace, Signing
+from .signing import record_problem as signing_problem
 
 JOURNAL_VERSION = 1
 
@@ -201,6 +203,9 @@ class Session:
         self.wall: Callable[[], float] = time.time
         """The wall clock, for naming a kept game only (``journal.kept_name``)."""
         self._now = 0.0
+        self.signing = Signing()
+        """The assignment's confirmation, the game's signatures and disputes (signing.py)."""
+        self.sensed = SensorTrace()
         self._fresh(config)
 
     def _fresh(self, config: SessionConfig) -> None:
@@ -464,13 +469,17 @@ class Session:
             )
         elif kind == RecordKind.READY:
             self.phase = Phase.PLAY
+        elif kind in SIGNING_KINDS:
+            self.signing.apply(rec)
         elif kind == RecordKind.MOVE:
             move = self.game.find_move([(sq[0], sq[1]) for sq in rec["path"]])
             self.proxy = False
+            self.sensed.mark()
             return self._apply_move(move, self._reading)
         elif kind == RecordKind.TAKEBACK:
             self.outcome = None
             self.proxy = False
+            self.signing.signed.clear()  # a sheet signed before the takeback is not this one
             if self.phase == Phase.OVER:
                 self.phase = Phase.PLAY
             return self._undo_move()
@@ -572,6 +581,7 @@ class Session:
         ):
             self.message = ""  # a hint said while setting up has been read: back to the guide
         placed_before = self._placed() if self.phase == Phase.SETUP else None
+        self.sensed.frame(t, self.board, board)
         self.board = board
         events = self.tracker.feed_frame(t, self.board)
         self._handle(events, t)
@@ -592,6 +602,8 @@ class Session:
         """An arbiter button: ``press`` or ``hold`` (drivers.buttons.ButtonEvent)."""
         self._now = max(self._now, t)
         self.advance(t)
+        if self._signing_button(t, name, kind):
+            return
         if self.menu is not None:
             self._menu_button(t, name)
         elif self.phase == Phase.SETUP:
@@ -1012,6 +1024,93 @@ class Session:
         else:
             self._ignored(t, name, texts.SETUP_BUTTONS)
 
+    def expect_assignment(self, asg: str) -> None:
+        """The hub's assignment is on the board (its link put it there): wait for it to be
+        confirmed, unless this game's journal says it already is."""
+        self.signing.awaiting = asg
+        if self.signing.waiting:  # the display keeps the players' names in view
+            names = {k: self.info.get(k) or "?" for k in ("table", "blue", "red")}
+            self._say(texts.CONFIRM_TABLE, **names)
+
+    def _signing_button(self, t: float, name: str, kind: str) -> bool:
+        """A press that confirms the table, signs the sheet or disputes; True when it did."""
+        side = PLAYER_BUTTONS.get(name)
+        asg = self.signing.waiting
+        confirming = name == "confirm" or side is not None
+        if (
+            asg is not None
+            and confirming
+            and self.menu is None
+            and self.phase in (Phase.SETUP, Phase.PLAY)
+            and not self.game.ply
+            and kind == "press"
+        ):
+            by = "arbiter" if side is None else name
+            self._signing_record({"k": RecordKind.CONFIRM, "t": t, "asg": asg, "by": by})
+            if self.signing.is_confirmed(asg):
+                self._say(texts.CONFIRMED)
+            else:  # one player so far (the arbiter's alone confirms)
+                assert side is not None
+                self._say(
+                    texts.CONFIRMED_ONE, SIDE=side_word(side).upper(), OTHER=side_word(1 - side)
+                )
+            self._log(t, "confirmed", {"asg": asg, "by": by})
+            return True
+        if side is None:
+            return False
+        if kind == "hold" and self.phase != Phase.SETUP:
+            self._signing_record(
+                {
+                    "k": RecordKind.DISPUTE,
+                    "t": t,
+                    "side": side,
+                    "ply": self.game.ply,
+                    "sensed": self.sensed.evidence(),
+                }
+            )
+            self._cue(t, CueName.WARNING)
+            if self.phase != Phase.OVER and not self.paused:
+                self._toggle_pause(t)
+            self._say(texts.DISPUTED, SIDE=side_word(side).upper())
+            self._log(t, "dispute", {"side": side})
+        elif kind == "press" and self.phase == Phase.OVER and side not in self.signing.signed:
+            self._signing_record({"k": RecordKind.SIGN, "t": t, "side": side})
+            if len(self.signing.signed) == 2:
+                self._say(texts.SIGNED_BOTH)
+            else:
+                self._say(texts.SIGNED_ONE, SIDE=side_word(side).upper(), OTHER=side_word(1 - side))
+            self._log(t, "signed", {"side": side})
+        else:
+            self._say(texts.PLAYER_BUTTON, SIDE=side_word(side).upper())
+        return True
+
+    def _signing_record(self, record: Record) -> None:
+        self._write(record)
+        self.apply(record)
+
+    def desk_pause(self, t: float, pause: bool) -> bool:
+        """The arbiter's desk paused (or resumed) the game from the hub: as the Pause button
+        does, the record saying who. False when there was nothing to do."""
+        if self.phase not in (Phase.PLAY, Phase.RESTORE) or self.paused == pause:
+            return False
+        if pause:
+            self.clocks.stop(t)
+        record: Record = {
+            "k": RecordKind.PAUSE if pause else RecordKind.RESUME,
+            "t": t,
+            "by": "desk",
+            **self.clocks.state(t),
+        }
+        self._write(record)
+        self.apply(record)
+        if pause:
+            self._say(texts.DESK_PAUSED)
+        else:
+            self.message = ""
+            self._resume_time(t)
+        self._log(t, "pause" if pause else "resume", {"by": "desk"})
+        return True
+
     def _reconfigure(self, t: float, **changes: Any) -> None:
         config = SessionConfig(**{**self.config.__dict__, **changes})
         try:
@@ -1200,6 +1299,7 @@ class Session:
             except JournalError as exc:
                 self.problems.append(str(exc))
         self._fresh(SessionConfig(**{**self.config.__dict__, "position": None}))
+        self.signing.new_game()
         self._begin(t)
         if self.board is not None:  # the new game's tracker reads the board as it stands
             self._handle(self.tracker.feed_frame(t, self.board), t)
@@ -1360,6 +1460,8 @@ def record_problem(rec: Record) -> str | None:
         return _("side {str} does not exist").format(str=str(rec.get("side"))[:10])
     if kind == "end" and rec.get("reason") not in texts.ENDINGS:
         return _("unknown ending {str!r}").format(str=str(rec.get("reason"))[:20])
+    if kind in SIGNING_KINDS:
+        return signing_problem(rec)
     if kind in ("info", "play") and not isinstance(rec.get(kind), dict):
         return _("{kind} that is not an object").format(kind=kind)
     try:

@@ -86,6 +86,34 @@ PLAYER_TAKEBACK_OFF = Text(
     N_("Only the arbiter takes a move back in this game."), N_("Takeback: ask the arbiter")
 )
 
+# --------------------------------------------------------------------------- the tournament
+CONFIRM_TABLE = Text(
+    N_(
+        "Table {table}: {blue} vs {red}. Confirm: the arbiter presses Confirm, or each player"
+        " their own button."
+    ),
+    N_("T{table} {blue} v {red}: Confirm or both players"),
+)
+CONFIRMED_ONE = Text(
+    N_("{SIDE} confirmed the table: waiting for {OTHER}."), N_("{SIDE} OK: waiting for {OTHER}")
+)
+CONFIRMED = Text(N_("Table confirmed."), N_("Table confirmed"))
+SIGNED_ONE = Text(
+    N_("{SIDE} signed the scoresheet: waiting for {OTHER}."), N_("{SIDE} signed: {OTHER}?")
+)
+SIGNED_BOTH = Text(N_("Both players signed the scoresheet."), N_("Both players signed"))
+DISPUTED = Text(
+    N_("{SIDE} disputes the game: the clocks are stopped, the arbiter is called."),
+    N_("{SIDE} disputes: arbiter called"),
+)
+PLAYER_BUTTON = Text(
+    N_("{SIDE}: sign the scoresheet at the end; hold the button to dispute."),
+    N_("{SIDE}: sign at the end, hold: dispute"),
+)
+DESK_PAUSED = Text(
+    N_("Paused from the arbiter's desk: both clocks are stopped."), N_("Paused by the desk")
+)
+
 # --------------------------------------------------------------------------- the end
 
 ENDINGS: dict[str, str] = {

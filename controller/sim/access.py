@@ -52,6 +52,11 @@ ACTIONS: dict[str, str] = {
     "button.next.choice": PLAYER,
     "button.confirm.choice": PLAYER,
     "button.confirm.setup": PLAYER,
+    # each player's own button: confirm the table, sign the sheet; held: a dispute
+    "button.blue": PLAYER,
+    "button.blue.hold": PLAYER,
+    "button.red": PLAYER,
+    "button.red.hold": PLAYER,
     # the arbiter's buttons
     "button.next.setup": ARBITER,  # changes the variant
     "button.next.setup.hold": ARBITER,  # changes the rules

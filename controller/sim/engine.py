@@ -31,9 +31,9 @@ from controller.rules.profiles import PROFILES
 from controller.scoresheet.typeset import typeset
 from controller.session import Session, SessionConfig
 from controller.session.clocks import clock_text
-from controller.tracker import BUTTONS
 from controller.view.session_leds import ALL_LIGHTS
 from controller.view.snapshot import snapshot
+from drivers.buttons import BUTTON_NAMES as BUTTONS
 from drivers.buzzer import PATTERNS
 from drivers.factory import Devices, MockControls
 

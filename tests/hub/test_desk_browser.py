@@ -85,8 +85,8 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
             expect(rows.first).to_contain_text("not sent")
             org.get_by_role("button", name="Send round 1 to the boards").click()
             expect(org.locator(".msg")).to_have_text("round sent to 4 board(s)")
-            # the boards confirm: the page follows by itself (it polls the round)
-            expect(org.locator(".st.confirmed")).to_have_count(4, timeout=20000)
+            # the boards hold their tables: the page follows by itself (it polls the round)
+            expect(org.locator(".st.received")).to_have_count(4, timeout=20000)
             org.screenshot(path=str(ARTIFACTS / "desk-round-sent.png"), full_page=True)
             sent = seating.dispatches(t)
             for pairing in t.pairings("open", 1):

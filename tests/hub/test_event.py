@@ -112,9 +112,24 @@ def test_a_swiss_of_four_rounds_on_eight_boards(hall):
     for b in list(boards.values())[:8]:
         wait_for(f"{b.board} got its assignment", b.assignment)
     wait_for(
-        "every board confirmed",
-        lambda: all(r["status"] == "confirmed" for r in round_view(hub, 1)),
+        "every board holds its table",
+        lambda: all(r["status"] == "received" for r in round_view(hub, 1)),
     )
+    # confirmed at the board: the arbiter's Confirm at four tables, both players' own buttons
+    # at the other four; the desk says so from the boards' records
+    sent = seating.dispatches(t)
+    for p in t.pairings("open", 1):
+        b = boards[sent[p.id].board]
+        b.take_assignment(sent[p.id].assignment)
+        for name in ("confirm",) if p.table <= 4 else ("blue", "red"):
+            b.play.session.press(b.play.t, name)
+    rows = wait_for(
+        "every table confirmed",
+        lambda: (
+            (rows := round_view(hub, 1)) and all(r["status"] == "confirmed" for r in rows) and rows
+        ),
+    )
+    assert {tuple(r["signing"]["confirmed_by"]) for r in rows} == {("arbiter",), ("blue", "red")}
     assert boards["b01"].link.link.assignment()["blue"]["name"] == "P01"
     tables = play_round(hub, t, boards, 1)
     wait_for(

@@ -88,12 +88,15 @@ def play(plan_: GamePlan, journal: Path, out: Path, sync: bool = True) -> None:
     os.replace(tmp, out)
 
 
-def fork_play(plan_: GamePlan, journal: Path, out: Path) -> int:
+Life = Callable[[GamePlan, Path, Path], None]
+
+
+def fork_play(plan_: GamePlan, journal: Path, out: Path, life: Life | None = None) -> int:
     pid = os.fork()
     if pid == 0:  # the child: never returns into pytest
         code = 1
         try:
-            play(plan_, journal, out)
+            (life or play)(plan_, journal, out)
             code = 0
         finally:
             os._exit(code)
@@ -108,14 +111,15 @@ class CutReport:
 
 
 def cut_until(
-    plan_: GamePlan, folder: Path, kills: int, rng: random.Random
+    plan_: GamePlan, folder: Path, kills: int, rng: random.Random, life: Life | None = None
 ) -> tuple[CutReport, list[dict]]:
-    """Kill and restart until ``kills`` SIGKILLs were delivered and the last game finished."""
+    """Kill and restart until ``kills`` SIGKILLs were delivered and the last game finished
+    (each life of the board is ``life``, by default ``play``)."""
     report = CutReport()
     results: list[dict] = []
     # how long one uninterrupted life takes, to spread the kills over it
     out = folder / "clean.json"
-    pid = fork_play(plan_, folder / "clean.jsonl", out)
+    pid = fork_play(plan_, folder / "clean.jsonl", out, life)
     began = time.perf_counter()
     _, status = os.waitpid(pid, 0)
     span = time.perf_counter() - began
@@ -127,7 +131,7 @@ def cut_until(
         journal = folder / f"game{game}.jsonl"
         out = folder / f"game{game}.json"
         while not out.exists():
-            pid = fork_play(plan_, journal, out)
+            pid = fork_play(plan_, journal, out, life)
             if report.kills < kills:
                 time.sleep(rng.uniform(0.0, span * 0.7))
                 with contextlib.suppress(ProcessLookupError):

@@ -33,7 +33,7 @@ from controller.sim.access import (
 from controller.sim.cli import arbiter_access
 from controller.sim.engine import SimBoard
 from controller.sim.server import create_app
-from controller.tracker import BUTTONS
+from drivers.buttons import BUTTON_NAMES as BUTTONS
 
 from .conftest import ManualClock, RunningServer
 

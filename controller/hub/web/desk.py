@@ -34,6 +34,8 @@ from controller.tournament.tournament import Tournament
 
 from .. import rounds
 from ..accounts import AccountError, Accounts, Session
+from ..signing import record_signed
+from . import desk_table
 from .page import OUTCOME_WORDS, STATUS_WORDS, e, field, form, hidden, layout, select, table
 
 if TYPE_CHECKING:
@@ -162,6 +164,7 @@ def routes(ctx: HubContext) -> list[Route]:
     def round_page(request: Request, s: Session) -> str:
         with ctx.tournament() as t:
             division, rnd = choose(t, request)
+            record_signed(ctx.store, t, division, rnd)
             rows = rounds.round_view(ctx.store, t, division, rnd, ctx.live.cards)
             last = t.last_round(division)
             total = t.total_rounds(division)
@@ -189,6 +192,7 @@ def routes(ctx: HubContext) -> list[Route]:
         def view() -> dict[str, Any]:
             with ctx.tournament() as t:
                 division, rnd = choose(t, request)
+                record_signed(ctx.store, t, division, rnd)
                 rows = rounds.round_view(ctx.store, t, division, rnd, ctx.live.cards)
                 for r in rows:
                     r["status_text"] = STATUS_WORDS.get(r["status"], r["status"])
@@ -461,6 +465,26 @@ def routes(ctx: HubContext) -> list[Route]:
     def post(fn: Action, organiser: bool = False) -> Handler:
         return login_required(act(fn), organiser, post=True)
 
+    # -- one table: the board's evidence, pausing it, its sheet --------------------------
+
+    def table_page(request: Request, s: Session) -> str:
+        with ctx.tournament() as t:
+            title, body = desk_table.table_page(ctx, t, request.query_params.get("pairing", ""), s)
+        return layout(title, _flash(request) + body, nav=_nav(s), user=s.name)
+
+    async def sheet(request: Request, s: Session) -> Response:
+        def build() -> str:
+            with ctx.tournament() as t:
+                return desk_table.sheet_html(ctx, t, request.query_params.get("pairing", ""))
+
+        try:
+            return HTMLResponse(await run_in_threadpool(build))
+        except TournamentError as exc:
+            return HTMLResponse(layout("The desk", f'<p class="err">{e(exc)}</p>'), 404)
+
+    def pause(t: Tournament, data: dict[str, str], s: Session) -> str:
+        return desk_table.pause(ctx, t, data, s)
+
     return [
         Route("/desk/login", login_page, methods=["GET"]),
         Route("/desk/login", login, methods=["POST"]),
@@ -483,6 +507,9 @@ def routes(ctx: HubContext) -> list[Route]:
         Route("/desk/pair", post(pair, True), methods=["POST"]),
         Route("/desk/publish", post(publish, True), methods=["POST"]),
         Route("/desk/seat", post(seat, True), methods=["POST"]),
+        Route("/desk/table", login_required(page(table_page))),
+        Route("/desk/sheet", login_required(sheet)),
+        Route("/desk/pause", post(pause), methods=["POST"]),
     ]
 
 
@@ -618,6 +645,14 @@ def _round_table(
                 + "</details>"
             )
         status = f'<span class="st {e(r["status"])}">{e(STATUS_WORDS[r["status"]])}</span>'
+        signing = r.get("signing")
+        if signing is not None:
+            if signing["signed"]:
+                words = " and ".join(w.capitalize() for w in signing["signed"])
+                status += f"<br><small>signed: {e(words)}</small>"
+            link = f"/desk/table?{urlencode({'pairing': pid})}"
+            label = f"evidence ({signing['disputes']})" if signing["disputes"] else "table"
+            status += f'<br><small><a href="{e(link)}">{e(label)}</a></small>'
         red = e(r["red"]) if r["red"] is not None else "<i>bye</i>"
         body.append(
             (

@@ -18,6 +18,7 @@ from starlette.routing import Route
 from controller.tournament.model import TournamentError
 
 from .. import rounds
+from ..signing import record_signed
 
 if TYPE_CHECKING:
     from ..service import HubContext
@@ -102,6 +103,7 @@ def routes(ctx: HubContext) -> list[Route]:
 
     def view(data: dict[str, Any]) -> dict[str, Any]:
         with ctx.tournament() as t:
+            record_signed(ctx.store, t, _division(data), _int(data, "round"))
             rows = rounds.round_view(
                 ctx.store, t, _division(data), _int(data, "round"), ctx.live.cards
             )

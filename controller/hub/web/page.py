@@ -16,10 +16,13 @@ OUTCOME_WORDS = {
 }
 STATUS_WORDS = {
     "not-sent": "not sent",
-    "sent": "sent, not confirmed",
-    "confirmed": "board confirmed",
+    "sent": "sent, not on the board yet",
+    "received": "on the board, not confirmed",
+    "confirmed": "confirmed at the board",
     "playing": "playing",
     "to-accept": "finished: accept?",
+    "signed": "signed by both players",
+    "disputed": "dispute: see the evidence",
     "accepted": "accepted",
     "recorded": "recorded",
     "differs": "differs from the board",
