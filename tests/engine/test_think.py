@@ -132,7 +132,7 @@ PIECES = st.lists(
         st.booleans(),
     ),
     min_size=2,
-    max_size=14,
+    max_size=12,  # a side has at most 12 chips (the position reader refuses more, rightly)
     unique_by=lambda p: p[0],
 )
 
