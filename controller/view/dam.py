@@ -68,7 +68,7 @@ def status(v: DamView) -> str:
 
 def counts(v: DamView) -> str:
     men = [sum(1 for c in v.pieces.values() if c.side == s) for s in (0, 1)]
-    return _("Black {black} · White {white} pieces").format(black=men[0], white=men[1])
+    return _("Black {black} · White {white}").format(black=men[0], white=men[1])
 
 
 def compose_dam(v: DamView, t: float, cols: int = 40, rows: int = 8) -> DamOutputs:
