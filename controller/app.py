@@ -113,6 +113,10 @@ def _stop_on_sigterm() -> list[int]:
     return flag
 
 
+DAM_SQUARES = 72
+"""The playable squares of a 12×12 Dam board."""
+
+
 def _run_dadama(
     args: argparse.Namespace,
     profile: BoardProfile,
@@ -127,6 +131,12 @@ def _run_dadama(
     from drivers.factory import build_devices
 
     runner = run_dam if settings.get("game") == "dam" else run_dadama
+    if runner is run_dam and profile.leds.count < DAM_SQUARES:  # an 8x8 board cannot play it
+        raise ValueError(
+            _(
+                "board {name} has {count} squares' LEDs; Dam needs {need} (hardware/dam-12x12.md)"
+            ).format(name=profile.name, count=profile.leds.count, need=DAM_SQUARES)
+        )
     devices = build_devices(profile, clock=clock, **(harness.hardware if harness else {}))
     deadline = None if args.exit_after is None else clock() + args.exit_after
 
