@@ -63,3 +63,36 @@ def test_wrong_actions_are_refused_with_their_reason():
         sim.act({"type": "click", "square": [0, 5]})
     with pytest.raises(SimError, match="not an action"):
         sim.act({"type": "crown", "square": [1, 0]})
+
+
+def test_set_game_dam_starts_every_new_board_on_12x12_and_resumes_it(tmp_path):
+    from controller.sim.engine import SimBoard
+
+    clock = Clock()
+    b = SimBoard("d", clock, state_dir=tmp_path, defaults={"game": "dam"})
+    snap = b.snapshot()
+    assert snap["game"] == "dam" and snap["size"] == 12 and len(snap["pieces"]) == 60
+    assert len(snap["leds"]) == 72
+    clock.now += 1.0
+    b.tick()
+    b.act({"type": "click", "square": [1, 4]})
+    clock.now += 1.0
+    b.tick()
+    b.act({"type": "click", "square": [2, 5]})
+    clock.now += 1.0
+    b.tick()
+    assert b.snapshot()["ply"] == 1
+    b.close()
+    again = SimBoard("d", clock, state_dir=tmp_path)  # restarted without --set: still Dam
+    assert again.snapshot()["game"] == "dam" and again.snapshot()["ply"] == 1
+    with pytest.raises(SimError, match="capture_priority"):
+        again.act(
+            {
+                "type": "new_game",
+                "variant": "dam",
+                "rules": {"capture_priority": "x"},
+                "confirm": True,
+            }
+        )
+    assert again.snapshot()["ply"] == 1  # the game on the board is untouched
+    again.close()
