@@ -113,6 +113,10 @@ def _stop_on_sigterm() -> list[int]:
     return flag
 
 
+DAM_SQUARES = 72
+"""The playable squares of a 12×12 Dam board."""
+
+
 def _run_dadama(
     args: argparse.Namespace,
     profile: BoardProfile,
@@ -123,8 +127,16 @@ def _run_dadama(
     sleep: Callable[[float], None],
 ) -> int:
     from controller.board.dadama import run_dadama
+    from controller.board.dam import run_dam
     from drivers.factory import build_devices
 
+    runner = run_dam if settings.get("game") == "dam" else run_dadama
+    if runner is run_dam and profile.leds.count < DAM_SQUARES:  # an 8x8 board cannot play it
+        raise ValueError(
+            _(
+                "board {name} has {count} squares' LEDs; Dam needs {need} (hardware/dam-12x12.md)"
+            ).format(name=profile.name, count=profile.leds.count, need=DAM_SQUARES)
+        )
     devices = build_devices(profile, clock=clock, **(harness.hardware if harness else {}))
     deadline = None if args.exit_after is None else clock() + args.exit_after
 
@@ -134,7 +146,7 @@ def _run_dadama(
         return harness is None or harness.step(clock(), devices)
 
     period = 1.0 / args.scan_hz
-    return run_dadama(profile.name, devices, settings, state, clock, sleep, period, running)
+    return runner(profile.name, devices, settings, state, clock, sleep, period, running)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -152,7 +164,7 @@ def run(args: argparse.Namespace) -> int:
     if args.scan_hz <= 0 or args.scan_hz > 2000:
         raise ValueError(f"--scan-hz {args.scan_hz}: use 1..2000")
     state = Path(args.state_dir) if args.state_dir else default_state_dir()
-    if settings.get("game") == "dadama":  # the board plays Dadama (controller/board/dadama.py)
+    if settings.get("game") in ("dadama", "dam"):  # controller/board/dadama.py, board/dam.py
         return _run_dadama(args, profile, settings, state, harness, clock, sleep)
     config = SessionConfig(variant=args.variant, rules=args.rules, rule_settings=settings)
     link = open_link(args.hub, state, "run")  # a wrong connection file stops here, clearly

@@ -259,8 +259,12 @@ def run(args: argparse.Namespace) -> int:
         from controller.session.dadama import config_from_settings
 
         config_from_settings(defaults)
+    elif defaults.get("game") == "dam":  # a Dam board (12x12): its settings checked
+        from controller.session import dam
+
+        dam.config_from_settings(defaults)
     elif defaults.pop("game", "damath") != "damath":
-        raise ValueError(_("--set game=: damath or dadama"))
+        raise ValueError(_("--set game=: damath, dadama or dam"))
     else:
         SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here
     roster_file = Path(args.players) if args.players else None

@@ -42,6 +42,7 @@ from .table import Table, TableError
 
 if TYPE_CHECKING:
     from .dadama import DadamaSim
+    from .dam import DamSim
 
 
 class SimError(ValueError):
@@ -72,7 +73,7 @@ class SimBoard:
         """``sim --set game=dadama``: every new board plays Dadama (``sim/dadama.py``), and
         the other ``--set`` are its settings."""
         self.dadama_defaults: dict[str, Any] = {}
-        if self.game_kind == "dadama":
+        if self.game_kind in ("dadama", "dam"):
             self.dadama_defaults, self.defaults = self.defaults, {}
         """``sim --set``: rule settings, play settings and event fields every new game starts
         with (split by ``SessionConfig``)."""
@@ -91,8 +92,9 @@ class SimBoard:
         self.said: deque[str] = deque(maxlen=8)
         self.coach = BoardCoach()
         """The computer opponent, hints and review: searches in worker processes, polled."""
-        self.dadama: DadamaSim | None = None
-        """A Dadama game on this board (``sim/dadama.py``): it answers instead of the session."""
+        self.dadama: DadamaSim | DamSim | None = None
+        """A Dadama or a Dam game on this board (``sim/dadama.py``, ``sim/dam.py``): it answers
+        instead of the session."""
         new = not self.host.has_game()
         if self.host.has_game():
             self._resume()
@@ -100,6 +102,8 @@ class SimBoard:
             self.new_game(variant, profile)
         if self._folder_has_dadama() or (new and self.game_kind == "dadama"):
             self._start_dadama({})
+        elif self._folder_has_dam() or (new and self.game_kind == "dam"):
+            self._start_dadama({}, game="dam")
 
     # ------------------------------------------------------------------ life
 
@@ -115,8 +119,8 @@ class SimBoard:
         position format, docs/notation.md: a lesson's position, or one saved from a game).
         ``play`` and ``rule_settings`` (practice, clocks) default to ``sim --set``; the players
         and the event carry over from the last game, with today's date."""
-        if variant == "dadama":
-            self._start_dadama(rule_settings or {}, position)
+        if variant in ("dadama", "dam"):
+            self._start_dadama(rule_settings or {}, position, game=variant)
             return
         if self.dadama is not None:
             self.dadama.put_away(self._folder())
@@ -167,15 +171,28 @@ class SimBoard:
 
         return DadamaSim.journal_in(self._folder())
 
-    def _start_dadama(self, settings: dict[str, Any], position: Any = None) -> None:
+    def _folder_has_dam(self) -> bool:
+        from .dam import DamSim
+
+        return DamSim.journal_in(self._folder())
+
+    def _start_dadama(
+        self, settings: dict[str, Any], position: Any = None, game: str = "dadama"
+    ) -> None:
         """A Dadama game on this board (``game=dadama``): resumed from its journal when there is
         one, else new with ``settings`` (rule settings, ``dice``, ``seed``)."""
+        from controller.session import dam
         from controller.session.dadama import config_from_settings
 
         from .dadama import DadamaSim
+        from .dam import DamSim
 
+        defaults = self.dadama_defaults if self.game_kind == game else {}
         try:
-            config = config_from_settings({**self.dadama_defaults, **settings}, position)
+            if game == "dam":
+                dam_config = dam.config_from_settings({**defaults, **settings}, position)
+            else:
+                config = config_from_settings({**defaults, **settings}, position)
         except ValueError as exc:
             raise SimError(str(exc)) from None
         old = getattr(self, "session", None)
@@ -185,7 +202,10 @@ class SimBoard:
                 self.notice = _(texts.NOT_PUT_AWAY).format(error=problem)
         elif self.dadama is not None:
             self.dadama.put_away(self._folder())
-        self.dadama = DadamaSim(config, self.devices, self.hands, self.clock, self._folder())
+        if game == "dam":
+            self.dadama = DamSim(dam_config, self.clock, self._folder())
+        else:
+            self.dadama = DadamaSim(config, self.devices, self.hands, self.clock, self._folder())
         self.version += 1
 
     def games_folder(self) -> Path | None:
@@ -389,7 +409,7 @@ class SimBoard:
         return _(texts.TAKEN_BACK)
 
     def _new_game_message(self, message: dict[str, Any]) -> str:
-        if self.dadama is not None or message.get("variant") == "dadama":
+        if self.dadama is not None or message.get("variant") in ("dadama", "dam"):
             return self._new_dadama_message(message)
         session = self.session
         in_progress = session.game.ply > 0 and session.outcome is None
@@ -406,17 +426,23 @@ class SimBoard:
 
     def _new_dadama_message(self, message: dict[str, Any]) -> str:
         """A new game when the board plays Dadama, or a new Dadama game (``dice``, ``seed``)."""
+        from .dadama import DadamaSim
+
         d = self.dadama
-        steps = len(d.session.game.history) if d is not None else 0
+        steps = int(d.snapshot()["ply"]) if d is not None else 0
         playing = d is not None and d.session.phase != "over"
         if steps and playing and message.get("confirm") is not True:
             raise SimError(_(texts.CONFIRM_NEW_GAME).format(moves=steps))
-        variant = str(message.get("variant", "dadama"))
+        default = "dadama" if d is None or isinstance(d, DadamaSim) else "dam"
+        variant = str(message.get("variant", default))
+        if variant == "dam":
+            self._start_dadama(_fields(message, "rules"), message.get("position"), game="dam")
+            return _("a new Dam game: set the pieces as the lights show")
         if variant != "dadama":
             self.new_game(variant, str(message.get("profile", "official")))
             return _(texts.NEW_GAME).format(variant=variant.capitalize(), rules="official")
         settings = _fields(message, "rules")
-        if d is not None:  # a new game keeps the board's dice unless the page says otherwise
+        if isinstance(d, DadamaSim):  # a new game keeps the board's dice unless the page says so
             settings["dice"] = d.session.dice_mode
         for key in ("dice", "seed"):
             if key in message:
@@ -575,7 +601,7 @@ def static_facts() -> dict[str, Any]:
     """What every page needs once: variants, profiles, the LED legend, the buzzer patterns."""
     return {
         "variants": list(variants.NAMES),
-        "games": ["dadama"],
+        "games": ["dadama", "dam"],
         "profiles": list(PROFILES),
         "buttons": list(BUTTONS),
         "legend": [

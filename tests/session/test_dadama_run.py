@@ -36,3 +36,10 @@ def test_run_refuses_a_wrong_dadama_setting_in_one_line(tmp_path):
     assert out.returncode == 2
     assert "go_on" in out.stderr and "Traceback" not in out.stderr
     assert not (tmp_path / "dadama.jsonl").exists()
+
+
+def test_run_refuses_dam_on_an_8x8_board_in_one_line(tmp_path):
+    out = run(tmp_path, "game=dam")
+    assert out.returncode == 2
+    assert "Dam needs 72" in out.stderr and "Traceback" not in out.stderr
+    assert not (tmp_path / "dam.jsonl").exists()

@@ -168,7 +168,7 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "hello") setFacts(msg.facts);
-    else if (msg.type === "state") (msg.state.game === "dadama" ? Dadama.render(msg.state) : render(msg.state));
+    else if (msg.type === "state") (msg.state.game === "dadama" ? Dadama.render(msg.state) : msg.state.game === "dam" ? Dam.render(msg.state) : render(msg.state));
     else if (msg.type === "error") say(msg.message, true);
     else if (msg.type === "done") say(msg.message, false);
   };
@@ -710,7 +710,7 @@ async function loadPosition(e) {
     openNewGame(position, file.name); // a game is being played: ask first
     return;
   }
-  const variant = state && state.game === "dadama" ? "dadama" : $("variant").value;
+  const variant = state && (state.game === "dadama" || state.game === "dam") ? state.game : $("variant").value;
   send({ type: "new_game", variant: variant, profile: $("profile").value, position, confirm: true });
 }
 
