@@ -93,3 +93,29 @@ def test_the_board_configs_match_their_hardware():
         assert names == {k for k in vars(board) if k.isupper()}, board.__name__
         pins = [*board.ROW_PINS, *board.COLUMN_PINS, board.LED_PIN, board.RELEASE_PIN]
         assert len(set(pins)) == len(pins) and not {0, 1} & set(pins), board.__name__
+
+
+@pytest.mark.parametrize("points", [32, 72, 81, 144])
+def test_random_bodies_are_read_in_range_or_refused_by_name(points):
+    import random
+
+    rng = random.Random(points)
+    sized = protocol.mask_bytes(points) + 4
+    read = 0
+    for _ in range(3000):
+        n = rng.choice((sized, sized, rng.randrange(0, 40)))
+        body = bytes(rng.getrandbits(8) for _ in range(n))
+        try:
+            mask, _ticks = protocol.parse_occupancy(body, points)
+        except FrameError as exc:
+            assert "occupancy" in str(exc)
+        else:
+            read += 1
+            assert len(body) == sized and 0 <= mask < 1 << points
+        try:
+            version, announced = protocol.parse_hello(body[:3])
+        except FrameError as exc:
+            assert "hello" in str(exc)
+        else:
+            assert (version, 1 <= announced <= 144) in ((1, True), (2, True))
+    assert read > 0

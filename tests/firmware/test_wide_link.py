@@ -214,3 +214,56 @@ def test_a_coprocessor_of_another_size_is_named_and_never_read_as_the_board(pty_
 def test_grid_points_reads_bit_9y_plus_x():
     decode = grid_points(9)
     assert decode(1 | 1 << 8 | 1 << 80) == {(0, 0), (8, 0), (8, 8)}
+
+
+class Inbox:
+    def __init__(self) -> None:
+        self.inbox = b""
+        self.sent = b""
+
+    def read(self) -> bytes:
+        data, self.inbox = self.inbox, b""
+        return data
+
+    def write(self, data: bytes) -> None:
+        self.sent += data
+
+
+def test_garbage_and_an_oversized_frame_lose_nothing_on_an_81_point_pico():
+    import random
+
+    machine.clear()
+    board = Board(mathchess_config)
+    board.closed = {(4, 4)}
+    machine.input_hook = board.level
+    stream = Inbox()
+    fw = app.Firmware(
+        hw.MatrixPins(mathchess_config.ROW_PINS, mathchess_config.COLUMN_PINS, settle_us=0),
+        hw.Ws2812(16),
+        stream,
+        hw.Watchdog(2000),
+        hw.Clock(),
+    )
+    sent: list[bytes] = []
+    from firmware.endpoint import Endpoint
+
+    pi = Endpoint(sent.append, lambda: 0)
+    pi.send(protocol.LEDS, bytes(range(243)))
+    stream.inbox = b"".join(sent)
+    fw.step()
+    lit = list(rp2.StateMachine.last.words)
+    rng = random.Random(81)
+    junk = bytes(rng.getrandbits(8) for _ in range(5000))
+    oversized = framing.cobs_encode(bytes(range(1, 256)) * 8) + b"\x00"  # 2,040 bytes a frame
+    wrong = framing.encode_frame(protocol.pack(protocol.LEDS, 9, bytes(244)))  # one byte long
+    stream.inbox = junk + b"\x00" + oversized + wrong
+    for _ in range(3):
+        fw.step()
+    assert list(rp2.StateMachine.last.words) == lit  # the chain as it was
+    assert fw.led_frames == 1 and fw.leds_rejected == 1
+    assert fw.endpoint.decoder.bad > 0
+    board.closed = {(0, 0), (8, 8)}
+    for _ in range(4):
+        fw.step()
+    got = [b for t, b in pi.feed(stream.sent) if t == protocol.OCCUPANCY]
+    assert protocol.parse_occupancy(got[-1], 81)[0] == 1 | 1 << 80  # still scanning, reported
