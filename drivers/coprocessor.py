@@ -119,17 +119,19 @@ def release(
 
 
 class LinkLedWriter:
-    """One LED a point: a frame of another length is refused here, before it leaves the Pi
-    (the co-processor would drop it too, and keep the chain as it was)."""
+    """With `count` (the chain's LEDs), a frame of another length is refused here, before it
+    leaves the Pi (the co-processor would drop it too, and keep the chain as it was)."""
 
-    def __init__(self, link: Link) -> None:
+    def __init__(self, link: Link, count: int | None = None) -> None:
         self.link = link
+        self.count = count
 
     def write(self, data: bytes) -> None:
-        try:
-            protocol.check_leds(data, self.link.points)
-        except FrameError as exc:
-            raise ValueError(f"{exc}: the LED chain and the board disagree") from None
+        if self.count is not None:
+            try:
+                protocol.check_leds(data, self.count)
+            except FrameError as exc:
+                raise ValueError(f"{exc}: the LED chain and the frame disagree") from None
         self.link.send(protocol.LEDS, data)
 
     def close(self) -> None:

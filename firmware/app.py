@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 class Firmware:
     """matrix.scan() fills matrix.words (small integers, matrix.word_bits each) for
-    matrix.points points, and the chain has one LED a point; leds.write(bytes);
+    matrix.points points, and the chain has `led_count` LEDs (one a point unless given): an LED
+    frame of another length is dropped; leds.write(bytes);
     stream.read() -> bytes, stream.write(bytes); watchdog.feed(); clock.ticks_ms(),
     clock.ticks_us(), clock.ticks_diff(a, b), clock.sleep_us(n). ``release()`` is called once
     the Pi has asked for the REPL (on the Pico: hw.release, which reboots into it)."""
@@ -37,6 +38,7 @@ class Firmware:
         debounce_scans: int = 3,
         heartbeat_ms: int = 1000,
         release: "Callable[[], object] | None" = None,
+        led_count: "int | None" = None,
     ) -> None:
         self.matrix = matrix
         self.leds = leds
@@ -50,7 +52,7 @@ class Firmware:
         self._scans_at_beat = 0
         self.led_frames = 0
         self.points = protocol.check_points(matrix.points)
-        self.led_bytes = 3 * self.points
+        self.led_bytes = 3 * protocol.check_points(self.points if led_count is None else led_count)
         self.leds_rejected = 0  # LED frames of another length: dropped, the chain kept as it was
         matrix.scan()
         bits = matrix.word_bits

@@ -8,7 +8,8 @@ always wins.
 Board size (protocol 2). A board of ``points`` sensors (32 on an 8x8 Damath board, 72 on a
 12x12 Dam board's dark squares, 81 on a Mathematical Chess board, up to MAX_POINTS) sizes two
 bodies: the OCCUPANCY mask is ceil(points / 8) bytes, big-endian, bit i = point i; a LEDS body is
-3 bytes a LED, one LED a point. Each side announces its size in its HELLO: a 32-point board says
+3 bytes a LED, one LED a point unless the board's config says otherwise (LED_COUNT, 1..144).
+Each side announces its size in its HELLO: a 32-point board says
 ``01`` exactly as protocol 1 did (so a 32-square firmware and host are unchanged byte for byte),
 any other size says ``02 hi lo`` (version 2, points as u16). A peer that announces protocol 1 has
 32 points. Sizes are checked on receipt: a body of the wrong length is a FrameError naming both
@@ -138,14 +139,14 @@ def parse_occupancy(body: bytes, points: int = DEFAULT_POINTS) -> tuple[int, int
     return mask, read_u32(body, n)
 
 
-def check_leds(body: bytes, points: int = DEFAULT_POINTS) -> bytes:
-    """A LEDS body must light the whole chain: 3 bytes a point; FrameError otherwise."""
-    if len(body) != 3 * points:
+def check_leds(body: bytes, count: int = DEFAULT_POINTS) -> bytes:
+    """A LEDS body must light the whole chain: 3 bytes an LED; FrameError otherwise."""
+    if len(body) != 3 * count:
         raise FrameError(
             "an LED frame for "
-            + str(points)
-            + " points is "
-            + str(3 * points)
+            + str(count)
+            + " LEDs is "
+            + str(3 * count)
             + " bytes, got "
             + str(len(body))
         )

@@ -121,7 +121,7 @@ def coprocessor_scan(
         return scanner.occupied
 
     strip = LedStrip(
-        LinkLedWriter(link),
+        LinkLedWriter(link, profile.led_count),
         point_chain(profile.size, profile.serpentine),
         profile.led_count,
         profile.order,

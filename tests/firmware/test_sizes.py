@@ -42,7 +42,7 @@ def test_a_body_of_another_size_is_refused_with_both_lengths():
         protocol.parse_occupancy(protocol.occupancy_body(5, 0, 81), 32)
     with pytest.raises(FrameError, match="beyond point 80"):
         protocol.parse_occupancy(bytes((0x02,)) + bytes(14), 81)  # bit 81 of an 81-point board
-    with pytest.raises(FrameError, match="for 81 points is 243 bytes, got 242"):
+    with pytest.raises(FrameError, match="for 81 LEDs is 243 bytes, got 242"):
         protocol.check_leds(bytes(242), 81)
     assert protocol.check_leds(bytes(432), 144) == bytes(432)
 
@@ -87,7 +87,10 @@ def test_the_board_configs_match_their_hardware():
     assert list(mathchess.COLUMN_PINS) == profile["sensors"]["columns"]
     assert profile["leds"]["pin"] == mathchess.LED_PIN
     assert len(mathchess.ROW_PINS) * len(mathchess.COLUMN_PINS) == profile["leds"]["count"]
-    assert len(dam12.ROW_PINS) * len(dam12.COLUMN_PINS) == 72
+    assert profile["leds"]["count"] == mathchess.LED_COUNT
+    assert len(dam12.ROW_PINS) * len(dam12.COLUMN_PINS) == dam12.LED_COUNT == 72
+    pico = tomllib.loads((ROOT / "hardware" / "pico.toml").read_text())
+    assert pico["leds"]["count"] == config.LED_COUNT
     for board in (config, mathchess, dam12):
         names = {k for k in vars(config) if k.isupper()}
         assert names == {k for k in vars(board) if k.isupper()}, board.__name__

@@ -138,8 +138,8 @@ def test_a_12x12_dam_board_of_72_squares_over_a_pty_with_a_garbled_frame_resent(
         want = [b << 24 for b in b"\x00\xff\x00" + bytes(70 * 3) + b"\x00\x00\xff"]
         assert until(lambda: chain_words(216) == want, tick=scanner.scan)
         assert pico.firmware.leds_rejected == 0
-        with pytest.raises(ValueError, match="for 72 points is 216 bytes, got 96"):
-            LinkLedWriter(link).write(bytes(96))  # a chain of 32 on a board of 72: refused
+        with pytest.raises(ValueError, match="for 72 LEDs is 216 bytes, got 96"):
+            LinkLedWriter(link, 72).write(bytes(96))  # a frame of 32 for a chain of 72: refused
     finally:
         pico.stop()
         link.close()
@@ -267,3 +267,27 @@ def test_garbage_and_an_oversized_frame_lose_nothing_on_an_81_point_pico():
         fw.step()
     got = [b for t, b in pi.feed(stream.sent) if t == protocol.OCCUPANCY]
     assert protocol.parse_occupancy(got[-1], 81)[0] == 1 | 1 << 80  # still scanning, reported
+
+
+def test_a_32_square_pico_with_two_leds_a_square_takes_its_64_led_frames():
+    """LED_COUNT apart from the points (hardware/pico.toml allows [leds] count = 64)."""
+    machine.clear()
+    stream = Inbox()
+    fw = app.Firmware(
+        hw.MatrixPins((2, 3, 4, 5, 6, 7, 8, 9), (10, 11, 12, 13), settle_us=0),
+        hw.Ws2812(16),
+        stream,
+        hw.Watchdog(2000),
+        hw.Clock(),
+        led_count=64,
+    )
+    sent: list[bytes] = []
+    from firmware.endpoint import Endpoint
+
+    pi = Endpoint(sent.append, lambda: 0)
+    pi.send(protocol.LEDS, bytes(range(192)))
+    pi.send(protocol.LEDS, bytes(96))
+    stream.inbox = b"".join(sent)
+    fw.step()
+    assert fw.led_frames == 1 and fw.leds_rejected == 1
+    assert [w >> 24 for w in rp2.StateMachine.last.words] == list(range(192))
