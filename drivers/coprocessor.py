@@ -12,18 +12,68 @@ from collections.abc import Callable
 
 from drivers.base import FrameReader
 from drivers.link import Link
-from drivers.occupancy import OccupancyFrame, squares_of
+from drivers.occupancy import OccupancyFrame, Square, squares_of
 from firmware import protocol
 from firmware.framing import FrameError
+from firmware.squares import dark_square
+
+Decode = Callable[[int], frozenset[Square]]
+"""An occupancy mask -> the occupied points (x, y) of one board's layout."""
+
+
+def grid_points(size: int) -> Decode:
+    """A board of size x size points (Mathematical Chess: 9): bit size * y + x is (x, y)."""
+    return lambda mask: frozenset(
+        (i % size, i // size) for i in range(size * size) if mask >> i & 1
+    )
+
+
+def dark_squares(size: int) -> Decode:
+    """The playable squares of a size x size draughts board (12 x 12 Dam: 72), numbered as on
+    8 x 8 (firmware/squares.py)."""
+    count = size * size // 2
+    return lambda mask: frozenset(dark_square(i, size) for i in range(count) if mask >> i & 1)
 
 
 class LinkScanner(FrameReader):
-    def __init__(self, link: Link, clock: Callable[[], float] = time.monotonic) -> None:
+    """`points` and `decode`: the board's sensor count and how a mask's bits are its squares
+    (8 x 8 Damath by default). A co-processor that announces another size is named in
+    `problem` (and in the link's status log); its occupancy frames, of another length, are
+    counted in `bad_messages` and never read as a board."""
+
+    def __init__(
+        self,
+        link: Link,
+        clock: Callable[[], float] = time.monotonic,
+        points: int | None = None,
+        decode: Decode = squares_of,
+    ) -> None:
         self.link = link
         self.clock = clock
+        self.points = link.points if points is None else protocol.check_points(points)
+        self.decode = decode
         self._current = OccupancyFrame(clock(), frozenset())
         self.heartbeats: list[tuple[int, int]] = []  # (Pico uptime ms, scans in that second)
         self.bad_messages = 0
+        self.peer_points: int | None = None
+        self.problem: str | None = None
+
+    @property
+    def occupied(self) -> frozenset[Square]:
+        """The newest occupancy the co-processor reported (empty before its first report)."""
+        return self._current.occupied
+
+    def _hello(self, body: bytes) -> None:
+        version, points = protocol.parse_hello(body)
+        self.peer_points = points
+        if points == self.points:
+            self.problem = None
+            return
+        self.problem = (
+            f"the co-processor scans {points} points (protocol {version}), this board has "
+            f"{self.points}: copy the board's configuration to it (firmware/README.md)"
+        )
+        self.link.status_log.append((self.clock(), self.link.status, self.problem))
 
     def scan(self) -> OccupancyFrame | None:
         """Poll the link; the newest occupancy it brought, if it differs from the current one."""
@@ -31,10 +81,12 @@ class LinkScanner(FrameReader):
         for msg_type, body in self.link.poll():
             try:
                 if msg_type == protocol.OCCUPANCY:
-                    mask, _ticks = protocol.parse_occupancy(body)
-                    occupied = squares_of(mask)
+                    mask, _ticks = protocol.parse_occupancy(body, self.points)
+                    occupied = self.decode(mask)
                     if occupied != self._current.occupied:
                         frame = self._current = OccupancyFrame(self.clock(), occupied)
+                elif msg_type == protocol.HELLO:
+                    self._hello(body)
                 elif msg_type == protocol.HEARTBEAT:
                     self.heartbeats.append(protocol.parse_heartbeat(body))
                     del self.heartbeats[:-10]
@@ -67,10 +119,19 @@ def release(
 
 
 class LinkLedWriter:
-    def __init__(self, link: Link) -> None:
+    """With `count` (the chain's LEDs), a frame of another length is refused here, before it
+    leaves the Pi (the co-processor would drop it too, and keep the chain as it was)."""
+
+    def __init__(self, link: Link, count: int | None = None) -> None:
         self.link = link
+        self.count = count
 
     def write(self, data: bytes) -> None:
+        if self.count is not None:
+            try:
+                protocol.check_leds(data, self.count)
+            except FrameError as exc:
+                raise ValueError(f"{exc}: the LED chain and the frame disagree") from None
         self.link.send(protocol.LEDS, data)
 
     def close(self) -> None:

@@ -41,7 +41,10 @@ class Link(Device):
         heartbeat_ms: int = 1000,
         timeout_ms: int = 3000,
         reconnect_seconds: float = 1.0,
+        points: int = protocol.DEFAULT_POINTS,
     ) -> None:
+        """`points`: the board's sensor count, announced in this side's HELLO (protocol.py)."""
+        self.points = protocol.check_points(points)
         self.url = url
         self.baudrate = baudrate
         self.clock = clock
@@ -81,7 +84,7 @@ class Link(Device):
         self.connects += 1
         self.endpoint.reset()
         self._started = self.clock()
-        self._safely(lambda: self.endpoint.send(protocol.HELLO, bytes((protocol.VERSION,))))
+        self._safely(lambda: self.endpoint.send(protocol.HELLO, protocol.hello_body(self.points)))
 
     def _drop(self, reason: str) -> None:
         port, self.port = self.port, None

@@ -19,11 +19,11 @@ if TYPE_CHECKING:
 
     from firmware.ports import Clock, Leds, Matrix, Stream, Watchdog
 
-HALF_BITS = 16  # squares 0..15 and 16..31: each half stays a small integer on the RP2040
-
 
 class Firmware:
-    """matrix.scan() fills matrix.low and matrix.high (16 bits each); leds.write(bytes);
+    """matrix.scan() fills matrix.words (small integers, matrix.word_bits each) for
+    matrix.points points, and the chain has `led_count` LEDs (one a point unless given): an LED
+    frame of another length is dropped; leds.write(bytes);
     stream.read() -> bytes, stream.write(bytes); watchdog.feed(); clock.ticks_ms(),
     clock.ticks_us(), clock.ticks_diff(a, b), clock.sleep_us(n). ``release()`` is called once
     the Pi has asked for the REPL (on the Pico: hw.release, which reboots into it)."""
@@ -38,6 +38,7 @@ class Firmware:
         debounce_scans: int = 3,
         heartbeat_ms: int = 1000,
         release: "Callable[[], object] | None" = None,
+        led_count: "int | None" = None,
     ) -> None:
         self.matrix = matrix
         self.leds = leds
@@ -50,9 +51,13 @@ class Firmware:
         self.scans = 0
         self._scans_at_beat = 0
         self.led_frames = 0
+        self.points = protocol.check_points(matrix.points)
+        self.led_bytes = 3 * protocol.check_points(self.points if led_count is None else led_count)
+        self.leds_rejected = 0  # LED frames of another length: dropped, the chain kept as it was
         matrix.scan()
-        self.low = Debouncer(debounce_scans, HALF_BITS, initial=matrix.low)
-        self.high = Debouncer(debounce_scans, HALF_BITS, initial=matrix.high)
+        bits = matrix.word_bits
+        self.words = [Debouncer(debounce_scans, bits, initial=w) for w in matrix.words]
+        self._sent = [-1] * len(self.words)  # nothing reported yet
         self.endpoint = Endpoint(
             stream.write,
             clock.ticks_ms,
@@ -60,14 +65,16 @@ class Firmware:
             heartbeat_ms=heartbeat_ms,
             heartbeat_body=self._heartbeat,
         )
-        self._sent_low = -1  # nothing reported yet
-        self._sent_high = -1
-        self.endpoint.send(protocol.HELLO, bytes((protocol.VERSION,)))
+        self.endpoint.send(protocol.HELLO, protocol.hello_body(self.points))
 
     @property
     def stable_mask(self) -> int:
-        """The debounced occupancy as one 32-bit mask (allocates on the RP2040: reports only)."""
-        return self.low.stable | (self.high.stable << HALF_BITS)
+        """The debounced occupancy as one mask (allocates on the RP2040: reports only)."""
+        mask = 0
+        bits = self.matrix.word_bits
+        for k in range(len(self.words)):
+            mask |= self.words[k].stable << (k * bits)
+        return mask
 
     def _heartbeat(self) -> bytes:
         now = self.clock.ticks_ms()
@@ -76,9 +83,9 @@ class Firmware:
         return protocol.heartbeat_body(self.clock.ticks_diff(now, self.started), scans)
 
     def _report(self) -> None:
-        self._sent_low = self.low.stable
-        self._sent_high = self.high.stable
-        body = protocol.occupancy_body(self.stable_mask, self.clock.ticks_ms())
+        for k in range(len(self.words)):
+            self._sent[k] = self.words[k].stable
+        body = protocol.occupancy_body(self.stable_mask, self.clock.ticks_ms(), self.points)
         self.endpoint.send(protocol.OCCUPANCY, body)
 
     def scan(self) -> bool:
@@ -86,10 +93,15 @@ class Firmware:
         Allocation-free while nothing changes (checked under the MicroPython unix port)."""
         matrix = self.matrix
         matrix.scan()
-        low = self.low.update(matrix.low)
-        high = self.high.update(matrix.high)
+        raw = matrix.words
+        words = self.words
+        sent = self._sent
+        changed = False
+        for k in range(len(raw)):
+            if words[k].update(raw[k]) != sent[k]:
+                changed = True
         self.scans += 1
-        return low != self._sent_low or high != self._sent_high
+        return changed
 
     def step(self) -> None:
         """One pass: about 0.3 ms on an RP2040 at 125 MHz, so the loop runs at 1 kHz."""
@@ -101,8 +113,11 @@ class Firmware:
                 if msg_type == protocol.HELLO:
                     self._report()  # the Pi (re)connected: tell it all
                 elif msg_type == protocol.LEDS:
-                    self.leds.write(body)
-                    self.led_frames += 1
+                    if len(body) == self.led_bytes:
+                        self.leds.write(body)
+                        self.led_frames += 1
+                    else:  # a frame for another board: never half a chain lit
+                        self.leds_rejected += 1
                 elif msg_type == protocol.RELEASE and body == protocol.RELEASE_BODY:
                     self.released = True
         self.endpoint.poll()

@@ -3,6 +3,7 @@
 ROW_PINS = (2, 3, 4, 5, 6, 7, 8, 9)
 COLUMN_PINS = (10, 11, 12, 13)
 LED_PIN = 16
+LED_COUNT = 32  # hardware/pico.toml [leds] count (64 for two a square); other lengths dropped
 RELEASE_PIN = 22  # a jumper to GND at power-up: the firmware stays off, the REPL is free
 RELEASE_FLAG = "release"  # left by the firmware when the Pi asks for the REPL; used up at boot
 DEBOUNCE_SCANS = 3  # 3 scans at 1 kHz = 3 ms

@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType
 
+WORD_BITS = 16  # bits a scan word holds at most: well inside the RP2040's small integers
+
 
 class Clock:
     """MicroPython's wrapping tick counters; falls back to the standard clock on CPython."""
@@ -37,12 +39,14 @@ class Clock:
 
 
 class MatrixPins:
-    """8 rows driven low one at a time, 4 columns read with pull-ups; a diode per switch.
+    """N rows driven low one at a time, M columns read with pull-ups; a diode per switch.
 
-    ``scan()`` leaves the closed switches in two 16-bit halves: bit 4 * r + c of ``low`` for
-    rows 0..3, bit 4 * (r - 4) + c of ``high`` for rows 4..7. A single 32-bit mask would not fit
-    the RP2040's small integers (31 bits, values below 2**30), so squares 30 and 31 would cost a
-    heap allocation on every scan; the halves are joined only when a change is reported.
+    Switch (r, c) is point r * M + c. ``scan()`` leaves the closed switches in ``words``, a list
+    made once: word k holds rows k * rows_per_word onwards, ``rows_per_word * M`` <= 16 bits
+    each. One mask of 32 or more bits would not fit the RP2040's small integers (31 bits,
+    values below 2**30), so every scan would allocate on the heap; the words are joined only
+    when a change is reported. An 8 x 4 Damath matrix gives two 16-bit words (rows 0..3, 4..7),
+    a 9 x 9 one nine 9-bit words, a 12 x 12 one twelve 12-bit words.
 
     After a row goes low the scan waits ``settle_us`` before reading: a column that the row
     before held low has to rise again through its pull-up (hardware/README.md, "Settle time").
@@ -51,22 +55,31 @@ class MatrixPins:
     def __init__(
         self, row_pins: tuple[int, ...], column_pins: tuple[int, ...], settle_us: int = 20
     ) -> None:
+        width = len(column_pins)
+        if not row_pins or not 1 <= width <= WORD_BITS:
+            raise ValueError("a matrix needs rows and 1 to 16 columns")
         self.rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in row_pins]
         self.columns = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in column_pins]
         self.settle_us = settle_us
         self._sleep_us: Callable[[int], None] = getattr(time, "sleep_us", None) or _no_sleep
-        self._half = len(self.rows) // 2
-        self.low = 0
-        self.high = 0
+        self.width = width
+        self.points = len(row_pins) * width
+        self.rows_per_word = WORD_BITS // width
+        self.word_bits = self.rows_per_word * width
+        count = (len(row_pins) + self.rows_per_word - 1) // self.rows_per_word
+        self.words = [0] * count
 
     def scan(self) -> None:
         rows = self.rows
         columns = self.columns
-        width = len(columns)
-        half = self._half
+        words = self.words
+        width = self.width
+        per_word = self.rows_per_word
+        last = len(rows) - 1
         settle = self.settle_us
-        low = 0
-        high = 0
+        acc = 0
+        k = 0
+        w = 0
         for r in range(len(rows)):
             row = rows[r]
             row.value(0)
@@ -76,13 +89,14 @@ class MatrixPins:
             for c in range(width):
                 if not columns[c].value():
                     bits |= 1 << c
-            if r < half:
-                low |= bits << (r * width)
-            else:
-                high |= bits << ((r - half) * width)
+            acc |= bits << (k * width)
             row.value(1)
-        self.low = low
-        self.high = high
+            k += 1
+            if k == per_word or r == last:
+                words[w] = acc
+                w += 1
+                acc = 0
+                k = 0
 
 
 def _no_sleep(us: int) -> None:

@@ -27,6 +27,7 @@ def main() -> None:
         debounce_scans=config.DEBOUNCE_SCANS,
         heartbeat_ms=config.HEARTBEAT_MS,
         release=lambda: hw.release(config.RELEASE_FLAG),
+        led_count=getattr(config, "LED_COUNT", None),
     )
     firmware.run(config.SCAN_PERIOD_US)
 

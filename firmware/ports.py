@@ -6,10 +6,12 @@ from typing import Protocol
 
 
 class Matrix(Protocol):
-    """``scan()`` leaves the closed switches in two 16-bit halves, ``low`` and ``high``."""
+    """``scan()`` leaves the closed switches in ``words`` (made once, changed in place): word k
+    holds points k * word_bits onwards, each a small integer on the RP2040 (hw.MatrixPins)."""
 
-    low: int
-    high: int
+    words: list[int]
+    word_bits: int
+    points: int
 
     def scan(self) -> None: ...
 

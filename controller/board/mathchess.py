@@ -8,13 +8,17 @@ mock writer)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Protocol
+from typing import Any, Protocol
 
+from controller.board.mathchess_profile import MathChessProfile
 from controller.i18n import _
 from controller.rules.mathchess import Point
 from controller.session.mathchess import MathChessSession
 from controller.view.leds import RGB
 from controller.view.mathchess_leds import point_colours
+from drivers.coprocessor import LinkLedWriter, LinkScanner, grid_points
+from drivers.leds import LedStrip
+from drivers.link import Link
 
 
 class PointLeds(Protocol):
@@ -46,6 +50,8 @@ class MathChessScan:
         self.leds = leds
         self.choice = 0
         """Prepare now!: which of the names the piece may have the display shows."""
+        self.scanner: LinkScanner | None = None
+        """On the board: the co-processor's reader (its ``problem``, ``bad_messages``)."""
 
     def step(self, t: float) -> None:
         occupied = self.sensors()
@@ -91,3 +97,38 @@ class MathChessScan:
     def done(self) -> None:
         """Play now!: the player's button."""
         self.session.done()
+
+
+def open_link(data: Mapping[str, Any], profile: MathChessProfile) -> Link:
+    """The profile's ``[link]`` to the Pico, announcing the board's size * size points."""
+    link = data.get("link", {})
+    return Link(
+        str(link.get("port", "/dev/ttyACM0")),
+        int(link.get("baudrate", 115200)),
+        points=profile.size * profile.size,
+    )
+
+
+def coprocessor_scan(
+    session: MathChessSession, profile: MathChessProfile, link: Link
+) -> MathChessScan:
+    """The board as built (hardware/mathchess-pico.toml): the points read from the Pico's
+    occupancy frames, the LEDs sent to its chain, both through `link`."""
+    scanner = LinkScanner(link, decode=grid_points(profile.size))
+
+    def sensors() -> frozenset[Point]:
+        scanner.scan()
+        return scanner.occupied
+
+    strip = LedStrip(
+        LinkLedWriter(link, profile.led_count),
+        point_chain(profile.size, profile.serpentine),
+        profile.led_count,
+        profile.order,
+        profile.supply_amps,
+        profile.ma_per_led,
+        profile.max_brightness,
+    )
+    scan = MathChessScan(session, sensors, strip)
+    scan.scanner = scanner
+    return scan

@@ -68,7 +68,21 @@ def vectors() -> dict:
             {"pixels": pixels, "order": order, "budget_ma": budget, "ma_per_led": 60,
              "bytes": out.hex()}
         )  # fmt: skip
-    return {"frames": frames, "occupancy": occupancy, "debounce": debounce, "ledframe": leds}
+    sized = []
+    for points in (33, 72, 81, 144):
+        for mask in (0, (1 << points) - 1, 1 << (points - 1), rng.getrandbits(points)):
+            sized.append(
+                {"points": points, "mask": str(mask), "ticks": 99,
+                 "body": protocol.occupancy_body(mask, 99, points).hex(),
+                 "hello": protocol.hello_body(points).hex()}
+            )  # fmt: skip
+    return {
+        "frames": frames,
+        "occupancy": occupancy,
+        "debounce": debounce,
+        "ledframe": leds,
+        "sized": sized,
+    }
 
 
 def expected_tests() -> list[str]:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from drivers.coprocessor import LinkLedWriter, LinkScanner
+from drivers.coprocessor import LinkLedWriter, LinkScanner, dark_squares, grid_points
 from drivers.ledmap import layout_map
 from drivers.leds import LedStrip
 from drivers.link import Link
@@ -123,6 +123,55 @@ def test_pico_main_over_a_pty_under_micropython(pty_pair, tmp_path):
         assert until(lambda: (link.poll(), link.status == "up")[1])
         time.sleep(0.3)
         assert pico.proc.poll() is None
+    finally:
+        pico.stop()
+        link.close()
+
+
+@pytest.mark.parametrize(
+    ("board", "points", "decode", "chips"),
+    [
+        ("mathchess", 81, grid_points(9), {(0, 0), (8, 0), (4, 4), (8, 8)}),
+        ("dam12", 72, dark_squares(12), {(1, 0), (11, 0), (5, 6), (10, 11)}),
+    ],
+)
+def test_a_wide_board_over_a_pty_under_micropython(
+    pty_pair, tmp_path, board, points, decode, chips
+):
+    """main.py with the board's config: its points reach the Pi, and an LED frame spoiled on
+    the way is dropped by the Pico, resent by the Pi and lit whole."""
+    fd, path = pty_pair
+    bit = {next(iter(decode(1 << i))): i for i in range(points)}
+    (tmp_path / "board").write_text(str(sum(1 << bit[c] for c in chips)))
+    pico = Pico(fd, tmp_path, "--board", board)
+    link = Link(path, heartbeat_ms=100, timeout_ms=600, reconnect_seconds=0.1, points=points)
+    scanner = LinkScanner(link, decode=decode)
+    try:
+        assert until(lambda: scanner.occupied == chips, tick=scanner.scan)
+        assert until(lambda: scanner.peer_points == points, tick=scanner.scan)
+        assert scanner.problem is None and link.frames_rejected == 0
+        last = max(bit.values())
+        (tmp_path / "board").write_text(str(1 << last))
+        assert until(lambda: scanner.occupied == decode(1 << last), tick=scanner.scan)
+
+        real_write = link.port.write
+        spoiled = []
+
+        def spoil_once(data: bytes) -> int:
+            if not spoiled and len(data) > 3 * points:  # the LED frame
+                spoiled.append(data)
+                wrong = bytearray(data)
+                wrong[len(wrong) // 2] = wrong[len(wrong) // 2] ^ 0x01 or 0x02
+                data = bytes(wrong)
+            return real_write(data)
+
+        link.port.write = spoil_once
+        colours = bytes((i * 7) % 256 for i in range(3 * points))
+        LinkLedWriter(link).write(colours)
+        leds = tmp_path / "leds"
+        assert until(lambda: leds.exists() and leds.read_text() == colours.hex(), tick=scanner.scan)
+        assert spoiled and link.endpoint.retries >= 1  # the Pico never acknowledged the garble
+        assert until(lambda: not link.endpoint.pending(), tick=scanner.scan)
     finally:
         pico.stop()
         link.close()

@@ -139,11 +139,18 @@ class AllClosed:
         return 0
 
 
-def firmware(stream=None, release=None):
+DAMATH = ((2, 3, 4, 5, 6, 7, 8, 9), (10, 11, 12, 13))  # 8 x 4: 32 squares
+MATHCHESS = ((2, 3, 4, 5, 6, 7, 8, 9, 10), (11, 12, 13, 14, 15, 17, 18, 19, 20))  # 81 points
+DAM12 = ((2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13), (14, 15, 17, 18, 19, 20))  # 72 squares
+FULL12 = (DAM12[0], (14, 15, 17, 18, 19, 20, 21, 26, 27, 28, 0, 1))  # 144 points
+SIZES = ((DAMATH, 32), (MATHCHESS, 81), (DAM12, 72), (FULL12, 144))
+
+
+def firmware(stream=None, release=None, pins=DAMATH):
     machine.clear()
     machine.input_hook = AllClosed().level
     return app.Firmware(
-        hw.MatrixPins((2, 3, 4, 5, 6, 7, 8, 9), (10, 11, 12, 13), settle_us=0),
+        hw.MatrixPins(pins[0], pins[1], settle_us=0),
         hw.Ws2812(16),
         stream or Stream(),
         hw.Watchdog(2000),
@@ -156,8 +163,8 @@ def test_a_full_board_keeps_every_value_a_small_integer_on_the_rp2040():
     fw = firmware()
     for _ in range(4):
         fw.step()
-    assert fw.matrix.low == 0xFFFF and fw.matrix.high == 0xFFFF
-    for value in (fw.matrix.low, fw.matrix.high, fw.low.stable, fw.high.stable):
+    assert fw.matrix.words == [0xFFFF, 0xFFFF]  # rows 0..3 and 4..7, as in protocol 1
+    for value in fw.matrix.words + [d.stable for d in fw.words]:
         assert 0 <= value < SMALL_INT_LIMIT
     assert fw.stable_mask == 0xFFFFFFFF  # joined only for the report
 
@@ -187,6 +194,71 @@ def test_debounce_counts_without_allocating():
     fw.step()
     machine.input_hook = lambda pin: 1  # every chip lifted at once: 32 squares counting
     assert _scan_many(fw, 2) == 0, "debouncing a change allocated on the heap"
+
+
+def test_sized_bodies_match_cpython():
+    for case in V["sized"]:
+        points = case["points"]
+        mask = int(case["mask"])
+        body = protocol.occupancy_body(mask, case["ticks"], points)
+        assert hexof(body) == case["body"], points
+        assert protocol.parse_occupancy(body, points) == (mask, case["ticks"])
+        assert hexof(protocol.hello_body(points)) == case["hello"]
+        assert protocol.parse_hello(protocol.hello_body(points))[1] == points
+        try:
+            protocol.parse_occupancy(body, 32)
+        except framing.FrameError as exc:
+            assert "for 32 points" in str(exc)
+        else:
+            raise AssertionError("a body of another size was read")
+
+
+def test_every_board_size_scans_in_small_integers_and_reports_every_point():
+    for pins, points in SIZES:
+        stream = Stream()
+        fw = firmware(stream, pins=pins)
+        assert fw.points == points
+        for _ in range(4):
+            fw.step()
+        for value in fw.matrix.words + [d.stable for d in fw.words]:
+            assert 0 <= value < SMALL_INT_LIMIT, (points, value)
+        assert fw.stable_mask == (1 << points) - 1, points
+        pi = Endpoint(lambda data: None, lambda: 0)
+        got = pi.feed(stream.sent)
+        hello = [b for t, b in got if t == protocol.HELLO]
+        reports = [b for t, b in got if t == protocol.OCCUPANCY]
+        assert protocol.parse_hello(hello[0])[1] == points
+        assert protocol.parse_occupancy(reports[-1], points)[0] == (1 << points) - 1
+
+
+def test_every_board_size_scans_without_allocating():
+    for pins, points in SIZES:
+        fw = firmware(pins=pins)
+        fw.step()
+        fw.step()
+        fw.step()
+        assert _scan_many(fw, 100) == 0, "an unchanged scan of " + str(points) + " allocated"
+        machine.input_hook = lambda pin: 1  # every chip lifted at once: every point counting
+        assert _scan_many(fw, 2) == 0, "debouncing " + str(points) + " points allocated"
+
+
+def test_an_led_frame_of_another_size_is_dropped_and_the_chain_kept():
+    stream = Stream()
+    fw = firmware(stream, pins=MATHCHESS)
+    sent = []
+    pi = Endpoint(sent.append, lambda: 0)
+    pi.send(protocol.LEDS, bytes(range(243)))
+    stream.inbox = b"".join(sent)
+    fw.step()
+    assert fw.led_frames == 1 and fw.leds_rejected == 0
+    words = list(fw.leds.sm.words)
+    assert [w >> 24 for w in words[-243:]] == list(range(243))
+    sent.clear()
+    pi.send(protocol.LEDS, bytes(96))  # a 32-square host's frame
+    stream.inbox = b"".join(sent)
+    fw.step()
+    assert fw.led_frames == 1 and fw.leds_rejected == 1
+    assert list(fw.leds.sm.words) == words  # nothing half lit
 
 
 def test_a_release_message_is_acknowledged_then_releases_the_port():

@@ -1,10 +1,12 @@
 """The Pico's own main.py under the MicroPython unix port, its USB port being this process's
 standard input and output (a pty in the tests), its switch matrix read from a file.
 
-``micropython mp_pico.py ROOT [--pin-low]`` puts firmware/ and firmware/fakes/ on the path flat,
-as the files sit on a Pico, and imports main. The current directory plays the Pico's filesystem
-(the release flag is left there). The test writes the occupied squares as a decimal mask to
-./board (read again every 20 ms) and finds the LED chain's last bytes in ./leds (hex).
+``micropython mp_pico.py ROOT [--pin-low] [--board NAME]`` puts firmware/ and firmware/fakes/
+on the path flat, as the files sit on a Pico, and imports main. The current directory plays the
+Pico's filesystem (the release flag is left there); ``--board mathchess`` runs it with
+firmware/boards/mathchess.py as its config.py, as copied onto that board's Pico. The test writes
+the occupied points as a decimal mask to ./board (read again every 20 ms) and finds the LED
+chain's last bytes in ./leds (hex).
 """
 
 import sys
@@ -13,6 +15,10 @@ import time
 ROOT = sys.argv[1]
 sys.path.insert(0, ROOT + "/firmware/fakes")
 sys.path.insert(0, ROOT + "/firmware")
+
+if "--board" in sys.argv:  # another board's config.py, as mpremote would copy it
+    name = sys.argv[sys.argv.index("--board") + 1]
+    sys.modules["config"] = __import__("boards." + name, None, None, [name])
 
 import config  # noqa: E402
 import machine  # noqa: E402
