@@ -164,6 +164,12 @@ def run(args: argparse.Namespace) -> int:
     if args.scan_hz <= 0 or args.scan_hz > 2000:
         raise ValueError(f"--scan-hz {args.scan_hz}: use 1..2000")
     state = Path(args.state_dir) if args.state_dir else default_state_dir()
+    if profile.size != 8 and settings.get("game") != "dam":  # 12 x 12: only Dam is played on it
+        raise ValueError(
+            _("board {name} is {size}×{size}: play Dam on it (--set game=dam)").format(
+                name=profile.name, size=profile.size
+            )
+        )
     if settings.get("game") in ("dadama", "dam"):  # controller/board/dadama.py, board/dam.py
         return _run_dadama(args, profile, settings, state, harness, clock, sleep)
     config = SessionConfig(variant=args.variant, rules=args.rules, rule_settings=settings)
