@@ -17,6 +17,7 @@ from controller.rules.mathchess.conditions import from_level
 from controller.rules.mathchess.position import Position
 from controller.session.mathchess import MathChessSession
 from drivers.buttons import Buttons
+from drivers.leds import LedStrip
 from drivers.link import Link
 
 from .loop import run_loop
@@ -98,6 +99,7 @@ def run_mathchess(
         ) from None
     link: Link | None = None
     session: MathChessSession | None = None
+    scan: MathChessScan | None = None
     try:
         state.mkdir(parents=True, exist_ok=True)
         session = MathChessSession.open(state / JOURNAL, start)
@@ -115,6 +117,8 @@ def run_mathchess(
     finally:
         if keys is not None:
             keys.close()
+        if scan is not None and isinstance(scan.leds, LedStrip):
+            scan.leds.close()  # the chain dark before the link goes
         if link is not None:
             link.close()
         if session is not None:
