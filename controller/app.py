@@ -149,11 +149,42 @@ def _run_dadama(
     return runner(profile.name, devices, settings, state, clock, sleep, period, running)
 
 
+def _run_mathchess(args: argparse.Namespace) -> int:
+    """``run`` on a Mathematical Chess profile (controller/board/mathchess_run.py)."""
+    from controller.board.mathchess_run import run_mathchess
+    from drivers.buttons import GpioButtons
+
+    settings = parse_settings(args.set)
+    if settings.get("game", "mathchess") != "mathchess":
+        raise ValueError(
+            f"{args.profile} is a Mathematical Chess board: --set game={settings['game']} "
+            "is not played on it"
+        )
+    if args.scan_hz <= 0 or args.scan_hz > 2000:
+        raise ValueError(f"--scan-hz {args.scan_hz}: use 1..2000")
+    state = Path(args.state_dir) if args.state_dir else default_state_dir()
+    clock = time.monotonic
+    deadline = None if args.exit_after is None else clock() + args.exit_after
+    stop = _stop_on_sigterm()
+
+    def running() -> bool:
+        return not stop and (deadline is None or clock() < deadline)
+
+    def buttons(pins: dict[str, int]) -> GpioButtons:
+        return GpioButtons(pins, bounce_seconds=0.02, clock=clock)
+
+    period = 1.0 / args.scan_hz
+    return run_mathchess(args.profile, settings, state, clock, time.sleep, period, running, buttons)
+
+
 def run(args: argparse.Namespace) -> int:
+    from controller.board.mathchess_run import is_mathchess_profile
     from drivers.factory import DeviceError, build_devices
     from drivers.profile import load_profile
     from drivers.scoresheet import SerialScoresheet
 
+    if is_mathchess_profile(args.profile):  # its own format: [board] game = "mathchess"
+        return _run_mathchess(args)
     profile = load_profile(args.profile)  # ProfileError is a ValueError: one clear line
     if profile.language and not getattr(args, "lang", None):  # --lang or DAMATH_LANG come first
         i18n.set_language(profile.language)
@@ -164,6 +195,19 @@ def run(args: argparse.Namespace) -> int:
     if args.scan_hz <= 0 or args.scan_hz > 2000:
         raise ValueError(f"--scan-hz {args.scan_hz}: use 1..2000")
     state = Path(args.state_dir) if args.state_dir else default_state_dir()
+    if settings.get("game") == "mathchess":
+        raise ValueError(
+            _(
+                "board {name} is not a Mathematical Chess board: run it with its own profile "
+                "(hardware/mathchess-pico.toml)"
+            ).format(name=profile.name)
+        )
+    if profile.size != 8 and settings.get("game") != "dam":  # 12 x 12: only Dam is played on it
+        raise ValueError(
+            _("board {name} is {size}×{size}: play Dam on it (--set game=dam)").format(
+                name=profile.name, size=profile.size
+            )
+        )
     if settings.get("game") in ("dadama", "dam"):  # controller/board/dadama.py, board/dam.py
         return _run_dadama(args, profile, settings, state, harness, clock, sleep)
     config = SessionConfig(variant=args.variant, rules=args.rules, rule_settings=settings)

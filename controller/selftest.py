@@ -425,6 +425,13 @@ def run(args: argparse.Namespace) -> int:
     if args.seconds < 0 or args.step < 0:
         raise ValueError(_("--seconds and --step must not be negative"))
     profile = load_profile(args.profile)
+    if profile.size != 8:  # its walk and sensor map are 8 x 8: 32 of 72 squares would pass
+        raise ValueError(
+            _(
+                "board {name} is {size}×{size}: the selftest walks 8×8 boards only, "
+                "not yet this one"
+            ).format(name=profile.name, size=profile.size)
+        )
     say = _progress_printer()
     report = check_board(
         profile,

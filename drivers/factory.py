@@ -16,7 +16,7 @@ from typing import Any, Literal
 from drivers.buttons import Buttons, GpioButtons, MockButtons
 from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
 from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
-from drivers.coprocessor import LinkLedWriter, LinkScanner
+from drivers.coprocessor import LinkLedWriter, LinkScanner, dark_squares
 from drivers.interfaces import LedWriter, MaskSource
 from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from drivers.link import Link, _open_serial
@@ -169,6 +169,7 @@ def build_devices(
                 retry_ms=c.retry_ms,
                 heartbeat_ms=c.heartbeat_ms,
                 timeout_ms=c.timeout_ms,
+                points=profile.squares,  # announced in HELLO: a Pico of another size is named
             )
         step = "sensors"
         s = profile.sensors
@@ -176,7 +177,11 @@ def build_devices(
             pass
         elif s.backend == "link":
             assert devices.link is not None  # built above for a linked section
-            devices.sensors = LinkScanner(devices.link, clock)
+            if profile.size == 8:  # 8 x 8 Damath: the 32-square mask as it always was
+                devices.sensors = LinkScanner(devices.link, clock)
+            else:
+                decode = dark_squares(profile.size)
+                devices.sensors = LinkScanner(devices.link, clock, decode=decode)
         else:
             source: MaskSource
             if s.backend == "gpio-matrix":

@@ -9,22 +9,29 @@ frame is mirrored (chain x -> 7 - x) if asked, then turned by `rotation` degrees
 
 from __future__ import annotations
 
-from drivers.occupancy import PLAYABLE, Square
+from drivers.occupancy import Square
+from firmware.squares import dark_square
 
 ROTATIONS = (0, 90, 180, 270)
 
 
-def chain_to_board(cx: int, cy: int, rotation: int, mirror: bool) -> Square:
+def playable_squares(size: int = 8) -> frozenset[Square]:
+    """The dark squares of a size x size board (8 x 8 Damath: 32, 12 x 12 Dam: 72)."""
+    return frozenset(dark_square(i, size) for i in range(size * size // 2))
+
+
+def chain_to_board(cx: int, cy: int, rotation: int, mirror: bool, size: int = 8) -> Square:
+    last = size - 1
     if mirror:
-        cx = 7 - cx
+        cx = last - cx
     if rotation == 0:
         return (cx, cy)
     if rotation == 90:
-        return (7 - cy, cx)
+        return (last - cy, cx)
     if rotation == 180:
-        return (7 - cx, 7 - cy)
+        return (last - cx, last - cy)
     if rotation == 270:
-        return (cy, 7 - cx)
+        return (cy, last - cx)
     raise ValueError(f"rotation must be one of {ROTATIONS}, not {rotation}")
 
 
@@ -35,17 +42,18 @@ def layout_map(
     mirror: bool = False,
     per_square: int = 1,
     offset: int = 0,
+    size: int = 8,
 ) -> dict[Square, tuple[int, ...]]:
-    """-> {square: LED indices} for every playable square."""
+    """-> {square: LED indices} for every playable square of a size x size board."""
     if cells not in ("playable", "all"):
         raise ValueError(f'cells must be "playable" or "all", not {cells!r}')
-    playable = set(PLAYABLE)
+    playable = playable_squares(size)
     mapping: dict[Square, tuple[int, ...]] = {}
     index = offset
-    for cy in range(8):
-        xs = range(7, -1, -1) if serpentine and cy % 2 else range(8)
+    for cy in range(size):
+        xs = range(size - 1, -1, -1) if serpentine and cy % 2 else range(size)
         for cx in xs:
-            square = chain_to_board(cx, cy, rotation, mirror)
+            square = chain_to_board(cx, cy, rotation, mirror, size)
             if square in playable:
                 mapping[square] = tuple(range(index, index + per_square))
             elif cells == "playable":

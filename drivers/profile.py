@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from drivers.buttons import BUTTON_NAMES
-from drivers.ledmap import ROTATIONS, layout_map
-from drivers.occupancy import PLAYABLE, Square
+from drivers.ledmap import ROTATIONS, layout_map, playable_squares
+from drivers.occupancy import Square
 from firmware.squares import COLUMNS, ROWS
 
 SECTIONS = ("board", "sensors", "leds", "clocks", "buzzer", "buttons", "scoresheet")
@@ -32,6 +32,7 @@ UART0_PINS = {"TXD": 14, "RXD": 15}
 UART_PORTS = ("/dev/ttyAMA0", "/dev/serial0", "/dev/ttyS0")  # the header's UART, not USB
 LUMA_SPI_PINS = {"dc_pin": 24, "reset_pin": 25}  # luma.core's defaults for an SPI display
 DEFAULT_SETTLE_US = 20
+BOARD_SIZES = (8, 12)  # 8 x 8 Damath (32 squares), 12 x 12 Dam (72, hardware/dam-12x12.md)
 REMOVED_BACKENDS = {
     ("leds", "neopixel-pwm"): "neopixel-pwm was removed: rpi_ws281x needs root and /dev/mem on "
     "a Pi 4 and the Pi 5 writer needs the RP1's PIO device, neither of which the service may "
@@ -131,6 +132,13 @@ class BoardProfile:
     claims: tuple[Claim, ...] = ()
     language: str | None = None
     """``[board] language``: what the board speaks (``en``, ``fil``); None: the environment's."""
+    size: int = 8
+    """``[board] size``: squares a side (8, or 12 for Dam); its dark squares are the sensors."""
+
+    @property
+    def squares(self) -> int:
+        """How many playable squares (sensors) the board has: 32 on 8 x 8, 72 on 12 x 12."""
+        return self.size * self.size // 2
 
     def uses(self, bus: str) -> bool:
         """Whether the profile needs "i2c", "spi" or "uart" on the Pi's header."""
@@ -239,17 +247,17 @@ class _Reader:
             )
 
 
-def _parse_square(reader: _Reader, key: str) -> Square:
+def _parse_square(reader: _Reader, key: str, size: int) -> Square:
     try:
         x, y = (int(v) for v in key.split(","))
     except ValueError:
         raise reader.fail(f"[leds.map] {key!r}", 'square must be written "x,y"') from None
-    if (x, y) not in PLAYABLE:
+    if (x, y) not in playable_squares(size):
         raise reader.fail(f"[leds.map] {key!r}", "not a playable square")
     return (x, y)
 
 
-def _leds(reader: _Reader, chip_selects: int) -> LedsConfig:
+def _leds(reader: _Reader, chip_selects: int, size: int) -> LedsConfig:
     keys: tuple[str, ...] = ("backend", "count", "order", "cells", "serpentine", "rotation")
     keys += ("mirror", "per_square", "offset", "map", "supply_amps", "ma_per_led", "max_brightness")
     t = reader.section("leds", keys)
@@ -274,7 +282,7 @@ def _leds(reader: _Reader, chip_selects: int) -> LedsConfig:
         mapping = {}
         owner: dict[int, Square] = {}
         for key, leds in table.items():
-            square = _parse_square(reader, key)
+            square = _parse_square(reader, key, size)
             leds = [leds] if isinstance(leds, int) else leds
             for i in leds:
                 if not isinstance(i, int) or not 0 <= i < count:
@@ -287,7 +295,7 @@ def _leds(reader: _Reader, chip_selects: int) -> LedsConfig:
                     )
                 owner[i] = square
             mapping[square] = tuple(leds)
-        missing = [s for s in PLAYABLE if s not in mapping]
+        missing = sorted(s for s in playable_squares(size) if s not in mapping)
         if missing:
             raise reader.fail("[leds.map]", f"no LED for squares {missing}")
     else:
@@ -298,6 +306,7 @@ def _leds(reader: _Reader, chip_selects: int) -> LedsConfig:
             reader.get(t, "leds", "mirror", bool, False),
             reader.get(t, "leds", "per_square", int, 1),
             reader.get(t, "leds", "offset", int, 0),
+            size,
         )
         top = max(max(v) for v in mapping.values())
         if top >= count:
@@ -321,10 +330,16 @@ def _leds(reader: _Reader, chip_selects: int) -> LedsConfig:
     )
 
 
-def _sensors(reader: _Reader) -> SensorsConfig:
+def _sensors(reader: _Reader, size: int) -> SensorsConfig:
     keys = ("backend", "rows", "columns", "debounce_scans", "settle_us", "i2c_address")
     t = reader.section("sensors", (*keys, "i2c_addresses"))
     backend = reader.backend(t, "sensors")
+    if size != 8 and backend != "link":
+        raise reader.fail(
+            "[sensors] backend",
+            f"a {size} x {size} board's {size * size // 2} sensors are scanned by the "
+            f'co-processor: use backend = "link" (firmware/README.md), not {backend!r}',
+        )
     debounce = reader.get(t, "sensors", "debounce_scans", int, 3)
     if debounce < 1:
         raise reader.fail("[sensors] debounce_scans", "must be at least 1")
@@ -452,7 +467,11 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
     for name in data:
         if name not in (*SECTIONS, "link"):
             raise reader.fail(f"[{name}]", f"unknown section; known: {', '.join(SECTIONS)}, link")
-    board = reader.section("board", ("name", "pi", "spi_chip_selects", "language"))
+    board = reader.section("board", ("name", "pi", "spi_chip_selects", "language", "size"))
+    size = reader.get(board, "board", "size", int, 8)
+    if size not in BOARD_SIZES:
+        sizes = " or ".join(str(n) for n in BOARD_SIZES)
+        raise reader.fail("[board] size", f"must be {sizes} squares a side, not {size}")
     pi = reader.get(board, "board", "pi", int)
     if pi is not None and pi not in (3, 4, 5):
         raise reader.fail("[board] pi", f"must be 3, 4 or 5, not {pi}")
@@ -462,8 +481,8 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
             "[board] spi_chip_selects",
             f"must be 1 (dtoverlay=spi0-1cs) or 2 (dtparam=spi=on), not {chip_selects}",
         )
-    sensors = _sensors(reader)
-    leds = _leds(reader, chip_selects)
+    sensors = _sensors(reader, size)
+    leds = _leds(reader, chip_selects, size)
     clocks = _clocks(reader)
     buzzer = _simple_pin_device(reader, "buzzer", BuzzerConfig)
     buttons = _buttons(reader)
@@ -491,6 +510,7 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
         link,
         tuple(reader.claims),
         language,
+        size,
     )
 
 

@@ -222,3 +222,40 @@ def test_a_device_that_cannot_start_gives_a_clear_error(factory):
     from drivers.sensors import GpioMatrixSource
 
     GpioMatrixSource([5, 6, 12, 13, 16, 19, 20, 26], [17, 22, 23, 27], factory).close()
+
+
+DAM_PICO = (HARDWARE / "dam-pico.toml").read_text()
+
+
+def test_the_12x12_dam_profile_has_one_led_under_each_of_its_72_squares():
+    profile = load_profile(HARDWARE / "dam-pico.toml")
+    assert (profile.size, profile.squares, profile.leds.count) == (12, 72, 72)
+    assert sorted(i for leds in profile.leds.mapping.values() for i in leds) == list(range(72))
+    assert profile.leds.mapping[(1, 0)] == (0,) and profile.leds.mapping[(0, 1)] == (11,)
+    assert profile.leds.mapping[(10, 11)] == (66,)  # row 11 runs right to left: its last LED
+    assert load_profile(HARDWARE / "pico.toml").size == 8  # no size: 8 x 8, as before
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            ("count = 72", "count = 32"),
+            r"\[leds\] count: the layout needs LED index 71, count is 32$",
+        ),
+        (("size = 12", "size = 10"), r"\[board\] size: must be 8 or 12 squares a side, not 10$"),
+        (
+            ('backend = "link"       # scanned', 'backend = "mock"  #'),
+            r"\[sensors\] backend: a 12 x 12 board\'s 72 sensors are scanned by the co-processor",
+        ),
+        (
+            ("serpentine = true", 'map = { "1,0" = 0, "8,8" = 1 }'),
+            r"\[leds.map\] '8,8': not a playable square$",
+        ),
+    ],
+)
+def test_a_12x12_profile_of_the_wrong_size_is_refused_in_one_line(tmp_path, change, message):
+    assert change[0] in DAM_PICO
+    with pytest.raises(ProfileError, match=message) as caught:
+        load_profile(write(tmp_path, DAM_PICO.replace(*change)))
+    assert "\n" not in str(caught.value)

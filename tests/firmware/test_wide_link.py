@@ -291,3 +291,43 @@ def test_a_32_square_pico_with_two_leds_a_square_takes_its_64_led_frames():
     fw.step()
     assert fw.led_frames == 1 and fw.leds_rejected == 1
     assert [w >> 24 for w in rp2.StateMachine.last.words] == list(range(192))
+
+
+DAM_PROFILE = os.path.join(os.path.dirname(__file__), "..", "..", "hardware", "dam-pico.toml")
+
+
+def test_the_dam_pico_profile_opens_a_72_square_link_through_the_factory(pty_pair):
+    """hardware/dam-pico.toml, its port pointed at the pty: build_devices announces 72 points,
+    reads the dam12 firmware's squares and puts a 72-LED frame on its chain."""
+    import tomllib
+
+    from drivers.factory import build_devices
+    from drivers.profile import parse_profile
+
+    fd, path = pty_pair
+    with open(DAM_PROFILE, "rb") as f:
+        data = tomllib.load(f)
+    data["link"].update(port=path, heartbeat_ms=100, timeout_ms=600)
+    profile = parse_profile(data, DAM_PROFILE)
+    assert (profile.size, profile.squares, profile.leds.count) == (12, 72, 72)
+    board = Board(dam12)
+    squares = {(1, 0), (11, 10), (0, 11)}
+    board.closed = {divmod(dark_index(x, y, 12), 6) for x, y in squares}
+    pico = Runner(fd, board)
+    devices = build_devices(profile, only=("sensors", "leds"))
+    try:
+        scanner, strip, link = devices.sensors, devices.leds, devices.link
+        assert isinstance(scanner, LinkScanner) and strip is not None and link is not None
+        assert link.points == 72 and scanner.points == 72
+        assert until(lambda: scanner.occupied == squares, tick=scanner.scan)
+        assert until(lambda: scanner.peer_points == 72, tick=scanner.scan)
+        assert scanner.problem is None
+        strip.show({(11, 10): (0, 0, 255)})  # serpentine: row 10 runs left to right
+        i = profile.leds.mapping[(11, 10)][0]
+        assert until(
+            lambda: any(w >> 24 for w in chain_words(216)[3 * i : 3 * i + 3]), tick=scanner.scan
+        )
+        assert pico.firmware.leds_rejected == 0
+    finally:
+        pico.stop()
+        devices.close()
