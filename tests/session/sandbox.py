@@ -107,8 +107,18 @@ def main() -> None:
     sh("mount", "--bind", str(work / "state"), str(state))
     os.chown(work / "state", NOBODY, NOBODY)
     if "yes" in unit.get("PrivateTmp", []):
+        # a checkout under /tmp (a test clone; an installed board lives in /opt) stays visible,
+        # read-only, as /opt/damath-board would: only the rest of /tmp is private
+        project = str(Path(__file__).resolve().parents[2])
+        held = base / "project"
+        held.mkdir()
+        sh("mount", "--bind", project, str(held))
         for tmp in ("/tmp", "/var/tmp"):
             sh("mount", "-t", "tmpfs", "tmpfs", tmp)
+            if project.startswith(tmp + "/"):
+                os.makedirs(project)
+                sh("mount", "--bind", str(held), project)
+                sh("mount", "-o", "remount,bind,ro", project)
     if "yes" in unit.get("ProtectHome", []):
         python = os.path.realpath(sys.base_prefix)  # on a Pi /usr; on a test machine maybe ~
         keep = base / "python"
