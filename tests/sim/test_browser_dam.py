@@ -50,19 +50,24 @@ def move(
     *path: tuple[int, int],
     taken: tuple[tuple[int, int], ...] = (),
 ) -> None:
+    # each change is seen on the page (the server has it) before the test's clock moves on, so
+    # a loaded machine cannot stamp a change after the settle time it was meant to wait out
+    def pieces(sq: tuple[int, int], count: int) -> None:
+        expect(cell(page, *sq).locator("svg")).to_have_count(count)
+        held(page, server)
+
     cell(page, *path[0]).click()  # lifted
-    held(page, server)
+    pieces(path[0], 0)
     for sq in path[1:-1]:  # set down on the way, and lifted again
         cell(page, *sq).click()
-        expect(cell(page, *sq).locator("svg")).to_have_count(1)
-        held(page, server)
+        pieces(sq, 1)
         cell(page, *sq).click()
-        held(page, server)
+        pieces(sq, 0)
     cell(page, *path[-1]).click()
-    held(page, server)
+    pieces(path[-1], 1)
     for sq in taken:
         page.evaluate("sq => send({type: 'remove', square: sq})", list(sq))
-        held(page, server)
+        pieces(sq, 0)
 
 
 def test_dam_on_the_page(page: Page, sim_server: RunningServer) -> None:
