@@ -216,6 +216,15 @@ def create_app(
             return _create_page(board_id, pin=role_of(request) != ARBITER)
         return FileResponse(STATIC / "board.html")
 
+    async def open_board(request: Request) -> Response:
+        """The index's form without its script (GET /board/?id=NAME): to that board's page."""
+        board_id = request.query_params.get("id", "").strip()
+        try:
+            boards.check_id(board_id)
+        except SimError as exc:
+            return _error_page(400, str(exc))
+        return RedirectResponse(f"/board/{board_id}", status_code=303)
+
     async def create_board(request: Request) -> Response:
         """The arbiter's deliberate act: the form on a missing board's page (or a script)."""
         board_id = request.path_params["board_id"]
@@ -402,6 +411,7 @@ def create_app(
 
     routes = [
         Route("/", index),
+        Route("/board/", open_board),
         Route("/board/{board_id}", board_page),
         Route("/board/{board_id}/create", create_board, methods=["POST"]),
         Route("/board/{board_id}/state.json", state),

@@ -350,3 +350,15 @@ def test_unlock_json_and_form_bodies_are_read_small(clock: ManualClock) -> None:
                            headers={"content-type": "application/json"})  # fmt: skip
         assert deep.status_code == 403
         assert json.loads(deep.text)["error"] == "that is not the arbiter's PIN"
+
+
+def test_the_index_form_opens_a_board_without_its_script(clock: ManualClock) -> None:
+    """GET /board/?id=NAME (the index's form, script off) goes to that board's page; a name
+    that breaks the board-id rule is refused with the rule, and nothing is created."""
+    with TestClient(create_app(clock=clock)) as client:
+        sent = client.get("/board/?id=b7", follow_redirects=False)
+        assert sent.status_code == 303 and sent.headers["location"] == "/board/b7"
+        assert "Create board b7" in client.get("/board/?id=b7").text
+        bad = client.get("/board/?id=%3Cscript%3E")
+        assert bad.status_code == 400 and "<script>" not in bad.text
+        assert client.get("/api/boards").json() == {"boards": []}
