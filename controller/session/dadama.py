@@ -44,7 +44,7 @@ from controller.rules.dadama_notation import (
 from controller.rules.move import Square
 from controller.tracker.dadama import Seen, read_board
 
-from .journal import Journal, JournalError, Record
+from .journal import Journal, JournalError, Record, replay
 
 GAME = "dadama"
 DICE_MODES = ("board", "real")
@@ -163,15 +163,7 @@ class DadamaSession:
             return cls.begin(config, journal)
         s = cls(config, journal)
         s.problems += loaded.problems
-        for rec in loaded.records:
-            problem = s.apply(rec)
-            if problem:
-                s.problems.append(
-                    _("journal record {n}: {problem}").format(
-                        n=rec.get("seq", "?"), problem=problem
-                    )
-                )
-                break
+        s.problems += replay(loaded.records, s.apply)
         s.phase = "over" if s.game.phase is Phase.OVER else "setup"
         s._settle()
         return s

@@ -20,7 +20,7 @@ from controller.tracker.events import BoardReady, MoveCommitted
 from controller.tracker.guidance import Guidance
 from controller.tracker.tracker import Tracker
 
-from .journal import Journal, JournalError, Record
+from .journal import Journal, JournalError, Record, replay
 
 GAME = "dam"
 
@@ -107,15 +107,7 @@ class DamSession:
             return cls.begin(config, journal)
         s = cls(config, journal)
         s.problems += loaded.problems
-        for rec in loaded.records:
-            problem = s.apply(rec)
-            if problem:
-                s.problems.append(
-                    _("journal record {n}: {problem}").format(
-                        n=rec.get("seq", "?"), problem=problem
-                    )
-                )
-                break
+        s.problems += replay(loaded.records, s.apply)
         s.tracker = Tracker(s.game, mode="restore")
         s.phase = "setup"
         return s

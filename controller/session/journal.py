@@ -31,6 +31,7 @@ import os
 import re
 import stat
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -75,6 +76,17 @@ class JournalLoad:
     known, a journal written before records were numbered)."""
     existed: bool = False
     """The file was there (an empty one is reported: nothing had been saved)."""
+
+
+def replay(records: list[Record], apply: Callable[[Record], str | None]) -> list[str]:
+    """A resumed game's records, each through the game's one ``apply``, until one is refused:
+    the problem to report (the game before that record is kept)."""
+    for rec in records:
+        problem = apply(rec)
+        if problem:
+            n = rec.get("seq", "?")
+            return [_("journal record {n}: {problem}").format(n=n, problem=problem)]
+    return []
 
 
 def encode(record: Record) -> bytes:
