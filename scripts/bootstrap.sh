@@ -4,9 +4,12 @@
 # (also what the tests need). Sourcing defines the function and reads nothing else: the caller's
 # own arguments (./run.sh --help, ./run.sh demo) never reach the installer.
 #
-# pip runs only when .venv/ has no up-to-date install stamp (the first run, or pyproject.toml
-# changed since): after that, starting the board needs neither pip nor the network, as a
-# classroom Pi that is often offline requires.
+# What is installed is exactly the lock (requirements/board.txt for the board, requirements/test.txt
+# for the tests: every version and its hashes, pip's --require-hashes, nothing resolved here;
+# scripts/lock.sh makes and upgrades the lock). pip runs only when .venv/ has no install stamp
+# for the lock and pyproject.toml as they are now (the first run, or either changed since): after
+# that, starting the board needs neither pip nor the network, as a classroom Pi that is often
+# offline requires.
 
 damath_as_root() {
     if [ "$(id -u)" = 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else "$@"; fi
@@ -22,13 +25,28 @@ damath_apt_install() {
     DEBIAN_FRONTEND=noninteractive damath_as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
+# The lock file of an install: "" (the board alone) or "test" (the tests).
+damath_lock() {
+    case "$2" in
+        "") echo "$1/requirements/board.txt" ;;
+        *) echo "$1/requirements/$2.txt" ;;
+    esac
+}
+
+# What an install stamp holds: the digest of the lock and of pyproject.toml it was made from.
+damath_digest() {
+    local here="$1" extra="$2"
+    cat "$(damath_lock "$here" "$extra")" "$here/pyproject.toml" | sha256sum | cut -d' ' -f1
+}
+
 # The install stamp that covers `extra` ("" for the board alone, "test" for the tests), or
 # nothing when .venv/ must be (re)installed. A test install covers the board too.
 damath_stamp() {
     local here="$1" extra="$2" name
     for name in ${extra:-base test} ; do
-        local stamp="$here/.venv/.installed-$name"
-        if [ -f "$stamp" ] && [ ! "$here/pyproject.toml" -nt "$stamp" ]; then
+        local stamp="$here/.venv/.installed-$name" lock_extra="$name"
+        [ "$name" = base ] && lock_extra=""
+        if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(damath_digest "$here" "$lock_extra")" ]; then
             echo "$stamp"
             return 0
         fi
@@ -69,15 +87,22 @@ damath_bootstrap() {
             "$py" -m venv "$here/.venv" || return 1
         fi
     fi
-    local log="$here/.venv/install.log" target="$here"
-    [ -n "$extra" ] && target="$here[$extra]"
+    local log="$here/.venv/install.log" lock
+    lock="$(damath_lock "$here" "$extra")"
+    local pip=("$here/.venv/bin/python" -m pip install --disable-pip-version-check --no-input
+               --require-virtualenv)
     echo "damath-board: installing Python packages into .venv (first run only; log: .venv/install.log)..." >&2
-    if ! { "$here/.venv/bin/python" -m pip install --upgrade pip \
-           && "$here/.venv/bin/python" -m pip install -e "$target"; } >"$log" 2>&1; then
+    rm -f "$here"/.venv/.installed-*
+    # the installer first (pip, setuptools, wheel), then the lock with the project's build backend
+    # from it (no build step fetches anything unlocked), then the project itself, then a check
+    if ! { "${pip[@]}" --require-hashes --no-deps -r "$here/requirements/build.txt" \
+           && "${pip[@]}" --require-hashes --no-deps --no-build-isolation -r "$lock" \
+           && "${pip[@]}" --no-deps --no-build-isolation -e "$here" \
+           && "$here/.venv/bin/python" -m pip check; } >"$log" 2>&1; then
         tail -n 30 "$log" >&2
         echo "damath-board: installing the Python packages failed; the whole log is $log" >&2
         return 1
     fi
-    touch "$here/.venv/.installed-${extra:-base}"
+    damath_digest "$here" "$extra" > "$here/.venv/.installed-${extra:-base}"
     export PATH="$here/.venv/bin:$PATH"
 }

@@ -6,9 +6,9 @@
 # Safe to run again: an upgrade replaces every installed file (nothing old is left behind).
 #
 # - user `damath` (groups gpio, spi, i2c, dialout);
-# - /opt/damath-board: this checkout's files and a fresh .venv with exactly the versions in
-#   systemd/requirements-pi.txt (pip --no-deps, then `pip check`), all owned by root and
-#   read-only to everyone else;
+# - /opt/damath-board: this checkout's files and a fresh .venv with exactly the versions locked in
+#   requirements/build.txt and requirements/pi.txt (pip --require-hashes --no-deps, then
+#   `pip check`; scripts/lock.sh makes the lock), all owned by root and read-only to everyone else;
 # - /etc/damath-board/board.toml: the chosen profile (root's, read-only to the service);
 # - config.txt (Pi 4 and Pi 5 layouts) and modules-load.d: the SPI, I2C and UART the profile
 #   needs, I2C at 400 kHz (python -m drivers.system); a reboot when those changed;
@@ -95,7 +95,12 @@ find "$PREFIX" -name __pycache__ -prune -exec rm -rf {} +
 # The environment: exactly the pinned versions, nothing fetched by dependency resolution.
 "$PYTHON" -m venv --clear "$PREFIX/.venv"
 PIP="$PREFIX/.venv/bin/python -m pip --no-input --disable-pip-version-check --no-cache-dir"
-$PIP install --no-deps --require-virtualenv -r "$SRC/systemd/requirements-pi.txt"
+# pip, setuptools and wheel first (they build the compiled packages PyPI has no wheel for, and the
+# project), then the lock: every file's hash is checked, so a wheel from another index (piwheels)
+# whose hash is not locked is passed over for PyPI's own file.
+$PIP install --require-hashes --no-deps --require-virtualenv -r "$SRC/requirements/build.txt"
+$PIP install --require-hashes --no-deps --no-build-isolation --require-virtualenv \
+    -r "$SRC/requirements/pi.txt"
 $PIP install --no-deps --no-build-isolation --require-virtualenv "$PREFIX"
 $PIP check
 chown -R root:root "$PREFIX"

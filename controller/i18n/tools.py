@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import re
+import struct
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -19,7 +20,7 @@ from pathlib import Path
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 
 from . import DOMAIN, FILIPINO, LOCALE_DIR
@@ -143,10 +144,37 @@ def problems(
                     found.append(
                         Problem(where, _id(message.id), f"placeholders differ: {string!r}")
                     )
-    mo = mo_path(language)
-    if not mo.exists() or mo.read_bytes() != compiled(read(language)):
+    if not _mo_matches(mo_path(language), read(language)):
         found.append(Problem(str(mo_path(language).relative_to(ROOT)), "", "stale: run compile"))
     return found
+
+
+_Said = tuple[str, dict[tuple[str | tuple[str, ...], str | None], str | tuple[str, ...]]]
+
+
+def _said(catalog: Catalog) -> _Said:
+    """What a catalogue says: its plural rule and every translated message, and nothing of the
+    tool that wrote it (a new Babel stamps another ``Generated-By`` into the same messages)."""
+    said = {
+        (m.id if isinstance(m.id, str) else tuple(m.id), m.context): (
+            m.string if isinstance(m.string, str) else tuple(m.string)
+        )
+        for m in catalog
+        if m.id and not m.fuzzy and m.string  # what write_mo keeps
+    }
+    return catalog.plural_forms, said
+
+
+def _mo_matches(mo: Path, catalog: Catalog) -> bool:
+    """Whether the compiled file says what the catalogue says."""
+    if not mo.exists():
+        return False
+    try:
+        with mo.open("rb") as handle:
+            compiled_catalog = read_mo(handle)
+    except (OSError, ValueError, struct.error):
+        return False
+    return _said(compiled_catalog) == _said(catalog)
 
 
 def _id(msgid: str | Sequence[str]) -> str:

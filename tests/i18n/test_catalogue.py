@@ -133,3 +133,23 @@ def test_a_text_is_said_in_the_language_in_force() -> None:
         said = session_texts.WINNER.format(SIDE=i18n.side_word(0).upper())
     assert (said.page, said.display) == ("Panalo ang ASUL", "Panalo ang ASUL")
     assert session_texts.WINNER.format(SIDE="BLUE").page == "BLUE wins"
+
+
+def test_the_compiled_file_is_checked_by_what_it_says_not_by_the_tool_that_wrote_it(
+    tmp_path: Path,
+) -> None:
+    catalog = tools.read()
+    same = tmp_path / "same.mo"
+    same.write_bytes(
+        tools.compiled(catalog).replace(b"Generated-By: Babel", b"Generated-By: Other")
+    )
+    assert tools._mo_matches(same, catalog)
+    message = next(m for m in catalog if m.id and isinstance(m.string, str) and m.string)
+    message.string = message.string + " (old)"
+    changed = tmp_path / "changed.mo"
+    changed.write_bytes(tools.compiled(catalog))
+    assert not tools._mo_matches(changed, tools.read())
+    garbled = tmp_path / "garbled.mo"
+    garbled.write_bytes(b"\x00" * 7)
+    assert not tools._mo_matches(garbled, tools.read())
+    assert not tools._mo_matches(tmp_path / "missing.mo", tools.read())

@@ -11,6 +11,8 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from controller.session.dadama import DadamaConfig, DadamaSession
 
 from .dadama_play import act
@@ -46,6 +48,7 @@ def fork_play(journal: Path, out: Path) -> int:
     return pid
 
 
+@pytest.mark.slow
 def test_two_hundred_power_cuts_change_no_throw_and_no_step(tmp_path):
     rng = random.Random(7)
     clean = tmp_path / "clean.json"

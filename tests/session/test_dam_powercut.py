@@ -12,6 +12,8 @@ import signal
 import time
 from pathlib import Path
 
+import pytest
+
 from controller.session.dam import DamConfig, DamSession
 
 KILLS = 200
@@ -59,6 +61,7 @@ def fork_play(journal: Path, out: Path) -> int:
     return pid
 
 
+@pytest.mark.slow
 def test_power_cuts_change_no_move(tmp_path):
     rng = random.Random(12)
     clean = tmp_path / "clean.json"

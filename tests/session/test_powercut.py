@@ -24,6 +24,7 @@ def _finishing_trace(seed: int):
     return trace
 
 
+@pytest.mark.slow
 def test_two_hundred_power_cuts_change_nothing(tmp_path):
     p = plan(_finishing_trace(11))
     report, results = cut_until(p, tmp_path, kills=200, rng=random.Random(5))

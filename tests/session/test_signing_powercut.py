@@ -11,6 +11,8 @@ import os
 import random
 from pathlib import Path
 
+import pytest
+
 from controller.session import Session, SessionConfig
 from controller.session.journal import read
 
@@ -57,6 +59,7 @@ def tournament_life(plan_: GamePlan, journal: Path, out: Path) -> None:
     os.replace(tmp, out)
 
 
+@pytest.mark.slow
 def test_two_hundred_power_cuts_while_confirming_and_signing_change_nothing(tmp_path):
     p = plan(game_trace(21, plies=40))
     report, results = cut_until(p, tmp_path, kills=200, rng=random.Random(7), life=tournament_life)

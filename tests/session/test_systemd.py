@@ -10,6 +10,7 @@ import shlex
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 from pathlib import Path
 
@@ -17,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "damath-board.service"
-REQUIREMENTS = ROOT / "systemd" / "requirements-pi.txt"
+REQUIREMENTS = ROOT / "requirements" / "pi.txt"
 EXPOSURE_LIMIT = 1.0  # docs/session.md records the measured score (0.6 SAFE, systemd 252)
 
 
@@ -121,10 +122,12 @@ def test_the_pinned_requirements_cover_every_dependency_exactly():
         return re.split(r"[<>=!~;\[ ]", spec, maxsplit=1)[0].lower().replace("_", "-")
 
     pinned = {}
-    for line in REQUIREMENTS.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            spec = line.split(";")[0].strip()
-            assert re.fullmatch(r"[A-Za-z0-9_.\-]+==[\w.]+", spec), line  # exact versions only
+    for entry in REQUIREMENTS.read_text().replace("\\\n", " ").splitlines():
+        if entry.strip() and not entry.lstrip().startswith("#"):
+            spec, _, rest = entry.partition(" --hash=")
+            spec = spec.split(";")[0].strip()
+            assert re.fullmatch(r"[A-Za-z0-9_.\-]+==[\w.]+", spec), entry  # exact versions only
+            assert re.match(r"sha256:[0-9a-f]{64}", rest), entry  # and the hash of each file
             pinned[name(spec)] = spec
     assert sorted(name(w) for w in wanted if name(w) not in pinned) == []
 
@@ -136,9 +139,17 @@ def as_nobody(argv: list[str]) -> list[str]:
 
 
 def test_install_script_refuses_without_root_and_names_the_fix():
-    result = subprocess.run(
-        as_nobody(["sh", str(ROOT / "systemd" / "install.sh")]), capture_output=True, text=True
-    )
+    # A copy where `nobody` can read it: the checkout may lie under a folder only its owner
+    # opens (a clone in `mktemp -d`), and the test must not depend on where the clone lies.
+    here = Path(tempfile.mkdtemp(prefix="damath-install-"))
+    try:
+        here.chmod(0o755)
+        script = here / "install.sh"
+        shutil.copyfile(ROOT / "systemd" / "install.sh", script)
+        script.chmod(0o755)
+        result = subprocess.run(as_nobody(["sh", str(script)]), capture_output=True, text=True)
+    finally:
+        shutil.rmtree(here)
     assert result.returncode == 2 and "run as root" in result.stderr
 
 
@@ -186,7 +197,7 @@ def installer(tmp_path):
     for tool in bin_dir.iterdir():
         tool.chmod(0o755)
     src = tmp_path / "src"
-    for item in ("controller", "drivers", "firmware", "hardware", "systemd"):
+    for item in ("controller", "drivers", "firmware", "hardware", "requirements", "systemd"):
         shutil.copytree(ROOT / item, src / item, ignore=shutil.ignore_patterns("__pycache__"))
     for item in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / item, src / item)
@@ -231,7 +242,12 @@ def test_install_makes_everything_root_owned_and_leaves_nothing_old(installer):
     assert pips, calls
     installs = [c for c in pips if " install " in c]
     assert installs and all("--no-deps" in c for c in installs), installs
-    assert any("-r " + str(src / "systemd" / "requirements-pi.txt") in c for c in installs)
+    locked = [c for c in installs if " -r " in c]
+    assert [c.split(" -r ")[1] for c in locked] == [
+        str(src / "requirements" / "build.txt"),
+        str(src / "requirements" / "pi.txt"),
+    ]
+    assert all("--require-hashes" in c for c in locked), locked
     assert not any("--upgrade" in c or "-U " in c for c in pips)
     assert any(c.endswith("-m pip --no-input --disable-pip-version-check --no-cache-dir check")
                for c in pips)  # fmt: skip

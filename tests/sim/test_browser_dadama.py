@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import ARTIFACTS, RunningServer, open_board
+
+pytestmark = pytest.mark.browser
 
 FIG3 = {(3, 2): "w3", (0, 1): "w3", (4, 3): "b3", (2, 3): "b5", (6, 5): "b3"}
 

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from .conftest import ARTIFACTS, RunningServer, open_board
+
+pytestmark = pytest.mark.browser
 
 EDGE = {
     "game": "dam",
