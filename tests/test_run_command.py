@@ -141,7 +141,14 @@ def _prepared_venv(clone: Path) -> Path:
     body = "import sys\nfrom controller.cli import main\nsys.exit(main())\n"
     script.write_text(f"#!{python}\n{body}")
     script.chmod(0o755)
-    (venv / ".installed-base").touch()
+    digest = subprocess.run(  # the stamp ./run.sh writes: the lock and pyproject it installed
+        ["bash", "-c", 'source scripts/bootstrap.sh && damath_digest "$1" ""', "-", str(clone)],
+        cwd=clone,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    (venv / ".installed-base").write_text(digest)
     return venv
 
 

@@ -118,8 +118,8 @@ def test_the_pinned_requirements_cover_every_dependency_exactly():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     wanted = project["dependencies"] + project["optional-dependencies"]["pi"]
 
-    def name(spec: str) -> str:
-        return re.split(r"[<>=!~;\[ ]", spec, maxsplit=1)[0].lower().replace("_", "-")
+    def name(spec: str) -> str:  # PEP 503: luma.core, luma_core and luma-core are one name
+        return re.sub(r"[-_.]+", "-", re.split(r"[<>=!~;\[ ]", spec, maxsplit=1)[0].lower())
 
     pinned = {}
     for entry in REQUIREMENTS.read_text().replace("\\\n", " ").splitlines():
