@@ -189,7 +189,7 @@ def build_devices(
             elif s.backend == "mcp23017":
                 source = Mcp23017Source(i2c, s.i2c_address)
             elif s.backend == "mcp23017-inputs":
-                source = Mcp23017InputsSource(i2c, s.i2c_addresses)
+                source = Mcp23017InputsSource(i2c, s.i2c_addresses, s.inputs)
             else:
                 source = MockSource()
             devices.sensors = Scanner(source, s.debounce_scans, clock)

@@ -140,7 +140,7 @@ class Mcp23017Source:
         self._mcp = MCP23017(i2c, address=address)
         self._mcp.gpioa = 0xFF
         self._mcp.iodira = 0x00  # rows: outputs, idle high
-        self._mcp.iodirb = 0xFF  # columns: inputs
+        self._mcp.iodirb = 0x7F  # columns: inputs; GPB7 is output-only (2022 datasheet)
         self._mcp.gppub = 0x0F  # 100k pull-ups on the four columns
 
     def read_mask(self) -> int:
@@ -157,34 +157,69 @@ class Mcp23017Source:
         pass
 
 
-class Mcp23017InputsSource:
-    """One input per square on two MCP23017s: the hall-sensor build (hardware/README.md).
+def hall_wiring(
+    addresses: tuple[int, ...], inputs: tuple[int, ...], count: int = ROWS * COLUMNS
+) -> list[tuple[int, int]]:
+    """Square i -> (expander address, input bit) of the hall build: input ``inputs[i % n]`` of
+    the expander at ``addresses[i // n]`` (bit 0..15: GPA0 = 0, GPB0 = 8)."""
+    n = len(inputs)
+    return [(addresses[i // n], inputs[i % n]) for i in range(count)]
 
-    Square i is input i % 16 of the expander at ``addresses[i // 16]`` (GPA0..7 then GPB0..7).
-    Each sensor is powered all the time and pulls its input low near a magnet (open drain, the
-    expander's 100 kOhm pull-ups), so nothing is switched and nothing needs to settle: a scan is
-    one two-byte read per expander (about 0.2 ms each at 400 kHz).
+
+class Mcp23017InputsSource:
+    """One input per square on MCP23017s: the hall-sensor build (hardware/README.md).
+
+    ``inputs`` are the bits of each expander wired to a sensor (GPA0..GPA6 and GPB0..GPB6 by
+    default: GPA7 and GPB7 are output-only, so they are made outputs here and never read as a
+    square). Each sensor is powered all the time and pulls its input low near a magnet (open
+    drain, the expander's 100 kOhm pull-ups), so nothing is switched and nothing needs to settle:
+    a scan is one two-byte read per expander (about 0.2 ms each at 400 kHz); a table per port
+    byte turns what is read into the squares' bits.
     """
 
-    def __init__(self, i2c: Any = None, addresses: tuple[int, ...] = (0x20, 0x21)) -> None:
+    def __init__(
+        self,
+        i2c: Any = None,
+        addresses: tuple[int, ...] = (0x20, 0x21, 0x22),
+        inputs: tuple[int, ...] = tuple(range(7)) + tuple(range(8, 15)),
+    ) -> None:
         from adafruit_mcp230xx.mcp23017 import MCP23017
 
         if i2c is None:
             from drivers.blinka import board
 
             i2c = board().I2C()
+        if len(addresses) * len(inputs) < ROWS * COLUMNS:
+            raise ValueError(
+                f"{len(addresses)} expanders of {len(inputs)} inputs cannot read "
+                f"{ROWS * COLUMNS} squares"
+            )
+        wiring = hall_wiring(addresses, inputs)
         self._chips = []
+        self._tables: list[tuple[list[int], list[int]]] = []
         for address in addresses:
+            used = 0
+            low, high = [0] * 256, [0] * 256  # port A byte, port B byte -> squares' bits
+            for square, (at, bit) in enumerate(wiring):
+                if at != address:
+                    continue
+                used |= 1 << bit
+                table, b = (low, bit) if bit < 8 else (high, bit - 8)
+                for value in range(256):
+                    if value >> b & 1:
+                        table[value] |= 1 << square
             mcp = MCP23017(i2c, address=address)
-            mcp.iodir = 0xFFFF  # all inputs
-            mcp.gppu = 0xFFFF  # pull-ups on
+            mcp.iodir = 0x7F7F  # GPA7, GPB7 output-only: outputs; the rest inputs
+            mcp.gppu = used  # pull-ups on the sensors' inputs
             mcp.ipol = 0x0000
             self._chips.append(mcp)
+            self._tables.append((low, high))
 
     def read_mask(self) -> int:
         mask = 0
-        for n, mcp in enumerate(self._chips):
-            mask |= (~mcp.gpio & 0xFFFF) << (16 * n)  # low = a magnet: a chip on the square
+        for mcp, (low, high) in zip(self._chips, self._tables, strict=True):
+            level = ~mcp.gpio & 0xFFFF  # low = a magnet: a chip on the square
+            mask |= low[level & 0xFF] | high[level >> 8]
         return mask
 
     def close(self) -> None:

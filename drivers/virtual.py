@@ -243,9 +243,15 @@ class VirtualPi:
         if self.matrix is not None:
             self.matrix.set(occupied)
         elif s.backend == "mcp23017-inputs":
+            from drivers.sensors import hall_wiring
+
+            levels = dict.fromkeys(s.i2c_addresses, 0xFFFF)  # pulled up: no magnet
             mask = mask_of(occupied)
-            for n, address in enumerate(s.i2c_addresses):
-                self.chips[address].inputs = 0xFFFF & ~(mask >> (16 * n))
+            for i, (address, bit) in enumerate(hall_wiring(s.i2c_addresses, s.inputs)):
+                if mask >> i & 1:
+                    levels[address] &= ~(1 << bit)  # a magnet pulls the input low
+            for address, level in levels.items():
+                self.chips[address].inputs = level
         elif s.backend == "mcp23017":
             from firmware.squares import COLUMNS, index_of
 
