@@ -6,6 +6,10 @@ the injected clock. Sources: `MockSource` (set squares by hand), `GpioMatrixSour
 rows driven low one at a time, columns with pull-ups, one diode per switch, a settle time after
 each row), `Mcp23017Source` (the same matrix behind an I2C expander) and `Mcp23017InputsSource`
 (one expander input per square: the hall-sensor build). The co-processor's is in coprocessor.py.
+
+A read that fails (an I2C NAK, drivers/health.py's ``IO_ERRORS``) is tried again at once; when
+every attempt fails the scan keeps the last good frame, and the failures are counted in
+``Scanner.faults`` (``Devices.health()``): one bad read never ends the board.
 """
 
 from __future__ import annotations
@@ -16,30 +20,65 @@ from time import perf_counter_ns
 from typing import Any
 
 from drivers.base import Device, FrameReader
+from drivers.health import IO_ERRORS, RETRIES, Faults
 from drivers.interfaces import MaskSource
 from drivers.occupancy import OccupancyFrame, Square, mask_of, squares_of
 from firmware.debounce import Debouncer
 from firmware.squares import COLUMNS, ROWS
 
+START_ATTEMPTS = 10
+"""Reads tried when the scanner starts: the board as it stands must be read once, or the
+device does not start (the factory names it)."""
+
 
 class Scanner(FrameReader):
-    """scan() once per tick; it returns a frame only when the debounced occupancy changed."""
+    """scan() once per tick; it returns a frame only when the debounced occupancy changed.
+
+    A read that raises one of ``IO_ERRORS`` is tried again ``retries`` times at once; if all
+    fail, the scan changes nothing (the last good frame stands, the debounce waits) and
+    ``faults`` counts it (drivers/health.py)."""
 
     def __init__(
         self,
         source: MaskSource,
         debounce_scans: int = 3,
         clock: Callable[[], float] = time.monotonic,
+        retries: int = RETRIES,
+        faults: Faults | None = None,
     ) -> None:
         self.source = source
         self.clock = clock
-        self.debouncer = Debouncer(debounce_scans, initial=source.read_mask())
+        self.attempts = 1 + retries
+        self.faults = faults or Faults(
+            "sensors", "sensor reading", "check the sensors' wiring and connectors"
+        )
+        initial = self._read(START_ATTEMPTS)
+        if initial < 0:
+            raise OSError(f"the sensors could not be read: {self.faults.last_error}")
+        self.debouncer = Debouncer(debounce_scans, initial=initial)
         self._current = OccupancyFrame(clock(), squares_of(self.debouncer.stable))
+
+    def _read(self, attempts: int) -> int:
+        """The raw mask, or -1 when every attempt failed (each failure counted)."""
+        faults = self.faults
+        for _ in range(attempts):
+            try:
+                mask = self.source.read_mask()
+            except IO_ERRORS as exc:
+                faults.error(exc)
+                continue
+            faults.ok()
+            return mask
+        faults.gave_up()
+        return -1
 
     def scan(self) -> OccupancyFrame | None:
         self.check_open()
+        raw = self._read(self.attempts)
+        if raw < 0:
+            return None  # nothing read: the last good frame stands
         before = self.debouncer.stable
-        after = self.debouncer.update(self.source.read_mask())
+        after = self.debouncer.update(raw)
         if after == before:
             return None
         self._current = OccupancyFrame(self.clock(), squares_of(after))

@@ -8,11 +8,14 @@ the scan period, so a whole game takes seconds and its timing is the trace's own
 the clock waits (in real time) until the Pi has read the board the trace has just set, so the
 link's real latency never shortens what the tracker sees. At the end the harness writes what the
 board showed to DAMATH_TEST_OUT: result.json (the page, the clocks, the LED bytes) and the
-display's picture, scoresheet.png.
+display's picture, scoresheet.png. With DAMATH_TEST_I2C_FAIL=N one I2C read in N fails at random
+(seeded by DAMATH_TEST_SEED), as a NAK does on a Pi; result.json then holds the reads that
+failed and what ``Devices.health()`` said at the end.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -45,7 +48,13 @@ class TracePlayer:
         self.holding = False
         self.period: float | None = None
         self.pressed: list[tuple[object, float]] = []
-        self.pi = None if profile.sensors.backend == "mock" else VirtualPi(profile)
+        fail = int(os.environ.get("DAMATH_TEST_I2C_FAIL", "0")) or None
+        seed = int(os.environ.get("DAMATH_TEST_SEED", "0"))
+        self.pi = (
+            None
+            if profile.sensors.backend == "mock"
+            else VirtualPi(profile, fail_one_read_in=fail, seed=seed)
+        )
         self.hardware = dict(self.pi.hardware) if self.pi else {}
         self.pico = None
         if profile.link is not None:
@@ -158,6 +167,9 @@ class TracePlayer:
         if hasattr(clocks, "flush"):
             clocks.flush()
         result = {"page": sheet.last, "leds": led_bytes, "unplayed": len(self.records)}
+        result["health"] = dataclasses.asdict(devices.health())
+        if self.pi is not None:
+            result["failed_reads"] = self.pi.i2c.failed_reads
         status = dict(
             line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines()
         )
