@@ -11,7 +11,6 @@ batch back and handles its messages one by one.
 
 from __future__ import annotations
 
-import json
 import logging
 import queue
 import secrets
@@ -44,6 +43,7 @@ from controller.link.protocol import (
     board_topic,
     canonical,
     check_seal,
+    load_json,
     parse_board_topic,
     parse_envelope,
     presence_payload,
@@ -483,10 +483,7 @@ class Ingest:
             raise Rejected("oversized", f"{len(payload)} bytes (at most {MAX_PAYLOAD})")
         if self._key(board) is None:
             raise Rejected("unknown-board", f"no board {board!r} in this hub")
-        try:
-            data = json.loads(payload) if payload else None
-        except (ValueError, UnicodeDecodeError):
-            raise Rejected("malformed", "not JSON") from None
+        data = load_json(payload) if payload else None
         if data is None:
             return Outcome(leaf)  # a retained message cleared
         if not isinstance(data, dict) or data.get("v") != VERSION:

@@ -33,6 +33,9 @@ VERSION = 1
 ROOT = "damath/v1"
 MAX_PAYLOAD = 32 * 1024
 """Largest message the hub reads (a start record with its position is about 2 KB)."""
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects a message may have (a start record's position is 6
+levels deep); deeper is refused as malformed before anything recurses through it."""
 GENESIS = "0" * 64
 HUB_USER = "hub"
 
@@ -53,11 +56,44 @@ COMMAND."""
 COMMANDS = ("pause", "resume")
 
 
+def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
+    """True if ``value`` nests arrays and objects more than ``limit`` deep (walked without
+    recursion, so any depth is measured safely)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def load_json(payload: bytes | bytearray | str) -> Any:
+    """The JSON value of a message, or Rejected('malformed') with the reason: not JSON, not
+    UTF-8, numbers too long to read, or nested deeper than ``MAX_DEPTH`` (Python's parser
+    raises RecursionError on a few thousand levels: caught here, never a traceback)."""
+    try:
+        data = json.loads(payload)
+    except RecursionError:
+        raise Rejected("malformed", f"nested deeper than {MAX_DEPTH} levels") from None
+    except (ValueError, UnicodeDecodeError):
+        raise Rejected("malformed", "not JSON") from None
+    if too_deep(data):
+        raise Rejected("malformed", f"nested deeper than {MAX_DEPTH} levels")
+    return data
+
+
 def parse_command(payload: bytes | bytearray) -> dict[str, Any] | None:
     """The desk's command, or None for anything else (a board obeys nothing it cannot read)."""
     try:
-        data = json.loads(payload) if payload else None
-    except (ValueError, UnicodeDecodeError):
+        data = load_json(payload) if payload else None
+    except Rejected:
         return None
     if not isinstance(data, dict) or data.get("v") != VERSION:
         return None
@@ -187,10 +223,7 @@ def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
     oversized, not JSON, not of the schema, or names another board. Keys are checked later."""
     if len(payload) > MAX_PAYLOAD:
         raise Rejected("oversized", f"{len(payload)} bytes (at most {MAX_PAYLOAD})")
-    try:
-        data = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
-        raise Rejected("malformed", "not JSON") from None
+    data = load_json(payload)
     if not isinstance(data, dict):
         raise Rejected("malformed", "not a JSON object")
     if data.get("v") != VERSION:
@@ -301,8 +334,8 @@ def ack_payload(game: str, seq: int) -> bytes:
 
 def parse_ack(payload: bytes | bytearray) -> tuple[str, int] | None:
     try:
-        data = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
+        data = load_json(payload)
+    except Rejected:
         return None
     if not isinstance(data, dict) or data.get("v") != VERSION:
         return None

@@ -45,8 +45,10 @@ from .protocol import (
     RECORDS,
     STATE,
     VERSION,
+    Rejected,
     board_topic,
     canonical,
+    load_json,
     parse_ack,
     parse_command,
     presence_payload,
@@ -292,7 +294,7 @@ class Link:
         topic = message.topic
         try:
             if topic == HUB_PRESENCE:
-                data = json.loads(message.payload)
+                data = load_json(message.payload)
                 online = bool(data.get("online")) if isinstance(data, dict) else False
                 with self._lock:
                     if online and not self._hub_online:
@@ -306,6 +308,8 @@ class Link:
                 command = parse_command(message.payload)
                 with self._lock:
                     self._command = command
+        except Rejected:  # not JSON, nested too deep: nothing the hub sends
+            log.warning("link: ignored a malformed message on %s", topic)
         except Exception:  # a bad message from the broker never stops the link
             log.exception("link: cannot handle a message on %s", topic)
         self._wake.set()
@@ -316,10 +320,7 @@ class Link:
             return
         game, seq = ack
         with self._lock:
-            try:
-                conflict = json.loads(payload).get("conflict")
-            except (ValueError, AttributeError):
-                conflict = None
+            conflict = load_json(payload).get("conflict")
             if conflict:
                 self.follower.conflict(game)
                 return
@@ -350,7 +351,10 @@ class Link:
         if not payload:  # the hub cleared it
             data = None
         else:
-            data = json.loads(payload)
+            try:
+                data = load_json(payload)
+            except Rejected:
+                return
             if not isinstance(data, dict) or data.get("v") != VERSION:
                 return
         with self._lock:
