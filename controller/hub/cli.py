@@ -115,6 +115,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.http_port,
         log_level="warning",
         timeout_graceful_shutdown=1,
+        server_header=False,  # the software is not named to scanners
     )
     server = uvicorn.Server(config)
     shown = "127.0.0.1" if args.http_host in ("0.0.0.0", "::") else args.http_host

@@ -207,6 +207,28 @@ def assert_hub_equals_journals(hub_folder: Path, boards: list[Board]) -> int:
     return moves
 
 
+DESK_PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def desk(hub):
+    """A running hub with an event of seven players and two desk logins (org, lina)."""
+    from controller.hub.accounts import Accounts
+    from controller.tournament.model import Division, Event
+    from controller.tournament.tournament import Tournament
+
+    t = Tournament.create(hub.folder, Event("Division Meet"), Division("open", "swiss", 3))
+    for n in range(1, 8):  # seven: a bye each round
+        t.add_player(f"Player {n}")
+    t.close()
+    accounts = Accounts(hub.folder)
+    accounts.add("org", "organiser", DESK_PASSWORD)
+    accounts.add("lina", "arbiter", DESK_PASSWORD)
+    accounts.close()
+    hub.start()
+    return hub
+
+
 @pytest.fixture
 def sample_moves():
     return sample_game_moves()[1]

@@ -15,10 +15,11 @@ import urllib.request
 import pytest
 
 from controller.hub.accounts import IDLE, LIFETIME, AccountError, Accounts
-from controller.tournament.model import Division, Event
 from controller.tournament.tournament import Tournament
 
-PASSWORD = "correct horse battery"
+from .conftest import DESK_PASSWORD
+
+PASSWORD = DESK_PASSWORD
 
 
 class Browser:
@@ -55,20 +56,6 @@ class Browser:
             "/desk/login", {"csrf": token, "name": name, "password": password, "next": "/desk"}
         )
         return status, location
-
-
-@pytest.fixture
-def desk(hub):
-    t = Tournament.create(hub.folder, Event("Division Meet"), Division("open", "swiss", 3))
-    for n in range(1, 8):  # seven: a bye each round
-        t.add_player(f"Player {n}")
-    t.close()
-    accounts = Accounts(hub.folder)
-    accounts.add("org", "organiser", PASSWORD)
-    accounts.add("lina", "arbiter", PASSWORD)
-    accounts.close()
-    hub.start()
-    return hub
 
 
 ORGANISER_POSTS = ["/desk/pair", "/desk/publish", "/desk/seat"]
