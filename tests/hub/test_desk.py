@@ -5,6 +5,8 @@ guessing is slowed down."""
 
 from __future__ import annotations
 
+import functools
+import http.client
 import http.cookiejar
 import re
 import sqlite3
@@ -23,9 +25,10 @@ PASSWORD = DESK_PASSWORD
 
 
 class Browser:
-    """urllib with cookies, not following redirects (so the tests see them)."""
+    """urllib with cookies, not following redirects (so the tests see them); ``source`` is
+    the address it connects from (any of 127.0.0.0/8 reaches a hub on 127.0.0.1)."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, source: str | None = None) -> None:
         self.base = base
         self.jar = http.cookiejar.CookieJar()
 
@@ -33,9 +36,15 @@ class Browser:
             def redirect_request(self, *args, **kw):
                 return None
 
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), NoRedirect
-        )
+        class From(urllib.request.HTTPHandler):
+            def http_open(self, req):
+                return self.do_open(
+                    functools.partial(http.client.HTTPConnection, source_address=(source, 0)),
+                    req,
+                )
+
+        handlers = [urllib.request.HTTPCookieProcessor(self.jar), NoRedirect]
+        self.opener = urllib.request.build_opener(*handlers, *([From] if source else []))
 
     def go(self, path: str, form: dict | None = None) -> tuple[int, str, str]:
         data = urllib.parse.urlencode(form).encode() if form is not None else None

@@ -138,8 +138,9 @@ def routes(ctx: HubContext) -> list[Route]:
         if not token or not hmac.compare_digest(data.get("csrf", "").encode(), token.encode()):
             return RedirectResponse("/desk/login?err=The+form+expired:+try+again", 303)
         try:
+            address = request.client.host if request.client else ""
             session = await run_in_threadpool(
-                accounts.login, data.get("name", ""), data.get("password", "")
+                accounts.login, data.get("name", ""), data.get("password", ""), address
             )
         except AccountError as exc:
             return RedirectResponse("/desk/login?" + urlencode({"err": str(exc)}), 303)
