@@ -125,6 +125,8 @@ class Ingest:
         self.meta: dict[str, BoardMeta] = {}
         self.keys: dict[str, bytes] = {}
         self.connected = False
+        self.connects = 0
+        """How often the hub has connected to its broker (1 unless it was dropped)."""
         self.processed = 0
         self._assignments: dict[str, dict[str, Any]] | None = None
         self._stopping = threading.Event()
@@ -203,6 +205,7 @@ class Ingest:
             log.error("broker refused the hub: %s", reason_code)
             return
         self.connected = True
+        self.connects += 1
         client.subscribe(
             [(board_topic("+", leaf), 1) for leaf in (RECORDS, STATE, PRESENCE)], qos=1
         )
@@ -308,7 +311,7 @@ class Ingest:
                     continue
                 if source == "refusal":
                     kind, user = topic.split("\n", 1)
-                    reason = "login" if kind == "login" else "topic"
+                    reason = {"login": "login", "takeover": "takeover"}.get(kind, "topic")
                     board = user if self._key(user) is not None else None
                     self.store.reject(db, at, board, "(broker)", reason, payload.decode(), b"")
                     if board:

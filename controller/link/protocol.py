@@ -50,9 +50,13 @@ RECORDS, STATE, PRESENCE, ASSIGNMENT, ACK = "records", "state", "presence", "ass
 COMMAND = "command"
 """The arbiter's desk to one board (retained): ``{"v": 1, "id": ..., "cmd": "pause"|"resume",
 "by": ...}``; the board obeys each id once."""
+RESEND = "resend"
+"""The hub to one board (retained): ``{"v": 1, "id": ..., "from": 1}``: publish every record of
+every game again from ``from`` (a hub rebuilding a lost store); the board does each id once."""
 BOARD_WRITES = (RECORDS, STATE, PRESENCE)
-"""What a board may publish (the broker's ACL says the same); it reads only ASSIGNMENT, ACK and
-COMMAND."""
+BOARD_READS = (ACK, ASSIGNMENT, COMMAND, RESEND)
+"""What a board may publish and read (the broker's ACL says the same, and lets it read the
+hub's presence)."""
 COMMANDS = ("pause", "resume")
 
 
@@ -152,6 +156,8 @@ REASONS = {
     "schema": "fields missing or of the wrong kind",
     "topic": "published under another board's topic (refused by the broker or the hub)",
     "login": "a connection with a wrong user name or password (refused by the broker)",
+    "takeover": "another connection with the board's credential replaced its connection "
+    "(the broker keeps one per credential: is its connection file used twice?)",
     "unknown-board": "a board the hub does not know",
     "forged": "hash or HMAC wrong (altered, or not signed with the board's key)",
     "chain": "does not follow the previous record",

@@ -72,6 +72,8 @@ class LinkStatus:
     games: int
     last_error: str
     problems: list[str] = field(default_factory=list)
+    connects: int = 0
+    """How often the link has connected (more than 1: its connection was dropped)."""
 
 
 _BAD_LOGIN = N_(  # translated where it is said (link/board.py)
@@ -108,6 +110,7 @@ class Link:
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._connected = False
+        self._connects = 0
         self._hub_online: bool | None = None
         self._rewind = True
         self._sent: dict[str, int] = {}
@@ -220,6 +223,7 @@ class Link:
                 len(games),
                 self._last_error,
                 list(self.follower.problems),
+                self._connects,
             )
 
     # ------------------------------------------------------------------ MQTT client
@@ -272,6 +276,7 @@ class Link:
         )
         with self._lock:
             self._connected = True
+            self._connects += 1
             self._last_error = ""
             self._rewind = True
             self._state_sent = b""

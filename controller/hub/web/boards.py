@@ -48,6 +48,7 @@ def routes(ctx: HubContext) -> list[Route]:
                 "broker": {
                     "url": ctx.broker_url,
                     "connected": ctx.ingest.connected,
+                    "connections": ctx.ingest.connects,
                     "restarts": broker.restarts if broker else None,
                     "problem": broker.problem if broker else "",
                 },
