@@ -31,6 +31,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tls-key", metavar="FILE", help="own broker: TLS private key")
     parser.add_argument("--tls-port", type=int, default=8883, help="own broker's TLS port (8883)")
     parser.add_argument("--event", metavar="NAME", help="the event's name (first run only)")
+    parser.add_argument(
+        "--board-rate",
+        type=float,
+        default=200.0,
+        metavar="N",
+        help="messages a second one board may send on average (200); the rest are dropped",
+    )
+    parser.add_argument(
+        "--games-per-hour",
+        type=int,
+        default=30,
+        metavar="N",
+        help="new games one board may open in an hour (30); more wait for the next hour",
+    )
     parser.add_argument("--ready-file", metavar="FILE", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="hub_action", metavar="ACTION")
     add = sub.add_parser("board-add", help="a board's credential and connection file")
@@ -82,6 +96,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .broker import BrokerError, Tls
+    from .ingest import Limits
     from .service import open_hub
     from .web import create_app
 
@@ -96,6 +111,11 @@ def _serve(args: argparse.Namespace) -> int:
             if not Path(f).is_file():
                 raise ValueError(f"{f}: no such file")
         tls = Tls(args.tls_cert, args.tls_key, args.tls_port)
+    if not 1 <= args.board_rate <= 100_000:
+        raise ValueError(f"--board-rate {args.board_rate:g}: a number from 1 to 100000")
+    if not 1 <= args.games_per_hour <= 10_000:
+        raise ValueError(f"--games-per-hour {args.games_per_hour}: a number from 1 to 10000")
+    limits = Limits(args.board_rate, max(1000, int(args.board_rate * 5)), args.games_per_hour)
     try:
         ctx = open_hub(
             args.dir,
@@ -105,6 +125,7 @@ def _serve(args: argparse.Namespace) -> int:
             tls=tls,
             ca_file=args.ca,
             event=args.event,
+            limits=limits,
         )
     except BrokerError as exc:
         raise ValueError(str(exc)) from None

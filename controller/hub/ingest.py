@@ -7,6 +7,17 @@ does it acknowledge to the boards, so an acknowledged record is on disk. A messa
 check is refused, counted and kept in the problems list with the reason; nothing about it is
 stored. Nothing a board or a stranger sends can stop the worker: an unexpected error rolls the
 batch back and handles its messages one by one.
+
+One board cannot crowd out the others (``Limits``, docs/hall.md): the network thread lets each
+board's messages through at ``rate`` a second on average (bursts of ``burst``) and drops the
+rest on arrival, before they are queued (a board's link resends what is not acknowledged, so
+a real board loses nothing); the worker lets a board open ``games_per_hour`` new games an hour
+(a refused one is not acknowledged and comes again later). Both are counted per board
+(``rejected:rate``, ``rejected:games``) and listed, at most ``REJECTS_PER_WINDOW`` lines per
+board and reason every ``WINDOW`` seconds, so a flood costs the store a few rows, not one each.
+
+A store that cannot be written (a full disk) is said once when it happens and once when it is
+over, never per batch: nothing is acknowledged meanwhile, and the boards resend later.
 """
 
 from __future__ import annotations
@@ -28,6 +39,7 @@ from controller.link.gamestate import GameState, rebuild
 from controller.link.protocol import (
     ACK,
     ASSIGNMENT,
+    BOARDS_PREFIX,
     COMMAND,
     GAME_ID,
     GENESIS,
@@ -58,6 +70,47 @@ Acks = dict[tuple[str, str], tuple[int, int | None]]
 
 log = logging.getLogger("damath-board.hub.ingest")
 BATCH = 500
+QUEUE_LIMIT = 50_000
+"""Messages waiting for the worker; beyond, arrivals are dropped (counted as ``busy``)."""
+WINDOW = 10.0
+REJECTS_PER_WINDOW = 20
+UNWRITABLE = ("disk is full", "disk I/O error", "readonly database", "unable to open")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one board may send: messages a second on average and at once, new games an hour
+    (and at once). A board resending a whole game after an outage sends its window (64
+    records and its state) per acknowledgement: well within these."""
+
+    rate: float = 200.0
+    burst: int = 1000
+    games_per_hour: int = 30
+
+
+class Bucket:
+    """A token bucket: ``burst`` at once, refilled at ``rate`` a second."""
+
+    __slots__ = ("at", "burst", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def unwritable(exc: BaseException) -> bool:
+    """The store cannot be written at all (a full disk, a failing one), as opposed to a
+    problem with one message."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return any(text in str(exc) for text in UNWRITABLE)
+    return isinstance(exc, OSError) and exc.errno in (28, 27, 122, 5, 30)  # ENOSPC EFBIG ...
 
 
 @dataclass
@@ -115,11 +168,24 @@ class Ingest:
         address: BrokerAddress | None,
         clock: Callable[[], float] = time.time,
         client_id: str = "damath-hub",
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.live = live
         self.address = address
         self.clock = clock
+        self.limits = limits or Limits()
+        self._rates: dict[str, Bucket] = {}
+        self._games_opened: dict[str, Bucket] = {}
+        self._dropped: dict[tuple[str, str], int] = {}
+        """(board, reason) → messages dropped on arrival since the worker last counted them."""
+        self._drop_lock = threading.Lock()
+        self._listed: dict[tuple[str | None, str], list[float]] = {}
+        """(board, reason) → [window start, lines listed in it, refusals not listed]."""
+        self.rebuild_until = 0.0
+        """Until then (a rebuild from the boards), new games are not limited."""
+        self.store_problem = ""
+        """Why the store cannot be written now (a full disk), or empty."""
         self.queue: queue.Queue[tuple[str, str, bytes, float]] = queue.Queue()
         self.games: dict[tuple[str, str], GameCache] = {}
         self.meta: dict[str, BoardMeta] = {}
@@ -219,7 +285,28 @@ class Ingest:
         self.connected = False
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
-        self.queue.put(("mqtt", message.topic, bytes(message.payload), self.clock()))
+        """paho's network thread: each board's messages through its bucket; the rest dropped
+        here, counted, never queued (this is what keeps a flood from growing the hub)."""
+        topic = message.topic
+        board = (
+            topic[len(BOARDS_PREFIX) :].split("/", 1)[0] if topic.startswith(BOARDS_PREFIX) else ""
+        )
+        now = time.monotonic()
+        bucket = self._rates.get(board)
+        if bucket is None:
+            if len(self._rates) > 10_000:  # ids the broker lets through are boards' ids
+                board = ""
+            bucket = self._rates.setdefault(board, Bucket(self.limits.rate, self.limits.burst, now))
+        reason = None
+        if not bucket.take(now):
+            reason = "rate"
+        elif self.queue.qsize() >= QUEUE_LIMIT:
+            reason = "busy"
+        if reason is not None:
+            with self._drop_lock:
+                self._dropped[(board, reason)] = self._dropped.get((board, reason), 0) + 1
+            return
+        self.queue.put(("mqtt", topic, bytes(message.payload), self.clock()))
 
     def refusal(self, kind: str, user: str, detail: str) -> None:
         """The broker refused a login or a publish (from its log): report it."""
@@ -250,7 +337,12 @@ class Ingest:
 
     def _work(self) -> None:
         while not self._stopping.is_set():
-            first = self.queue.get()
+            try:
+                first = self.queue.get(timeout=1.0)
+            except queue.Empty:
+                if self._dropped:  # a flood's count is listed even while nothing else comes
+                    self.process([])
+                continue
             if self._stopping.is_set():
                 return
             batch = [first]
@@ -262,29 +354,56 @@ class Ingest:
             self.process(batch)
 
     def process(self, batch: list[tuple[str, str, bytes, float]]) -> list[Outcome]:
-        """Handle a batch in one transaction; on an unexpected error, one by one."""
+        """Handle a batch in one transaction; on an unexpected error, one by one. A store that
+        cannot be written fails the batch as a whole: said once, nothing acknowledged."""
         try:
-            return self._process(batch)
-        except Exception:
-            log.exception("hub: a batch failed; handling its messages one by one")
+            out = self._process(batch)
+        except Exception as exc:
             self._forget([topic for _, topic, _, _ in batch])
+            if unwritable(exc):
+                self._unwritable(str(exc))
+                return [Outcome("unwritable", str(exc)) for _ in batch]
+            log.exception("hub: a batch failed; handling its messages one by one")
+        else:
+            self._written()
+            return out
         out = []
         for item in batch:
             try:
                 out += self._process([item])
             except Exception as exc:
-                log.exception("hub: cannot handle a message on %s", item[1])
                 self._forget([item[1]])
+                if unwritable(exc):
+                    self._unwritable(str(exc))
+                    out.append(Outcome("unwritable", str(exc)))
+                    continue
+                log.exception("hub: cannot handle a message on %s", item[1])
                 out.append(Outcome("internal", str(exc)))
                 try:
                     with self.store.transaction() as db:
                         board = (parse_board_topic(item[1]) or (None, ""))[0]
-                        self.store.reject(
-                            db, item[3], board, item[1], "internal", str(exc), item[2]
-                        )
-                except Exception:
-                    log.exception("hub: cannot even record the failure")
+                        self._reject(db, item[3], board, item[1], "internal", str(exc), item[2])
+                except Exception as again:
+                    if unwritable(again):
+                        self._unwritable(str(again))
+                    else:
+                        log.exception("hub: cannot even record the failure")
         return out
+
+    def _unwritable(self, why: str) -> None:
+        """The store cannot be written: one line when that starts (not one per batch)."""
+        if not self.store_problem:
+            log.error(
+                "hub: the store cannot be written (%s): nothing is acknowledged until it can; "
+                "the boards keep everything and resend it (free some disk space)",
+                why,
+            )
+        self.store_problem = why
+
+    def _written(self) -> None:
+        if self.store_problem:
+            log.warning("hub: the store is written again; the boards' records are coming in")
+            self.store_problem = ""
 
     def _forget(self, topics: list[str]) -> None:
         """Drop cached games of these boards: they are read again from the store."""
@@ -298,12 +417,46 @@ class Ingest:
     def _process(self, batch: list[tuple[str, str, bytes, float]]) -> list[Outcome]:
         acks: Acks = {}
         changed: set[str] = set()
-        outcomes = []
+        outcomes: list[Outcome] = []
         touched: dict[tuple[str, str], GameCache] = {}
         # Only records are acknowledged, so only a batch with records must be on the disk
         # before the hub says so; states and presences are kept at the next such commit.
         durable = any(src == "mqtt" and topic.endswith("/" + RECORDS) for src, topic, _, _ in batch)
+        with self._drop_lock:
+            dropped, self._dropped = self._dropped, {}
+        try:
+            self._transaction(batch, durable, dropped, acks, changed, outcomes, touched)
+        except BaseException:
+            with self._drop_lock:  # counted with the next batch that is written
+                for key, n in dropped.items():
+                    self._dropped[key] = self._dropped.get(key, 0) + n
+            raise
+        self.processed += len(batch)
+        for (board, game), (seq, conflict) in acks.items():  # only once it is on the disk
+            self._ack(board, game, seq, conflict)
+        return outcomes
+
+    def _transaction(
+        self,
+        batch: list[tuple[str, str, bytes, float]],
+        durable: bool,
+        dropped: dict[tuple[str, str], int],
+        acks: Acks,
+        changed: set[str],
+        outcomes: list[Outcome],
+        touched: dict[tuple[str, str], GameCache],
+    ) -> None:
         with self.store.transaction(durable=durable) as db:
+            now = self.clock()
+            for (board, reason), n in dropped.items():
+                known = board if self._key(board) is not None else None
+                word = "a second" if reason == "rate" else "waiting"
+                limit = self.limits.rate if reason == "rate" else QUEUE_LIMIT
+                detail = f"{n} messages over the limit ({limit:g} {word}) dropped on arrival"
+                where = f"(from {board or '?'})"
+                if self._reject(db, now, known, where, reason, detail, b"", n) and known:
+                    self._refused(known, f"{board}: {detail} (a flood?)")
+                    changed.add(known)
             for source, topic, payload, at in batch:
                 if source == "show":  # a page opened a board large: push its detail
                     changed.add(topic)
@@ -312,12 +465,12 @@ class Ingest:
                 if source == "refusal":
                     kind, user = topic.split("\n", 1)
                     reason = {"login": "login", "takeover": "takeover"}.get(kind, "topic")
-                    board = user if self._key(user) is not None else None
-                    self.store.reject(db, at, board, "(broker)", reason, payload.decode(), b"")
-                    if board:
-                        self.meta[board].refused = [payload.decode(), *self.meta[board].refused][:5]
-                        changed.add(board)
-                    outcomes.append(Outcome(reason, payload.decode()))
+                    who = user if self._key(user) is not None else None
+                    text = payload.decode()
+                    if self._reject(db, at, who, "(broker)", reason, text, b"") and who:
+                        self._refused(who, text)
+                        changed.add(who)
+                    outcomes.append(Outcome(reason, text))
                     continue
                 outcome = self._one(db, topic, payload, at, acks, changed, touched)
                 outcomes.append(outcome)
@@ -329,10 +482,42 @@ class Ingest:
             # and the boards resend; the next update shows the store again.
             for board in changed:
                 self.live.update(self.card(board), self._detail(board))
-        self.processed += len(batch)
-        for (board, game), (seq, conflict) in acks.items():  # only once it is on the disk
-            self._ack(board, game, seq, conflict)
-        return outcomes
+
+    def _reject(
+        self,
+        db: sqlite3.Connection,
+        at: float,
+        board: str | None,
+        topic: str,
+        reason: str,
+        detail: str,
+        payload: bytes,
+        count: int = 1,
+    ) -> bool:
+        """Count ``count`` refusals; list this one unless the board's refusals for this reason
+        already filled their lines of the window (then it is counted into the next line).
+        True if it was listed."""
+        key = (board, reason)
+        window = self._listed.get(key)
+        if window is None or at - window[0] >= WINDOW:
+            window = self._listed[key] = [at, 0.0, 0.0]
+            if len(self._listed) > 5000:
+                self._listed = {key: window}
+        if window[1] >= REJECTS_PER_WINDOW:
+            window[2] += count
+            self.store.count(db, board, f"rejected:{reason}", count)
+            return False
+        window[1] += 1
+        if window[2]:
+            detail += f" (and {int(window[2])} more refused for the same reason since)"
+            window[2] = 0
+        self.store.reject(db, at, board, topic, reason, detail, payload, count)
+        return True
+
+    def _refused(self, board: str, text: str) -> None:
+        """A line for the board's card and the organiser's list (its last five)."""
+        meta = self.meta.setdefault(board, BoardMeta())
+        meta.refused = [text, *meta.refused][:5]
 
     def _upsert(
         self, db: sqlite3.Connection, cache: GameCache, supersedes: str | None = None
@@ -375,7 +560,7 @@ class Ingest:
     ) -> Outcome:
         where = parse_board_topic(topic)
         if where is None:
-            self.store.reject(db, at, None, topic, "topic", "not a board topic", payload)
+            self._reject(db, at, None, topic, "topic", "not a board topic", payload)
             return Outcome("topic", "not a board topic")
         board, leaf = where
         try:
@@ -386,8 +571,7 @@ class Ingest:
             raise Rejected("topic", f"{leaf!r} is not a topic a board publishes")
         except Rejected as exc:
             known = board if board in self.meta or self._key(board) else None
-            self.store.reject(db, at, known, topic, exc.reason, str(exc), payload)
-            if known:
+            if self._reject(db, at, known, topic, exc.reason, str(exc), payload) and known:
                 changed.add(board)
             return Outcome(exc.reason, str(exc))
 
@@ -441,6 +625,7 @@ class Ingest:
             raise Rejected("chain", f"game {env.game} record {env.seq} does not follow {last_seq}")
         new = cache is None
         if cache is None:
+            self._may_open(board, env)
             cache = GameCache(board, env.game, 0, GENESIS, first_seen=at)
             self.games[(board, env.game)] = cache
         state = self._state(cache)
@@ -467,6 +652,23 @@ class Ingest:
         acks[(board, env.game)] = (env.seq, None)
         changed.add(board)
         return Outcome("stored")
+
+    def _may_open(self, board: str, env: Envelope) -> None:
+        """Rejected('games') when the board has opened its games of the hour (not while the
+        hub rebuilds its store from the boards: they send every game again)."""
+        if time.time() < self.rebuild_until:
+            return
+        now = time.monotonic()
+        per_hour = self.limits.games_per_hour
+        bucket = self._games_opened.get(board)
+        if bucket is None:
+            bucket = self._games_opened[board] = Bucket(per_hour / 3600, per_hour, now)
+        if not bucket.take(now):
+            raise Rejected(
+                "games",
+                f"game {env.game}: more than {per_hour} new games in an hour from this board; "
+                "refused for now (the board sends it again later)",
+            )
 
     def _state(self, cache: GameCache) -> GameState:
         if cache.state is None:

@@ -21,7 +21,7 @@ from controller.link.protocol import GAME_ID, HUB_USER, check_board_id
 
 from .broker import Broker, BrokerFiles, Tls
 from .feeds import Feeds
-from .ingest import BrokerAddress, Ingest
+from .ingest import BrokerAddress, Ingest, Limits
 from .live import Live
 from .settings import HubSettings, load_or_create, save
 from .store import FILENAME, Store
@@ -120,6 +120,7 @@ def open_hub(
     tls: Tls | None = None,
     ca_file: str | None = None,
     event: str | None = None,
+    limits: Limits | None = None,
 ) -> HubContext:
     """Open (or create) the event directory, start the broker unless one is given, connect."""
     folder = Path(folder)
@@ -146,7 +147,7 @@ def open_hub(
             host, port, user or HUB_USER, password or settings.password, secure, ca_file
         )
         shown = f"{'mqtts' if secure else 'mqtt'}://{host}:{port}"
-    ingest = Ingest(store, live, address)
+    ingest = Ingest(store, live, address, limits=limits)
     if broker is not None:
         broker.on_refusal = lambda r: ingest.refusal(r.kind, r.user, r.detail)
     ingest.start()

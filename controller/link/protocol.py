@@ -114,9 +114,12 @@ def board_topic(board: str, leaf: str) -> str:
     return f"{ROOT}/boards/{board}/{leaf}"
 
 
+BOARDS_PREFIX = f"{ROOT}/boards/"
+
+
 def parse_board_topic(topic: str) -> tuple[str, str] | None:
     """``(board, leaf)`` for a topic under ``damath/v1/boards/``, else None."""
-    prefix = f"{ROOT}/boards/"
+    prefix = BOARDS_PREFIX
     if not topic.startswith(prefix):
         return None
     parts = topic[len(prefix) :].split("/")
@@ -164,6 +167,11 @@ REASONS = {
     "conflict": "a different record already stored under this number",
     "out-of-order": "arrived before the record it follows (it will be resent)",
     "duplicate": "already stored (a resend or a replay): changes nothing",
+    "rate": "more messages from the board than the hub takes (a flood): dropped on arrival, "
+    "before they are queued; a board resends what is not acknowledged",
+    "games": "more new games from the board than it may open in an hour: refused for now, "
+    "the board sends them again later",
+    "busy": "the hub's queue was full: dropped on arrival (it will be resent)",
     "internal": "the hub could not handle it (a bug: see its log); it will be resent",
 }
 
