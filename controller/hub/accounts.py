@@ -30,6 +30,8 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .folder import private_file, private_folder, sqlite_files
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 FILE_NAME = "desk.sqlite"
@@ -96,15 +98,18 @@ def _locked(fn: F) -> F:
 
 class Accounts:
     def __init__(self, folder: str | Path, clock: Callable[[], float] = time.time) -> None:
-        self.path = Path(folder) / FILE_NAME
+        self.path = private_folder(folder) / FILE_NAME  # a new event folder is made
         self.clock = clock
         self.lock = threading.RLock()
+        private_file(self.path)  # 0600 before SQLite opens it: its -wal and -shm follow
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(_SCHEMA)
-        self.path.chmod(0o600)
+        for path in sqlite_files(self.path)[1:]:  # made 0644 by an earlier version
+            if path.exists():
+                path.chmod(0o600)
 
     @_locked
     def close(self) -> None:

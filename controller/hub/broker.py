@@ -114,7 +114,7 @@ class BrokerFiles:
     def prepare(self, quiet: frozenset[str] = frozenset()) -> None:
         """The folder (owner-only) and the ACL for the users in the password file: every one
         but the hub and the organiser's own readers (``acl.extra``, docs/hall.md) is a board."""
-        self.data.mkdir(parents=True, exist_ok=True)
+        self.data.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(self.folder, 0o700)
         extra = self.folder / "acl.extra"
         more = extra.read_text(encoding="utf-8") if extra.exists() else ""

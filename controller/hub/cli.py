@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from controller.tournament.cli import add_commands as add_tournament_commands
 
@@ -57,9 +58,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--replace", action="store_true", help="issue a new credential")
     add_tournament_commands(sub)
     add_event_commands(sub)
+    for command in sub.choices.values():  # every hub command writes in the event folder
+        handler = command.get_default("handler")
+        if handler is not None:
+            command.set_defaults(handler=_private(handler))
+
+
+def _private(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """The command run with the umask 077: what it writes in the event folder is private."""
+
+    def run_private(args: argparse.Namespace) -> int:
+        from .folder import private_umask
+
+        private_umask()
+        return handler(args)
+
+    return run_private
 
 
 def run(args: argparse.Namespace) -> int:
+    from .folder import private_umask
+
+    private_umask()  # everything the hub and its broker write: the organiser's only
     if not args.dir:
         raise ValueError("--dir DIR is needed: the event directory (it is created if new)")
     if getattr(args, "hub_action", None) == "board-add":

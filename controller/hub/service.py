@@ -21,6 +21,7 @@ from controller.link.protocol import GAME_ID, HUB_USER, check_board_id
 
 from .broker import Broker, BrokerFiles, Tls
 from .feeds import Feeds
+from .folder import make_private, private_folder
 from .ingest import BrokerAddress, Ingest, Limits
 from .live import Live
 from .settings import HubSettings, load_or_create, save
@@ -123,8 +124,8 @@ def open_hub(
     limits: Limits | None = None,
 ) -> HubContext:
     """Open (or create) the event directory, start the broker unless one is given, connect."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    folder = private_folder(folder)
+    make_private(folder)  # what an earlier version or a copy left readable to others
     settings = load_or_create(folder)
     if event and not settings.event:
         settings.event = event

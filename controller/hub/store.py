@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .folder import private_file, private_folder, sqlite_files
+
 FILENAME = "hub.sqlite"
 KEEP_REJECTS = 2000
 
@@ -112,7 +114,8 @@ class Store:
 
     def __init__(self, path: str | Path, event_name: str = "") -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(self.path.parent)
+        private_file(self.path)  # 0600 before SQLite opens it: its -wal and -shm follow
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.row_factory = sqlite3.Row
         self.lock = threading.RLock()
@@ -125,6 +128,9 @@ class Store:
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=10000")
+        for extra in sqlite_files(self.path)[1:]:  # a store made by an earlier version
+            if extra.exists():
+                extra.chmod(0o600)
         self._migrate()
         with self.transaction():
             if self.db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 0:

@@ -59,7 +59,8 @@ class RunningHub:
     def start(self, wait: bool = True) -> RunningHub:
         ready = self.folder / "ready"
         ready.unlink(missing_ok=True)
-        log = open(self.folder / "hub.log", "a")  # noqa: SIM115 (the process keeps it)
+        fd = os.open(self.folder / "hub.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        log = os.fdopen(fd, "a")  # the process keeps it
         self.proc = subprocess.Popen(
             [DAMATH, "hub", "--dir", str(self.folder), "--http-host", "127.0.0.1",
              "--http-port", str(self.http_port), "--mqtt-port", str(self.mqtt_port),
