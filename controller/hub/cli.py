@@ -46,6 +46,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="new games one board may open in an hour (30); more wait for the next hour",
     )
+    parser.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="the store is damaged or lost: put it aside, start from the last good backup "
+        "and ask every board for all its games again (docs/hall.md)",
+    )
     parser.add_argument("--ready-file", metavar="FILE", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="hub_action", metavar="ACTION")
     add = sub.add_parser("board-add", help="a board's credential and connection file")
@@ -146,6 +152,7 @@ def _serve(args: argparse.Namespace) -> int:
             ca_file=args.ca,
             event=args.event,
             limits=limits,
+            rebuild=args.rebuild,
         )
     except BrokerError as exc:
         raise ValueError(str(exc)) from None
@@ -168,6 +175,12 @@ def _serve(args: argparse.Namespace) -> int:
         f"event wall http://{shown}:{args.http_port}/event",
         flush=True,
     )
+    if ctx.rebuilt:
+        print(
+            f"  rebuild: {ctx.rebuilt}; every board is asked for its games again "
+            f"(the board list shows them coming back)",
+            flush=True,
+        )
 
     def ready() -> None:
         while not server.started and not server.should_exit:

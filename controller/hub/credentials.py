@@ -20,6 +20,7 @@ from .broker import BrokerFiles
 from .folder import private_folder
 from .settings import load_or_create, save
 from .store import FILENAME, Store
+from .storecheck import save_key
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,7 @@ def add_board(
         files = BrokerFiles(folder)
         files.set_password(board, password)
         store.add_board(board, key.hex())
+        save_key(folder, board, key.hex())  # beside the store: a rebuild needs it
     finally:
         store.close()
     path = Path(out) if out else folder / "boards" / f"{board}.toml"

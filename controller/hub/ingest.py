@@ -22,6 +22,7 @@ over, never per batch: nothing is acknowledged meanwhile, and the boards resend 
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import queue
 import secrets
@@ -47,6 +48,7 @@ from controller.link.protocol import (
     MAX_PAYLOAD,
     PRESENCE,
     RECORDS,
+    RESEND,
     STATE,
     VERSION,
     Envelope,
@@ -64,6 +66,7 @@ from controller.scoresheet.render import sheet_json
 
 from .live import Live
 from .store import Store
+from .storecheck import MARKER, Held, write_marker
 
 Acks = dict[tuple[str, str], tuple[int, int | None]]
 """(board, game) → (the last record stored, the number of a conflicting record)."""
@@ -186,6 +189,12 @@ class Ingest:
         """Until then (a rebuild from the boards), new games are not limited."""
         self.store_problem = ""
         """Why the store cannot be written now (a full disk), or empty."""
+        self.held = Held(0, 0)
+        """Games and records in the store (as committed): written to ``hub.expect``."""
+        self._held_written = 0.0
+        self._held_noted = Held(-1, -1)
+        self.resend: dict[str, Any] | None = None
+        """The rebuild's request to every board (sent retained at every connect), or None."""
         self.queue: queue.Queue[tuple[str, str, bytes, float]] = queue.Queue()
         self.games: dict[tuple[str, str], GameCache] = {}
         self.meta: dict[str, BoardMeta] = {}
@@ -203,7 +212,9 @@ class Ingest:
     # ------------------------------------------------------------------ start and stop
 
     def _load(self) -> None:
-        for (board, game), (seq, head) in self.store.heads().items():
+        heads = self.store.heads()
+        self.held = Held(len(heads), sum(seq for seq, _ in heads.values()))
+        for (board, game), (seq, head) in heads.items():
             self.games[(board, game)] = GameCache(board, game, seq, head)
         for g in self.store.games():
             cache = self.games.get((g["board_id"], g["game_id"]))
@@ -239,6 +250,8 @@ class Ingest:
         self.queue.put(("", "", b"", 0.0))
         if self._worker is not None:
             self._worker.join(10)
+        with contextlib.suppress(OSError):
+            write_marker(self.store.path.parent, self.held)
 
     # ------------------------------------------------------------------ MQTT
 
@@ -278,6 +291,10 @@ class Ingest:
         client.publish(HUB_PRESENCE, presence_payload(True, self.clock()), qos=1, retain=True)
         for board, payload in self.store.current_assignments().items():
             client.publish(board_topic(board, ASSIGNMENT), canonical(payload), qos=1, retain=True)
+        if self.resend is not None and time.time() < self.rebuild_until:
+            for board in self.keys_known():  # each board sends every game again, once
+                client.publish(board_topic(board, RESEND), canonical(self.resend), qos=1,
+                               retain=True)  # fmt: skip
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any
@@ -307,6 +324,19 @@ class Ingest:
                 self._dropped[(board, reason)] = self._dropped.get((board, reason), 0) + 1
             return
         self.queue.put(("mqtt", topic, bytes(message.payload), self.clock()))
+
+    def keys_known(self) -> list[str]:
+        return [b["id"] for b in self.store.boards()]
+
+    def ask_resend(self, ident: str, until: float) -> None:
+        """A rebuild: every board asked (retained, at every connect until ``until``) to send
+        every record of every game again from the first; new games are not limited meanwhile."""
+        self.resend = {"v": VERSION, "id": ident, "from": 1}
+        self.rebuild_until = until
+        if self.client is not None and self.connected:
+            for board in self.keys_known():
+                self.client.publish(board_topic(board, RESEND), canonical(self.resend), qos=1,
+                                    retain=True)  # fmt: skip
 
     def refusal(self, kind: str, user: str, detail: str) -> None:
         """The broker refused a login or a publish (from its log): report it."""
@@ -342,6 +372,8 @@ class Ingest:
             except queue.Empty:
                 if self._dropped:  # a flood's count is listed even while nothing else comes
                     self.process([])
+                if self._held_noted != self.held:  # the last second's records too
+                    self._note_held(force=True)
                 continue
             if self._stopping.is_set():
                 return
@@ -432,9 +464,27 @@ class Ingest:
                     self._dropped[key] = self._dropped.get(key, 0) + n
             raise
         self.processed += len(batch)
+        stored = sum(1 for o in outcomes if o.result == "stored")
+        if stored:
+            opened = sum(1 for o in outcomes if o.result == "stored" and o.detail == "new")
+            self.held = Held(self.held.games + opened, self.held.records + stored)
+            self._note_held()
         for (board, game), (seq, conflict) in acks.items():  # only once it is on the disk
             self._ack(board, game, seq, conflict)
         return outcomes
+
+    def _note_held(self, force: bool = False) -> None:
+        """``hub.expect``: what the store holds, at most a second behind it (never ahead: it
+        is written after the commit). The check at start compares the store with it."""
+        now = time.monotonic()
+        if not force and now - self._held_written < 1.0:
+            return
+        self._held_written = now
+        self._held_noted = self.held
+        try:
+            write_marker(self.store.path.parent, self.held)
+        except OSError as exc:
+            self._unwritable(f"{MARKER}: {exc}")
 
     def _transaction(
         self,
@@ -651,7 +701,7 @@ class Ingest:
         self.store.count(db, board, "stored")
         acks[(board, env.game)] = (env.seq, None)
         changed.add(board)
-        return Outcome("stored")
+        return Outcome("stored", "new" if new else "")
 
     def _may_open(self, board: str, env: Envelope) -> None:
         """Rejected('games') when the board has opened its games of the hour (not while the

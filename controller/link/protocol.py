@@ -93,6 +93,18 @@ def load_json(payload: bytes | bytearray | str) -> Any:
     return data
 
 
+def parse_resend(payload: bytes | bytearray) -> str | None:
+    """The id of the hub's request to send every game again, or None for anything else."""
+    try:
+        data = load_json(payload) if payload else None
+    except Rejected:
+        return None
+    if not isinstance(data, dict) or data.get("v") != VERSION or data.get("from") != 1:
+        return None
+    ident = data.get("id")
+    return ident if isinstance(ident, str) and GAME_ID.match(ident) else None
+
+
 def parse_command(payload: bytes | bytearray) -> dict[str, Any] | None:
     """The desk's command, or None for anything else (a board obeys nothing it cannot read)."""
     try:
