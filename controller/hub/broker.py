@@ -325,7 +325,8 @@ class Broker:
         assert proc.stdout is not None
         with contextlib.suppress(OSError):  # room for a burst while the reader is busy
             fcntl.fcntl(proc.stdout.fileno(), 1031, 1 << 20)  # F_SETPIPE_SZ
-        self.files.pid.write_text(f"{proc.pid}\n")
+        with contextlib.suppress(OSError):  # a full disk: board-add's reload waits for a restart
+            self.files.pid.write_text(f"{proc.pid}\n")
         threading.Thread(
             target=self._read_log, args=(proc,), name="mosquitto-log", daemon=True
         ).start()
@@ -346,15 +347,35 @@ class Broker:
         """File what an operator needs; turn refusals into reports; drop per-message chatter."""
         assert proc.stdout is not None
         watcher = LogWatcher(lambda refusal: self.on_refusal(refusal))
-        with open(self.files.log, "a", encoding="utf-8", errors="replace") as out:
-            for raw in proc.stdout:
-                line = raw.decode("utf-8", "replace").rstrip("\n")
-                self.last_lines.append(line)
-                if "mosquitto version" in line and line.endswith("running"):
-                    proc.running = True  # type: ignore[attr-defined]
-                if watcher.feed(line):
-                    out.write(line + "\n")
-                    out.flush()
+        out = None
+        failing = ""
+        for raw in proc.stdout:  # read to the end whatever happens: a full pipe stops it
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            self.last_lines.append(line)
+            if "mosquitto version" in line and line.endswith("running"):
+                proc.running = True  # type: ignore[attr-defined]
+            if not watcher.feed(line):
+                continue
+            try:
+                if out is None:
+                    out = open(self.files.log, "a", encoding="utf-8", errors="replace")  # noqa: SIM115
+                out.write(line + "\n")
+                out.flush()
+            except OSError as exc:  # a full disk: said once, the lines lost until it is over
+                if out is not None:
+                    with contextlib.suppress(OSError):
+                        out.close()
+                out = None
+                if not failing:
+                    log.error("hub: cannot write the broker's log %s (%s)", self.files.log, exc)
+                failing = str(exc)
+            else:
+                if failing:
+                    log.warning("hub: the broker's log is written again")
+                failing = ""
+        if out is not None:
+            with contextlib.suppress(OSError):
+                out.close()
 
     def _supervise(self) -> None:
         backoff = 0.2
