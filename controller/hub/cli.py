@@ -40,6 +40,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="messages a second one board may send on average (200); the rest are dropped",
     )
     parser.add_argument(
+        "--hold-minutes",
+        type=float,
+        default=10.0,
+        metavar="N",
+        help="a flooding board's credential is held at the broker this long (10; 0: never)",
+    )
+    parser.add_argument(
         "--games-per-hour",
         type=int,
         default=30,
@@ -141,7 +148,14 @@ def _serve(args: argparse.Namespace) -> int:
         raise ValueError(f"--board-rate {args.board_rate:g}: a number from 1 to 100000")
     if not 1 <= args.games_per_hour <= 10_000:
         raise ValueError(f"--games-per-hour {args.games_per_hour}: a number from 1 to 10000")
-    limits = Limits(args.board_rate, max(1000, int(args.board_rate * 5)), args.games_per_hour)
+    if not 0 <= args.hold_minutes <= 24 * 60:
+        raise ValueError(f"--hold-minutes {args.hold_minutes:g}: from 0 (never) to 1440")
+    limits = Limits(
+        args.board_rate,
+        max(1000, int(args.board_rate * 5)),
+        args.games_per_hour,
+        args.hold_minutes * 60,
+    )
     try:
         ctx = open_hub(
             args.dir,

@@ -77,7 +77,14 @@ QUEUE_LIMIT = 50_000
 """Messages waiting for the worker; beyond, arrivals are dropped (counted as ``busy``)."""
 WINDOW = 10.0
 REJECTS_PER_WINDOW = 20
+FLOOD_SECONDS = 10.0
+"""A board dropped for more than this many seconds' worth of its rate within ``WINDOW`` is
+flooding (a real board is never dropped at all: its bursts are a few dozen messages)."""
 UNWRITABLE = ("disk is full", "disk I/O error", "readonly database", "unable to open")
+
+
+HOLD_SECONDS = 600.0
+"""How long the broker holds a flooding board's credential (its own broker only)."""
 
 
 @dataclass(frozen=True)
@@ -89,6 +96,8 @@ class Limits:
     rate: float = 200.0
     burst: int = 1000
     games_per_hour: int = 30
+    hold_seconds: float = HOLD_SECONDS
+    """How long the broker holds a flooding board's credential (0: never)."""
 
 
 class Bucket:
@@ -153,6 +162,8 @@ class BoardMeta:
     firmware: str | None = None
     problems: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    held_until: float | None = None
+    """The broker holds the board's credential until then (it flooded the hub)."""
 
 
 @dataclass
@@ -185,6 +196,12 @@ class Ingest:
         self._drop_lock = threading.Lock()
         self._listed: dict[tuple[str | None, str], list[float]] = {}
         """(board, reason) → [window start, lines listed in it, refusals not listed]."""
+        self.hold: Callable[[str, float], bool] | None = None
+        """Holds a board's credential at the broker until a time (the hub's own broker)."""
+        self.release_due: Callable[[], list[str]] = lambda: []
+        self._flooding: dict[str, list[float]] = {}
+        """board → [window start, messages dropped in it]."""
+        self._last_tick = 0.0
         self.rebuild_until = 0.0
         """Until then (a rebuild from the boards), new games are not limited."""
         self.store_problem = ""
@@ -367,6 +384,7 @@ class Ingest:
 
     def _work(self) -> None:
         while not self._stopping.is_set():
+            self._tick()
             try:
                 first = self.queue.get(timeout=1.0)
             except queue.Empty:
@@ -421,6 +439,52 @@ class Ingest:
                     else:
                         log.exception("hub: cannot even record the failure")
         return out
+
+    def _tick(self) -> None:
+        """Once a second: credentials held long enough are given back."""
+        now = time.monotonic()
+        if now - self._last_tick < 1.0:
+            return
+        self._last_tick = now
+        try:
+            released = self.release_due()
+        except OSError as exc:
+            log.error("hub: cannot give back a held credential: %s", exc)
+            return
+        for board in released:
+            meta = self.meta.setdefault(board, BoardMeta())
+            meta.held_until = None
+            self._refused(board, f"{board}: its credential is given back (it may connect again)")
+            self.live.update(self.card(board))
+
+    def _flood(self, board: str, dropped: int, now: float) -> str | None:
+        """Count a board's drops; once they pass ``FLOOD_SECONDS`` of its rate within a
+        window, hold its credential at the broker. The line to list, if it was held now."""
+        window = self._flooding.get(board)
+        if window is None or now - window[0] >= WINDOW:
+            window = self._flooding[board] = [now, 0.0]
+        window[1] += dropped
+        meta = self.meta.get(board)
+        if self.hold is None or meta is None or not self.limits.hold_seconds:
+            return None
+        if window[1] < self.limits.rate * FLOOD_SECONDS:
+            return None
+        if meta.held_until and meta.held_until > time.time():
+            return None
+        until = time.time() + self.limits.hold_seconds
+        try:
+            if not self.hold(board, until):
+                return None
+        except OSError as exc:
+            log.error("hub: cannot hold %s's credential: %s", board, exc)
+            return None
+        meta.held_until = until
+        stamp = time.strftime("%H:%M", time.localtime(until))
+        return (
+            f"{board} flooded the hub ({int(window[1])} messages over its limit in "
+            f"{int(now - window[0]) + 1} s): the broker holds its credential until {stamp} "
+            "(its connection dropped, its logins refused)"
+        )
 
     def _unwritable(self, why: str) -> None:
         """The store cannot be written: one line when that starts (not one per batch)."""
@@ -506,6 +570,11 @@ class Ingest:
                 where = f"(from {board or '?'})"
                 if self._reject(db, now, known, where, reason, detail, b"", n) and known:
                     self._refused(known, f"{board}: {detail} (a flood?)")
+                    changed.add(known)
+                held = self._flood(known, n, now) if known and reason == "rate" else None
+                if held and known:
+                    self._reject(db, now, known, where, "held", held, b"")
+                    self._refused(known, held)
                     changed.add(known)
             for source, topic, payload, at in batch:
                 if source == "show":  # a page opened a board large: push its detail
@@ -806,7 +875,7 @@ class Ingest:
             "last_contact": meta.last_contact,
             "software": meta.software,
             "firmware": meta.firmware,
-            "problems": meta.problems + meta.refused,
+            "problems": meta.problems + _held(board, meta) + meta.refused,
             "assignment": asg,
             "game": g.game if g else None,
             "seq": g.last_seq if g else 0,
@@ -835,6 +904,14 @@ class Ingest:
             "sheet": sheet_json(sheet) if sheet else None,
             "moves": moves,
         }
+
+
+def _held(board: str, meta: BoardMeta) -> list[str]:
+    """The line that says the board is held at the broker, while it is."""
+    if meta.held_until is None or meta.held_until < time.time():
+        return []
+    stamp = time.strftime("%H:%M", time.localtime(meta.held_until))
+    return [f"{board} flooded the hub: the broker holds its credential until {stamp}"]
 
 
 def _supersedes(env: Envelope) -> str | None:

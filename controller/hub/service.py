@@ -176,6 +176,8 @@ def open_hub(
         ingest.ask_resend(f"r-{secrets.token_hex(6)}", ingest.rebuild_until)
     if broker is not None:
         broker.on_refusal = lambda r: ingest.refusal(r.kind, r.user, r.detail)
+        ingest.hold = broker.files.hold  # a flooding board is cut off at the broker
+        ingest.release_due = broker.files.release_due
     ingest.start()
     backups = storecheck.Backups(folder)
     backups.start()

@@ -184,6 +184,8 @@ REASONS = {
     "games": "more new games from the board than it may open in an hour: refused for now, "
     "the board sends them again later",
     "busy": "the hub's queue was full: dropped on arrival (it will be resent)",
+    "held": "the board flooded the hub: the broker holds its credential for ten minutes (its "
+    "connection dropped, its logins refused), then gives it back",
     "internal": "the hub could not handle it (a bug: see its log); it will be resent",
 }
 

@@ -55,6 +55,7 @@ def routes(ctx: HubContext) -> list[Route]:
                     "game": card.get("game"),
                     "records": card.get("seq", 0),
                     "counters": counters.get(b["id"], {}),
+                    "held_until": getattr(ctx.ingest.meta.get(b["id"]), "held_until", None),
                 }
             )
         broker = ctx.broker
