@@ -338,7 +338,7 @@ def run(args: argparse.Namespace, src: str | None) -> dict:
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--boards", type=int, default=20)
-    p.add_argument("--interval", type=float, default=0.5, help="seconds between a board's records")
+    p.add_argument("--interval", type=float, default=1.0, help="seconds between a board's records")
     p.add_argument("--before", type=float, default=10.0)
     p.add_argument("--flood-seconds", type=float, default=20.0)
     p.add_argument("--after", type=float, default=20.0)
