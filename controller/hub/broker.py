@@ -3,10 +3,12 @@
 Mosquitto (Debian's package) does what a broker must do and the hub should not: sessions,
 QoS 1, retained messages, last wills, TLS, thousands of connections. The hub writes its
 configuration into ``DIR/broker/`` (no anonymous access, one password per board made with
-``mosquitto_passwd``, ACL ``pattern`` lines on ``%u`` so a board can publish only under its own
-topics and read only its own acknowledgements and assignments, persistence), starts it, restarts
-it if it dies, and it dies with the hub (``PR_SET_PDEATHSIG``), so a hub killed hard leaves no
-broker holding the port.
+``mosquitto_passwd``, an ACL block per board so a board can publish only under its own topics
+and read only its own acknowledgements, assignments, commands and resend requests, every
+client's id its user name, limits per client and for the whole broker, persistence), starts it,
+restarts it if it dies, and it dies with the hub (``PR_SET_PDEATHSIG``), so a hub killed hard
+leaves no broker holding the port. A board that floods the hub is cut off here: its password
+line is held aside for a while (``hold``, ``release_due``) and the broker told to reload.
 """
 
 from __future__ import annotations

@@ -136,8 +136,9 @@ def check(folder: Path) -> Held:
     want = expected(folder)
     problem, held = inspect(path)
     kept = backups(folder)
-    if problem in ("is missing", "is empty (0 bytes)") and not want.records and not kept:
-        return held  # a new event
+    new = ("is missing", "is empty (0 bytes)", "has lost its tables")
+    if problem in new and not want.records and not kept:
+        return held  # a new event (or one whose first start was cut short)
     if not problem and held.records >= want.records:
         return held
     if not problem:

@@ -11,6 +11,8 @@ import stat
 import subprocess
 from pathlib import Path
 
+from controller.hub.store import Store
+
 from .conftest import DAMATH, Board, RunningHub
 from .test_desk import PASSWORD, Browser
 
@@ -77,11 +79,14 @@ def test_a_folder_left_readable_is_taken_back_at_start(tmp_path):
     os.umask(0o022)
     event = tmp_path / "event"
     event.mkdir(mode=0o755)
-    db = sqlite3.connect(event / "hub.sqlite")  # a store an earlier version made, 0644
+    Store(event / "hub.sqlite", "Division Meet").close()  # as an earlier version left it:
+    (event / "hub.sqlite").chmod(0o644)
+    event.chmod(0o755)
+    db = sqlite3.connect(event / "desk.sqlite")
     db.execute("PRAGMA journal_mode=WAL")
     db.execute("CREATE TABLE t (x)")
     (event / "notes.txt").write_text("the organiser's own file")
-    assert modes(event)["hub.sqlite"] == 0o644
+    assert modes(event)["hub.sqlite"] == 0o644 and modes(event)["desk.sqlite-wal"] == 0o644
     db.close()
     hub = RunningHub(event)
     hub.start()
