@@ -5,7 +5,15 @@ dependency; n=2**14, r=8, p=1 costs ~50 ms and 16 MiB per try, so a stolen file 
 attack). A session is a random token in an HttpOnly cookie; the file keeps only its SHA-256, so
 a copy of the file opens no session. Sessions end after ``IDLE`` without use and at the latest
 ``LIFETIME`` after login. Each session has its own CSRF token that every form posts back.
-Too many wrong passwords for a name lock it for ``LOCK`` seconds.
+
+Guessing is slowed per address, so that nobody on the hall's Wi-Fi can lock the organiser
+out (docs/security.md, "The desk's logins"): within ``LOCK`` seconds, ``FAILURES`` wrong
+passwords for a name from one address stop that address trying that name; ``ADDRESS_FAILURES``
+wrong passwords from one address, whatever the names, stop that address; and once a name has
+had ``NAME_FAILURES`` wrong passwords from anywhere (guessing from many addresses), only
+addresses that have not failed for it may still try it. A name is never locked for an address
+that has not failed: the organiser logs in from their own machine while someone else guesses.
+A new password (``account add --replace``) forgets the name's failures.
 """
 
 from __future__ import annotations
@@ -22,6 +30,8 @@ from functools import wraps
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .folder import private_file, private_folder, sqlite_files
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 FILE_NAME = "desk.sqlite"
@@ -29,6 +39,8 @@ ROLES = ("organiser", "arbiter")
 IDLE = 2 * 3600
 LIFETIME = 14 * 3600
 FAILURES, LOCK = 8, 300
+ADDRESS_FAILURES = 20
+NAME_FAILURES = 40
 MIN_PASSWORD = 10
 SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
@@ -41,7 +53,12 @@ CREATE TABLE IF NOT EXISTS session (
     token_hash TEXT PRIMARY KEY, name TEXT NOT NULL REFERENCES account(name) ON DELETE CASCADE,
     csrf TEXT NOT NULL, created REAL NOT NULL, used REAL NOT NULL
 );
-CREATE TABLE IF NOT EXISTS failure (name TEXT NOT NULL, at REAL NOT NULL);
+DROP TABLE IF EXISTS failure;
+CREATE TABLE IF NOT EXISTS login_failure (
+    name TEXT NOT NULL, address TEXT NOT NULL, at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS login_failure_name ON login_failure(name, address);
+CREATE INDEX IF NOT EXISTS login_failure_address ON login_failure(address);
 """
 
 
@@ -81,15 +98,18 @@ def _locked(fn: F) -> F:
 
 class Accounts:
     def __init__(self, folder: str | Path, clock: Callable[[], float] = time.time) -> None:
-        self.path = Path(folder) / FILE_NAME
+        self.path = private_folder(folder) / FILE_NAME  # a new event folder is made
         self.clock = clock
         self.lock = threading.RLock()
+        private_file(self.path)  # 0600 before SQLite opens it: its -wal and -shm follow
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=5000")
         self.db.executescript(_SCHEMA)
-        self.path.chmod(0o600)
+        for path in sqlite_files(self.path)[1:]:  # made 0644 by an earlier version
+            if path.exists():
+                path.chmod(0o600)
 
     @_locked
     def close(self) -> None:
@@ -117,6 +137,7 @@ class Accounts:
                 (name, role, salt, _hash(password, salt), self.clock()),
             )
             self.db.execute("DELETE FROM session WHERE name = ?", (name,))
+            self.db.execute("DELETE FROM login_failure WHERE name = ?", (name[:40],))
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
@@ -139,21 +160,31 @@ class Accounts:
     # -- logging in -----------------------------------------------------------------------
 
     @_locked
-    def login(self, name: str, password: str) -> str:
+    def login(self, name: str, password: str, address: str = "") -> str:
         """A new session's token, or AccountError (the same message for a wrong name or
-        password, so the page does not tell which names exist)."""
+        password, so the page does not tell which names exist). ``address`` is where the
+        request came from (the throttles are per address: see the module's text)."""
         now = self.clock()
-        self.db.execute("DELETE FROM failure WHERE at < ?", (now - LOCK,))
-        (fails,) = self.db.execute(
-            "SELECT COUNT(*) FROM failure WHERE name = ?", (name[:40],)
-        ).fetchone()
-        if fails >= FAILURES:
-            raise AccountError("too many wrong passwords: wait five minutes")
+        key, address = name[:40], address[:64]
+        self.db.execute("DELETE FROM login_failure WHERE at < ?", (now - LOCK,))
+
+        def count(where: str, *args: str) -> int:
+            sql = f"SELECT COUNT(*) FROM login_failure WHERE {where}"
+            return int(self.db.execute(sql, args).fetchone()[0])
+
+        if count("address = ?", address) >= ADDRESS_FAILURES:
+            raise AccountError("too many wrong passwords from this address: wait five minutes")
+        mine = count("name = ? AND address = ?", key, address)
+        if mine >= FAILURES or (mine and count("name = ?", key) >= NAME_FAILURES):
+            raise AccountError(
+                "too many wrong passwords for this name from this address: wait five minutes "
+                "(or log in from another machine)"
+            )
         row = self.db.execute("SELECT salt, hash FROM account WHERE name = ?", (name,)).fetchone()
         salt, want = (row[0], row[1]) if row else (b"\0" * 16, b"")
         given = _hash(password, salt)  # computed either way: the time says nothing
         if row is None or not hmac.compare_digest(given, want):
-            self.db.execute("INSERT INTO failure VALUES (?, ?)", (name[:40], now))
+            self.db.execute("INSERT INTO login_failure VALUES (?, ?, ?)", (key, address, now))
             raise AccountError("wrong name or password")
         token = secrets.token_urlsafe(32)
         self.db.execute(

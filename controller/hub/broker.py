@@ -3,10 +3,12 @@
 Mosquitto (Debian's package) does what a broker must do and the hub should not: sessions,
 QoS 1, retained messages, last wills, TLS, thousands of connections. The hub writes its
 configuration into ``DIR/broker/`` (no anonymous access, one password per board made with
-``mosquitto_passwd``, ACL ``pattern`` lines on ``%u`` so a board can publish only under its own
-topics and read only its own acknowledgements and assignments, persistence), starts it, restarts
-it if it dies, and it dies with the hub (``PR_SET_PDEATHSIG``), so a hub killed hard leaves no
-broker holding the port.
+``mosquitto_passwd``, an ACL block per board so a board can publish only under its own topics
+and read only its own acknowledgements, assignments, commands and resend requests, every
+client's id its user name, limits per client and for the whole broker, persistence), starts it,
+restarts it if it dies, and it dies with the hub (``PR_SET_PDEATHSIG``), so a hub killed hard
+leaves no broker holding the port. A board that floods the hub is cut off here: its password
+line is held aside for a while (``hold``, ``release_due``) and the broker told to reload.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ import contextlib
 import ctypes
 import fcntl
 import getpass
+import json
 import logging
 import os
 import re
@@ -30,10 +33,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.link.protocol import (
-    ACK,
-    ASSIGNMENT,
+    BOARD_ID,
+    BOARD_READS,
     BOARD_WRITES,
-    COMMAND,
+    HUB_PRESENCE,
     HUB_USER,
     MAX_PAYLOAD,
     ROOT,
@@ -42,6 +45,16 @@ from controller.link.protocol import (
 log = logging.getLogger("damath-board.hub.broker")
 MESSAGE_LIMIT = 2 * MAX_PAYLOAD
 """The broker drops anything larger; between the two limits the hub sees it and reports it."""
+QUEUED_MESSAGES = 20_000
+QUEUED_BYTES = 32 * 1024 * 1024
+INFLIGHT = 0
+"""No limit on QoS 1 messages in flight to one client: with a limit (20 was tried), Mosquitto
+2.0.11 (Debian 12) stopped delivering anything to the hub for good after a flood of QoS-0
+messages (bench/bench_hub_flood.py --hold-minutes 0: no record acknowledged for minutes
+after the flood had ended); without one it delivers again as soon as the flood stops. A slow
+client's messages are bounded by ``QUEUED_BYTES`` and the broker's ``MEMORY_LIMIT``."""
+MEMORY_LIMIT = 256 * 1024 * 1024
+MAX_CONNECTIONS = 1000
 
 
 class BrokerError(RuntimeError):
@@ -55,18 +68,33 @@ class Tls:
     port: int = 8883
 
 
-def acl_text() -> str:
+def acl_text(boards: list[str], quiet: frozenset[str] = frozenset()) -> str:
+    """The ACL: the hub reads and writes everything of version 1; each board, in a block of its
+    own, publishes its own ``records``, ``state`` and ``presence`` and reads its own ``ack``,
+    ``assignment``, ``command`` and ``resend`` and the hub's presence. Per-user blocks rather
+    than ``pattern`` lines: Mosquitto warns at every start about a pattern without ``%u``, and
+    a board in ``quiet`` (one that floods) keeps its reading rights but may publish nothing."""
     lines = [
         "# Written by damath-board hub: who may publish and read what (docs/mqtt.md).",
         f"user {HUB_USER}",
         f"topic readwrite {ROOT}/#",
-        "",
-        "# Every board (its user name is its board id): its own topics only.",
     ]
-    lines += [f"pattern write {ROOT}/boards/%u/{leaf}" for leaf in BOARD_WRITES]
-    lines += [f"pattern read {ROOT}/boards/%u/{leaf}" for leaf in (ACK, ASSIGNMENT, COMMAND)]
-    lines.append(f"pattern read {ROOT}/hub/presence")
+    for board in boards:
+        lines += ["", f"user {board}"]
+        if board not in quiet:
+            lines += [f"topic write {ROOT}/boards/{board}/{leaf}" for leaf in BOARD_WRITES]
+        lines += [f"topic read {ROOT}/boards/{board}/{leaf}" for leaf in BOARD_READS]
+        lines.append(f"topic read {HUB_PRESENCE}")
     return "\n".join(lines) + "\n"
+
+
+def write_private(path: Path, text: str) -> None:
+    """Write a file readable by its owner only, whole (write, rename)."""
+    tmp = path.with_name(path.name + ".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, path)
 
 
 def find_tool(name: str) -> str:
@@ -91,15 +119,30 @@ class BrokerFiles:
         self.log = self.folder / "mosquitto.log"
         self.pid = self.folder / "mosquitto.pid"
 
-    def prepare(self) -> None:
-        self.data.mkdir(parents=True, exist_ok=True)
+    def prepare(self, quiet: frozenset[str] = frozenset()) -> None:
+        """The folder (owner-only) and the ACL for the users in the password file: every one
+        but the hub and the organiser's own readers (``acl.extra``, docs/hall.md) is a board."""
+        self.data.mkdir(parents=True, exist_ok=True, mode=0o700)
         os.chmod(self.folder, 0o700)
-        extra = self.folder / "acl.extra"  # the organiser's own readers (docs/hall.md)
+        extra = self.folder / "acl.extra"
         more = extra.read_text(encoding="utf-8") if extra.exists() else ""
-        self.acl.write_text(acl_text() + ("\n" + more if more else ""), encoding="utf-8")
+        readers = set(re.findall(r"(?m)^\s*user\s+(\S+)", more))
+        users = self.users() + [u for u in self.held() if u not in self.users()]
+        boards = [u for u in users if u != HUB_USER and u not in readers]
+        text = acl_text([b for b in boards if BOARD_ID.match(b)], quiet)
+        write_private(self.acl, text + ("\n" + more if more else ""))
+
+    def users(self) -> list[str]:
+        """The user names in the password file, in its order."""
+        try:
+            text = self.passwd.read_text(encoding="utf-8")
+        except OSError:
+            return []
+        return [line.split(":", 1)[0] for line in text.splitlines() if ":" in line]
 
     def set_password(self, user: str, password: str) -> None:
-        """Add or replace a user in the password file (hashed by mosquitto_passwd)."""
+        """Add or replace a user in the password file (hashed by mosquitto_passwd), and write
+        the ACL that names it."""
         self.prepare()
         tool = find_tool("mosquitto_passwd")
         args = [tool, "-b", str(self.passwd), user, password]
@@ -111,6 +154,7 @@ class BrokerFiles:
                 f"mosquitto_passwd failed: {(result.stderr or result.stdout).strip()}"
             )
         os.chmod(self.passwd, 0o600)
+        self.prepare()
 
     def render_conf(self, port: int, bind: str, tls: Tls | None) -> str:
         plain_bind = "127.0.0.1" if tls else bind
@@ -123,24 +167,90 @@ class BrokerFiles:
             "persistence true",
             f"persistence_location {self.data}/",
             "autosave_interval 10",
-            "max_queued_messages 100000",
-            "max_inflight_messages 100",
+            # Per client: what waits for a slow or absent client (the hub's backlog while it
+            # is down: a round of 200 boards; boards resend whatever is dropped beyond it),
+            # in messages and bytes, what is in flight to it (no limit: see INFLIGHT), the
+            # largest packet (a larger one disconnects its sender), and a ceiling for the
+            # whole broker (a flood cannot take the laptop).
+            f"max_queued_messages {QUEUED_MESSAGES}",
+            f"max_queued_bytes {QUEUED_BYTES}",
+            f"max_inflight_messages {INFLIGHT}",
             f"max_packet_size {MESSAGE_LIMIT}",
+            f"memory_limit {MEMORY_LIMIT}",
             "log_dest stdout",  # read by the hub: refusals are reported, the rest filed
             "log_type all",
             "connection_messages true",
             f"listener {port} {plain_bind}",
+            # After its listener (before any, Mosquitto opens a default one on 1883 for it):
+            # a client's id is its user name, so no credential can take over another
+            # client's connection (a board connecting as 'damath-hub' used to drop the hub).
+            "use_username_as_clientid true",
+            f"max_connections {MAX_CONNECTIONS}",
         ]
         if os.geteuid() == 0:
             lines.insert(2, f"user {getpass.getuser()}")
         if tls is not None:
             lines += [
                 f"listener {tls.port} {bind}",
+                "use_username_as_clientid true",
+                f"max_connections {MAX_CONNECTIONS}",
                 f"certfile {Path(tls.cert).resolve()}",
                 f"keyfile {Path(tls.key).resolve()}",
                 "tls_version tlsv1.2",
             ]
         return "\n".join(lines) + "\n"
+
+    # -- holding a flooding board at the broker ------------------------------------------
+
+    @property
+    def held_file(self) -> Path:
+        return self.folder / "passwd.held"
+
+    def held(self) -> dict[str, dict[str, object]]:
+        """Boards whose credential is held: user → {"line": its password line, "until": t}."""
+        try:
+            data = json.loads(self.held_file.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        return data if isinstance(data, dict) else {}
+
+    def hold(self, user: str, until: float) -> bool:
+        """Take ``user``'s line out of the password file until ``until`` (the running broker,
+        told to read it again, drops the user's connection and refuses its logins); kept in
+        ``passwd.held`` to be put back. False if the user has no line."""
+        try:
+            lines = self.passwd.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return False
+        mine = [x for x in lines if x.split(":", 1)[0] == user]
+        if not mine or user == HUB_USER:
+            return False
+        held = self.held()
+        held[user] = {"line": mine[0], "until": until}
+        write_private(self.held_file, json.dumps(held))
+        write_private(self.passwd, "".join(x + "\n" for x in lines if x not in mine))
+        return self.reload()
+
+    def release_due(self, now: float | None = None) -> list[str]:
+        """Put back the held credentials whose time is over (a credential issued again
+        meanwhile by ``board-add --replace`` is kept as it is). Returns the users released."""
+        held = self.held()
+        now = time.time() if now is None else now
+        due = [u for u, h in held.items() if float(str(h.get("until", 0))) <= now]
+        if not due:
+            return []
+        try:
+            lines = self.passwd.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            return []
+        present = {x.split(":", 1)[0] for x in lines}
+        lines += [str(held[u]["line"]) for u in due if u not in present]
+        write_private(self.passwd, "".join(x + "\n" for x in lines))
+        for u in due:
+            del held[u]
+        write_private(self.held_file, json.dumps(held))
+        self.reload()
+        return due
 
     def reload(self) -> bool:
         """Ask a running broker to read its passwords and ACL again (SIGHUP)."""
@@ -154,9 +264,10 @@ class BrokerFiles:
 
 @dataclass(frozen=True)
 class Refusal:
-    """Something the broker refused: a login (bad credential) or a publish outside the ACL."""
+    """Something the broker refused: a login (bad credential), a publish outside the ACL, or
+    a connection replaced by another with the same credential."""
 
-    kind: str  # "login" or "publish"
+    kind: str  # "login", "publish" or "takeover"
     user: str  # the user name when the broker said it, else the address
     detail: str
 
@@ -165,6 +276,7 @@ DENIED = re.compile(r"Denied PUBLISH from (\S+) \(.*?'([^']*)'")
 CONNECTED = re.compile(r"New client connected from (\S+) as (\S+) \(.*u'([^']*)'\)")
 NEW_CONNECTION = re.compile(r"New connection from (\S+) on port")
 CONNACK = re.compile(r"Sending CONNACK to (\S+) \(\d+, (\d+)\)")
+TAKEOVER = re.compile(r"Client (\S+) already connected, closing old connection")
 REFUSED_CODES = {"4": "bad user name or password", "5": "not authorised"}
 REFUSED_CODES.update({"134": REFUSED_CODES["4"], "135": REFUSED_CODES["5"]})
 CHATTER = ("Received ", "Sending ", "No will message", "Will message", "\t", " ")
@@ -194,6 +306,12 @@ class LogWatcher:
                                     f"{REFUSED_CODES[code]}"))  # fmt: skip
                 return True
             return False
+        if m := TAKEOVER.search(text):
+            user, where = m.group(1), self.last_address or "?"
+            self.report(Refusal("takeover", user, f"a second connection with {user}'s "
+                                f"credential (from {where}) replaced the first: is its "
+                                "connection file used twice?"))  # fmt: skip
+            return True
         if m := NEW_CONNECTION.search(text):
             self.last_address = m.group(1).rsplit(":", 1)[0]
         elif m := CONNECTED.search(text):
@@ -241,7 +359,7 @@ class Broker:
 
     def start(self, timeout: float = 20.0) -> None:
         self.files.prepare()
-        self.files.conf.write_text(self.render(), encoding="utf-8")
+        write_private(self.files.conf, self.render())
         find_tool("mosquitto")
         self._thread = threading.Thread(target=self._supervise, name="mosquitto", daemon=True)
         self._thread.start()
@@ -269,7 +387,8 @@ class Broker:
         assert proc.stdout is not None
         with contextlib.suppress(OSError):  # room for a burst while the reader is busy
             fcntl.fcntl(proc.stdout.fileno(), 1031, 1 << 20)  # F_SETPIPE_SZ
-        self.files.pid.write_text(f"{proc.pid}\n")
+        with contextlib.suppress(OSError):  # a full disk: board-add's reload waits for a restart
+            self.files.pid.write_text(f"{proc.pid}\n")
         threading.Thread(
             target=self._read_log, args=(proc,), name="mosquitto-log", daemon=True
         ).start()
@@ -290,15 +409,35 @@ class Broker:
         """File what an operator needs; turn refusals into reports; drop per-message chatter."""
         assert proc.stdout is not None
         watcher = LogWatcher(lambda refusal: self.on_refusal(refusal))
-        with open(self.files.log, "a", encoding="utf-8", errors="replace") as out:
-            for raw in proc.stdout:
-                line = raw.decode("utf-8", "replace").rstrip("\n")
-                self.last_lines.append(line)
-                if "mosquitto version" in line and line.endswith("running"):
-                    proc.running = True  # type: ignore[attr-defined]
-                if watcher.feed(line):
-                    out.write(line + "\n")
-                    out.flush()
+        out = None
+        failing = ""
+        for raw in proc.stdout:  # read to the end whatever happens: a full pipe stops it
+            line = raw.decode("utf-8", "replace").rstrip("\n")
+            self.last_lines.append(line)
+            if "mosquitto version" in line and line.endswith("running"):
+                proc.running = True  # type: ignore[attr-defined]
+            if not watcher.feed(line):
+                continue
+            try:
+                if out is None:
+                    out = open(self.files.log, "a", encoding="utf-8", errors="replace")  # noqa: SIM115
+                out.write(line + "\n")
+                out.flush()
+            except OSError as exc:  # a full disk: said once, the lines lost until it is over
+                if out is not None:
+                    with contextlib.suppress(OSError):
+                        out.close()
+                out = None
+                if not failing:
+                    log.error("hub: cannot write the broker's log %s (%s)", self.files.log, exc)
+                failing = str(exc)
+            else:
+                if failing:
+                    log.warning("hub: the broker's log is written again")
+                failing = ""
+        if out is not None:
+            with contextlib.suppress(OSError):
+                out.close()
 
     def _supervise(self) -> None:
         backoff = 0.2

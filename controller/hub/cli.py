@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 
 from controller.tournament.cli import add_commands as add_tournament_commands
 
@@ -31,6 +32,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tls-key", metavar="FILE", help="own broker: TLS private key")
     parser.add_argument("--tls-port", type=int, default=8883, help="own broker's TLS port (8883)")
     parser.add_argument("--event", metavar="NAME", help="the event's name (first run only)")
+    parser.add_argument(
+        "--board-rate",
+        type=float,
+        default=200.0,
+        metavar="N",
+        help="messages a second one board may send on average (200); the rest are dropped",
+    )
+    parser.add_argument(
+        "--hold-minutes",
+        type=float,
+        default=10.0,
+        metavar="N",
+        help="a flooding board's credential is held at the broker this long (10; 0: never)",
+    )
+    parser.add_argument(
+        "--games-per-hour",
+        type=int,
+        default=30,
+        metavar="N",
+        help="new games one board may open in an hour (30); more wait for the next hour",
+    )
+    parser.add_argument(
+        "--rebuild",
+        action="store_true",
+        help="the store is damaged or lost: put it aside, start from the last good backup "
+        "and ask every board for all its games again (docs/hall.md)",
+    )
     parser.add_argument("--ready-file", metavar="FILE", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="hub_action", metavar="ACTION")
     add = sub.add_parser("board-add", help="a board's credential and connection file")
@@ -43,9 +71,28 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--replace", action="store_true", help="issue a new credential")
     add_tournament_commands(sub)
     add_event_commands(sub)
+    for command in sub.choices.values():  # every hub command writes in the event folder
+        handler = command.get_default("handler")
+        if handler is not None:
+            command.set_defaults(handler=_private(handler))
+
+
+def _private(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    """The command run with the umask 077: what it writes in the event folder is private."""
+
+    def run_private(args: argparse.Namespace) -> int:
+        from .folder import private_umask
+
+        private_umask()
+        return handler(args)
+
+    return run_private
 
 
 def run(args: argparse.Namespace) -> int:
+    from .folder import private_umask
+
+    private_umask()  # everything the hub and its broker write: the organiser's only
     if not args.dir:
         raise ValueError("--dir DIR is needed: the event directory (it is created if new)")
     if getattr(args, "hub_action", None) == "board-add":
@@ -82,6 +129,7 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from .broker import BrokerError, Tls
+    from .ingest import Limits
     from .service import open_hub
     from .web import create_app
 
@@ -96,6 +144,18 @@ def _serve(args: argparse.Namespace) -> int:
             if not Path(f).is_file():
                 raise ValueError(f"{f}: no such file")
         tls = Tls(args.tls_cert, args.tls_key, args.tls_port)
+    if not 1 <= args.board_rate <= 100_000:
+        raise ValueError(f"--board-rate {args.board_rate:g}: a number from 1 to 100000")
+    if not 1 <= args.games_per_hour <= 10_000:
+        raise ValueError(f"--games-per-hour {args.games_per_hour}: a number from 1 to 10000")
+    if not 0 <= args.hold_minutes <= 24 * 60:
+        raise ValueError(f"--hold-minutes {args.hold_minutes:g}: from 0 (never) to 1440")
+    limits = Limits(
+        args.board_rate,
+        max(1000, int(args.board_rate * 5)),
+        args.games_per_hour,
+        args.hold_minutes * 60,
+    )
     try:
         ctx = open_hub(
             args.dir,
@@ -105,6 +165,8 @@ def _serve(args: argparse.Namespace) -> int:
             tls=tls,
             ca_file=args.ca,
             event=args.event,
+            limits=limits,
+            rebuild=args.rebuild,
         )
     except BrokerError as exc:
         raise ValueError(str(exc)) from None
@@ -115,6 +177,7 @@ def _serve(args: argparse.Namespace) -> int:
         port=args.http_port,
         log_level="warning",
         timeout_graceful_shutdown=1,
+        server_header=False,  # the software is not named to scanners
     )
     server = uvicorn.Server(config)
     shown = "127.0.0.1" if args.http_host in ("0.0.0.0", "::") else args.http_host
@@ -126,6 +189,12 @@ def _serve(args: argparse.Namespace) -> int:
         f"event wall http://{shown}:{args.http_port}/event",
         flush=True,
     )
+    if ctx.rebuilt:
+        print(
+            f"  rebuild: {ctx.rebuilt}; every board is asked for its games again "
+            f"(the board list shows them coming back)",
+            flush=True,
+        )
 
     def ready() -> None:
         while not server.started and not server.should_exit:

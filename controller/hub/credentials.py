@@ -17,8 +17,10 @@ from controller.link.config import LinkConfig, write
 from controller.link.protocol import check_board_id
 
 from .broker import BrokerFiles
+from .folder import private_folder
 from .settings import load_or_create, save
 from .store import FILENAME, Store
+from .storecheck import save_key
 
 
 @dataclass(frozen=True)
@@ -68,15 +70,19 @@ def add_board(
         files = BrokerFiles(folder)
         files.set_password(board, password)
         store.add_board(board, key.hex())
+        save_key(folder, board, key.hex())  # beside the store: a rebuild needs it
     finally:
         store.close()
     path = Path(out) if out else folder / "boards" / f"{board}.toml"
     written_ca = ""
+    if out is None:
+        private_folder(path.parent)
     if ca_file is not None:
         target = path.parent / "hub-ca.pem"
         path.parent.mkdir(parents=True, exist_ok=True)
         if Path(ca_file).resolve() != target.resolve():
             shutil.copyfile(ca_file, target)
+            target.chmod(0o600)
         written_ca = target.name
     config = LinkConfig(host, port, tls, written_ca, board, board, password, key)
     write(path, config, written_ca)

@@ -121,10 +121,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _hub_store(folder: str) -> Any:
     from .store import FILENAME, Store
+    from .storecheck import check
 
     path = Path(folder) / FILENAME
     if not path.exists():
         raise ValueError(f"{folder}: no hub store here (start the hub with --dir {folder} once)")
+    check(Path(folder))  # a damaged store: the recovery in one message, not a traceback
     return Store(path)
 
 

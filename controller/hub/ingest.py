@@ -7,11 +7,22 @@ does it acknowledge to the boards, so an acknowledged record is on disk. A messa
 check is refused, counted and kept in the problems list with the reason; nothing about it is
 stored. Nothing a board or a stranger sends can stop the worker: an unexpected error rolls the
 batch back and handles its messages one by one.
+
+One board cannot crowd out the others (``Limits``, docs/hall.md): the network thread lets each
+board's messages through at ``rate`` a second on average (bursts of ``burst``) and drops the
+rest on arrival, before they are queued (a board's link resends what is not acknowledged, so
+a real board loses nothing); the worker lets a board open ``games_per_hour`` new games an hour
+(a refused one is not acknowledged and comes again later). Both are counted per board
+(``rejected:rate``, ``rejected:games``) and listed, at most ``REJECTS_PER_WINDOW`` lines per
+board and reason every ``WINDOW`` seconds, so a flood costs the store a few rows, not one each.
+
+A store that cannot be written (a full disk) is said once when it happens and once when it is
+over, never per batch: nothing is acknowledged meanwhile, and the boards resend later.
 """
 
 from __future__ import annotations
 
-import json
+import contextlib
 import logging
 import queue
 import secrets
@@ -29,6 +40,7 @@ from controller.link.gamestate import GameState, rebuild
 from controller.link.protocol import (
     ACK,
     ASSIGNMENT,
+    BOARDS_PREFIX,
     COMMAND,
     GAME_ID,
     GENESIS,
@@ -36,6 +48,7 @@ from controller.link.protocol import (
     MAX_PAYLOAD,
     PRESENCE,
     RECORDS,
+    RESEND,
     STATE,
     VERSION,
     Envelope,
@@ -44,6 +57,7 @@ from controller.link.protocol import (
     board_topic,
     canonical,
     check_seal,
+    load_json,
     parse_board_topic,
     parse_envelope,
     presence_payload,
@@ -52,12 +66,63 @@ from controller.scoresheet.render import sheet_json
 
 from .live import Live
 from .store import Store
+from .storecheck import MARKER, Held, write_marker
 
 Acks = dict[tuple[str, str], tuple[int, int | None]]
 """(board, game) → (the last record stored, the number of a conflicting record)."""
 
 log = logging.getLogger("damath-board.hub.ingest")
 BATCH = 500
+QUEUE_LIMIT = 50_000
+"""Messages waiting for the worker; beyond, arrivals are dropped (counted as ``busy``)."""
+WINDOW = 10.0
+REJECTS_PER_WINDOW = 20
+FLOOD_SECONDS = 10.0
+"""A board dropped for more than this many seconds' worth of its rate within ``WINDOW`` is
+flooding (a real board is never dropped at all: its bursts are a few dozen messages)."""
+UNWRITABLE = ("disk is full", "disk I/O error", "readonly database", "unable to open")
+
+
+HOLD_SECONDS = 600.0
+"""How long the broker holds a flooding board's credential (its own broker only)."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one board may send: messages a second on average and at once, new games an hour
+    (and at once). A board resending a whole game after an outage sends its window (64
+    records and its state) per acknowledgement: well within these."""
+
+    rate: float = 200.0
+    burst: int = 1000
+    games_per_hour: int = 30
+    hold_seconds: float = HOLD_SECONDS
+    """How long the broker holds a flooding board's credential (0: never)."""
+
+
+class Bucket:
+    """A token bucket: ``burst`` at once, refilled at ``rate`` a second."""
+
+    __slots__ = ("at", "burst", "rate", "tokens")
+
+    def __init__(self, rate: float, burst: float, now: float) -> None:
+        self.rate, self.burst, self.tokens, self.at = rate, burst, burst, now
+
+    def take(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+def unwritable(exc: BaseException) -> bool:
+    """The store cannot be written at all (a full disk, a failing one), as opposed to a
+    problem with one message."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return any(text in str(exc) for text in UNWRITABLE)
+    return isinstance(exc, OSError) and exc.errno in (28, 27, 122, 5, 30)  # ENOSPC EFBIG ...
 
 
 @dataclass
@@ -97,6 +162,8 @@ class BoardMeta:
     firmware: str | None = None
     problems: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    held_until: float | None = None
+    """The broker holds the board's credential until then (it flooded the hub)."""
 
 
 @dataclass
@@ -115,16 +182,43 @@ class Ingest:
         address: BrokerAddress | None,
         clock: Callable[[], float] = time.time,
         client_id: str = "damath-hub",
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.live = live
         self.address = address
         self.clock = clock
+        self.limits = limits or Limits()
+        self._rates: dict[str, Bucket] = {}
+        self._games_opened: dict[str, Bucket] = {}
+        self._dropped: dict[tuple[str, str], int] = {}
+        """(board, reason) → messages dropped on arrival since the worker last counted them."""
+        self._drop_lock = threading.Lock()
+        self._listed: dict[tuple[str | None, str], list[float]] = {}
+        """(board, reason) → [window start, lines listed in it, refusals not listed]."""
+        self.hold: Callable[[str, float], bool] | None = None
+        """Holds a board's credential at the broker until a time (the hub's own broker)."""
+        self.release_due: Callable[[], list[str]] = lambda: []
+        self._flooding: dict[str, list[float]] = {}
+        """board → [window start, messages dropped in it]."""
+        self._last_tick = 0.0
+        self.rebuild_until = 0.0
+        """Until then (a rebuild from the boards), new games are not limited."""
+        self.store_problem = ""
+        """Why the store cannot be written now (a full disk), or empty."""
+        self.held = Held(0, 0)
+        """Games and records in the store (as committed): written to ``hub.expect``."""
+        self._held_written = 0.0
+        self._held_noted = Held(-1, -1)
+        self.resend: dict[str, Any] | None = None
+        """The rebuild's request to every board (sent retained at every connect), or None."""
         self.queue: queue.Queue[tuple[str, str, bytes, float]] = queue.Queue()
         self.games: dict[tuple[str, str], GameCache] = {}
         self.meta: dict[str, BoardMeta] = {}
         self.keys: dict[str, bytes] = {}
         self.connected = False
+        self.connects = 0
+        """How often the hub has connected to its broker (1 unless it was dropped)."""
         self.processed = 0
         self._assignments: dict[str, dict[str, Any]] | None = None
         self._stopping = threading.Event()
@@ -135,7 +229,9 @@ class Ingest:
     # ------------------------------------------------------------------ start and stop
 
     def _load(self) -> None:
-        for (board, game), (seq, head) in self.store.heads().items():
+        heads = self.store.heads()
+        self.held = Held(len(heads), sum(seq for seq, _ in heads.values()))
+        for (board, game), (seq, head) in heads.items():
             self.games[(board, game)] = GameCache(board, game, seq, head)
         for g in self.store.games():
             cache = self.games.get((g["board_id"], g["game_id"]))
@@ -171,6 +267,8 @@ class Ingest:
         self.queue.put(("", "", b"", 0.0))
         if self._worker is not None:
             self._worker.join(10)
+        with contextlib.suppress(OSError):
+            write_marker(self.store.path.parent, self.held)
 
     # ------------------------------------------------------------------ MQTT
 
@@ -203,12 +301,17 @@ class Ingest:
             log.error("broker refused the hub: %s", reason_code)
             return
         self.connected = True
+        self.connects += 1
         client.subscribe(
             [(board_topic("+", leaf), 1) for leaf in (RECORDS, STATE, PRESENCE)], qos=1
         )
         client.publish(HUB_PRESENCE, presence_payload(True, self.clock()), qos=1, retain=True)
         for board, payload in self.store.current_assignments().items():
             client.publish(board_topic(board, ASSIGNMENT), canonical(payload), qos=1, retain=True)
+        if self.resend is not None and time.time() < self.rebuild_until:
+            for board in self.keys_known():  # each board sends every game again, once
+                client.publish(board_topic(board, RESEND), canonical(self.resend), qos=1,
+                               retain=True)  # fmt: skip
 
     def _on_disconnect(
         self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any
@@ -216,7 +319,41 @@ class Ingest:
         self.connected = False
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
-        self.queue.put(("mqtt", message.topic, bytes(message.payload), self.clock()))
+        """paho's network thread: each board's messages through its bucket; the rest dropped
+        here, counted, never queued (this is what keeps a flood from growing the hub)."""
+        topic = message.topic
+        board = (
+            topic[len(BOARDS_PREFIX) :].split("/", 1)[0] if topic.startswith(BOARDS_PREFIX) else ""
+        )
+        now = time.monotonic()
+        bucket = self._rates.get(board)
+        if bucket is None:
+            if len(self._rates) > 10_000:  # ids the broker lets through are boards' ids
+                board = ""
+            bucket = self._rates.setdefault(board, Bucket(self.limits.rate, self.limits.burst, now))
+        reason = None
+        if not bucket.take(now):
+            reason = "rate"
+        elif self.queue.qsize() >= QUEUE_LIMIT:
+            reason = "busy"
+        if reason is not None:
+            with self._drop_lock:
+                self._dropped[(board, reason)] = self._dropped.get((board, reason), 0) + 1
+            return
+        self.queue.put(("mqtt", topic, bytes(message.payload), self.clock()))
+
+    def keys_known(self) -> list[str]:
+        return [b["id"] for b in self.store.boards()]
+
+    def ask_resend(self, ident: str, until: float) -> None:
+        """A rebuild: every board asked (retained, at every connect until ``until``) to send
+        every record of every game again from the first; new games are not limited meanwhile."""
+        self.resend = {"v": VERSION, "id": ident, "from": 1}
+        self.rebuild_until = until
+        if self.client is not None and self.connected:
+            for board in self.keys_known():
+                self.client.publish(board_topic(board, RESEND), canonical(self.resend), qos=1,
+                                    retain=True)  # fmt: skip
 
     def refusal(self, kind: str, user: str, detail: str) -> None:
         """The broker refused a login or a publish (from its log): report it."""
@@ -247,7 +384,15 @@ class Ingest:
 
     def _work(self) -> None:
         while not self._stopping.is_set():
-            first = self.queue.get()
+            self._tick()
+            try:
+                first = self.queue.get(timeout=1.0)
+            except queue.Empty:
+                if self._dropped:  # a flood's count is listed even while nothing else comes
+                    self.process([])
+                if self._held_noted != self.held:  # the last second's records too
+                    self._note_held(force=True)
+                continue
             if self._stopping.is_set():
                 return
             batch = [first]
@@ -259,29 +404,102 @@ class Ingest:
             self.process(batch)
 
     def process(self, batch: list[tuple[str, str, bytes, float]]) -> list[Outcome]:
-        """Handle a batch in one transaction; on an unexpected error, one by one."""
+        """Handle a batch in one transaction; on an unexpected error, one by one. A store that
+        cannot be written fails the batch as a whole: said once, nothing acknowledged."""
         try:
-            return self._process(batch)
-        except Exception:
-            log.exception("hub: a batch failed; handling its messages one by one")
+            out = self._process(batch)
+        except Exception as exc:
             self._forget([topic for _, topic, _, _ in batch])
+            if unwritable(exc):
+                self._unwritable(str(exc))
+                return [Outcome("unwritable", str(exc)) for _ in batch]
+            log.exception("hub: a batch failed; handling its messages one by one")
+        else:
+            self._written()
+            return out
         out = []
         for item in batch:
             try:
                 out += self._process([item])
             except Exception as exc:
-                log.exception("hub: cannot handle a message on %s", item[1])
                 self._forget([item[1]])
+                if unwritable(exc):
+                    self._unwritable(str(exc))
+                    out.append(Outcome("unwritable", str(exc)))
+                    continue
+                log.exception("hub: cannot handle a message on %s", item[1])
                 out.append(Outcome("internal", str(exc)))
                 try:
                     with self.store.transaction() as db:
                         board = (parse_board_topic(item[1]) or (None, ""))[0]
-                        self.store.reject(
-                            db, item[3], board, item[1], "internal", str(exc), item[2]
-                        )
-                except Exception:
-                    log.exception("hub: cannot even record the failure")
+                        self._reject(db, item[3], board, item[1], "internal", str(exc), item[2])
+                except Exception as again:
+                    if unwritable(again):
+                        self._unwritable(str(again))
+                    else:
+                        log.exception("hub: cannot even record the failure")
         return out
+
+    def _tick(self) -> None:
+        """Once a second: credentials held long enough are given back."""
+        now = time.monotonic()
+        if now - self._last_tick < 1.0:
+            return
+        self._last_tick = now
+        try:
+            released = self.release_due()
+        except OSError as exc:
+            log.error("hub: cannot give back a held credential: %s", exc)
+            return
+        for board in released:
+            meta = self.meta.setdefault(board, BoardMeta())
+            meta.held_until = None
+            self._refused(board, f"{board}: its credential is given back (it may connect again)")
+            self.live.update(self.card(board))
+
+    def _flood(self, board: str, dropped: int, now: float) -> str | None:
+        """Count a board's drops; once they pass ``FLOOD_SECONDS`` of its rate within a
+        window, hold its credential at the broker. The line to list, if it was held now."""
+        window = self._flooding.get(board)
+        if window is None or now - window[0] >= WINDOW:
+            window = self._flooding[board] = [now, 0.0]
+        window[1] += dropped
+        meta = self.meta.get(board)
+        if self.hold is None or meta is None or not self.limits.hold_seconds:
+            return None
+        if window[1] < self.limits.rate * FLOOD_SECONDS:
+            return None
+        if meta.held_until and meta.held_until > time.time():
+            return None
+        until = time.time() + self.limits.hold_seconds
+        try:
+            if not self.hold(board, until):
+                return None
+        except OSError as exc:
+            log.error("hub: cannot hold %s's credential: %s", board, exc)
+            return None
+        meta.held_until = until
+        stamp = time.strftime("%H:%M", time.localtime(until))
+        return (
+            f"{board} flooded the hub ({int(window[1])} messages over its limit in "
+            f"{int(now - window[0]) + 1} s): the broker holds its credential until {stamp} "
+            "(its connection dropped, its logins refused)"
+        )
+
+    def _unwritable(self, why: str) -> None:
+        """The store cannot be written: one line when that starts (not one per batch)."""
+        if not self.store_problem:
+            log.error(
+                "hub: the store cannot be written (%s): nothing is acknowledged until it can; "
+                "the boards keep everything and resend it (free some disk space)",
+                why,
+            )
+        self.store_problem = why
+
+    def _written(self) -> None:
+        if self.store_problem:
+            log.warning("hub: the store is written again; the boards' records are coming in")
+            self.store_problem = ""
 
     def _forget(self, topics: list[str]) -> None:
         """Drop cached games of these boards: they are read again from the store."""
@@ -295,12 +513,69 @@ class Ingest:
     def _process(self, batch: list[tuple[str, str, bytes, float]]) -> list[Outcome]:
         acks: Acks = {}
         changed: set[str] = set()
-        outcomes = []
+        outcomes: list[Outcome] = []
         touched: dict[tuple[str, str], GameCache] = {}
         # Only records are acknowledged, so only a batch with records must be on the disk
         # before the hub says so; states and presences are kept at the next such commit.
         durable = any(src == "mqtt" and topic.endswith("/" + RECORDS) for src, topic, _, _ in batch)
+        with self._drop_lock:
+            dropped, self._dropped = self._dropped, {}
+        try:
+            self._transaction(batch, durable, dropped, acks, changed, outcomes, touched)
+        except BaseException:
+            with self._drop_lock:  # counted with the next batch that is written
+                for key, n in dropped.items():
+                    self._dropped[key] = self._dropped.get(key, 0) + n
+            raise
+        self.processed += len(batch)
+        stored = sum(1 for o in outcomes if o.result == "stored")
+        if stored:
+            opened = sum(1 for o in outcomes if o.result == "stored" and o.detail == "new")
+            self.held = Held(self.held.games + opened, self.held.records + stored)
+            self._note_held()
+        for (board, game), (seq, conflict) in acks.items():  # only once it is on the disk
+            self._ack(board, game, seq, conflict)
+        return outcomes
+
+    def _note_held(self, force: bool = False) -> None:
+        """``hub.expect``: what the store holds, at most a second behind it (never ahead: it
+        is written after the commit). The check at start compares the store with it."""
+        now = time.monotonic()
+        if not force and now - self._held_written < 1.0:
+            return
+        self._held_written = now
+        self._held_noted = self.held
+        try:
+            write_marker(self.store.path.parent, self.held)
+        except OSError as exc:
+            self._unwritable(f"{MARKER}: {exc}")
+
+    def _transaction(
+        self,
+        batch: list[tuple[str, str, bytes, float]],
+        durable: bool,
+        dropped: dict[tuple[str, str], int],
+        acks: Acks,
+        changed: set[str],
+        outcomes: list[Outcome],
+        touched: dict[tuple[str, str], GameCache],
+    ) -> None:
         with self.store.transaction(durable=durable) as db:
+            now = self.clock()
+            for (board, reason), n in dropped.items():
+                known = board if self._key(board) is not None else None
+                word = "a second" if reason == "rate" else "waiting"
+                limit = self.limits.rate if reason == "rate" else QUEUE_LIMIT
+                detail = f"{n} messages over the limit ({limit:g} {word}) dropped on arrival"
+                where = f"(from {board or '?'})"
+                if self._reject(db, now, known, where, reason, detail, b"", n) and known:
+                    self._refused(known, f"{board}: {detail} (a flood?)")
+                    changed.add(known)
+                held = self._flood(known, n, now) if known and reason == "rate" else None
+                if held and known:
+                    self._reject(db, now, known, where, "held", held, b"")
+                    self._refused(known, held)
+                    changed.add(known)
             for source, topic, payload, at in batch:
                 if source == "show":  # a page opened a board large: push its detail
                     changed.add(topic)
@@ -308,13 +583,13 @@ class Ingest:
                     continue
                 if source == "refusal":
                     kind, user = topic.split("\n", 1)
-                    reason = "login" if kind == "login" else "topic"
-                    board = user if self._key(user) is not None else None
-                    self.store.reject(db, at, board, "(broker)", reason, payload.decode(), b"")
-                    if board:
-                        self.meta[board].refused = [payload.decode(), *self.meta[board].refused][:5]
-                        changed.add(board)
-                    outcomes.append(Outcome(reason, payload.decode()))
+                    reason = {"login": "login", "takeover": "takeover"}.get(kind, "topic")
+                    who = user if self._key(user) is not None else None
+                    text = payload.decode()
+                    if self._reject(db, at, who, "(broker)", reason, text, b"") and who:
+                        self._refused(who, text)
+                        changed.add(who)
+                    outcomes.append(Outcome(reason, text))
                     continue
                 outcome = self._one(db, topic, payload, at, acks, changed, touched)
                 outcomes.append(outcome)
@@ -326,10 +601,42 @@ class Ingest:
             # and the boards resend; the next update shows the store again.
             for board in changed:
                 self.live.update(self.card(board), self._detail(board))
-        self.processed += len(batch)
-        for (board, game), (seq, conflict) in acks.items():  # only once it is on the disk
-            self._ack(board, game, seq, conflict)
-        return outcomes
+
+    def _reject(
+        self,
+        db: sqlite3.Connection,
+        at: float,
+        board: str | None,
+        topic: str,
+        reason: str,
+        detail: str,
+        payload: bytes,
+        count: int = 1,
+    ) -> bool:
+        """Count ``count`` refusals; list this one unless the board's refusals for this reason
+        already filled their lines of the window (then it is counted into the next line).
+        True if it was listed."""
+        key = (board, reason)
+        window = self._listed.get(key)
+        if window is None or at - window[0] >= WINDOW:
+            window = self._listed[key] = [at, 0.0, 0.0]
+            if len(self._listed) > 5000:
+                self._listed = {key: window}
+        if window[1] >= REJECTS_PER_WINDOW:
+            window[2] += count
+            self.store.count(db, board, f"rejected:{reason}", count)
+            return False
+        window[1] += 1
+        if window[2]:
+            detail += f" (and {int(window[2])} more refused for the same reason since)"
+            window[2] = 0
+        self.store.reject(db, at, board, topic, reason, detail, payload, count)
+        return True
+
+    def _refused(self, board: str, text: str) -> None:
+        """A line for the board's card and the organiser's list (its last five)."""
+        meta = self.meta.setdefault(board, BoardMeta())
+        meta.refused = [text, *meta.refused][:5]
 
     def _upsert(
         self, db: sqlite3.Connection, cache: GameCache, supersedes: str | None = None
@@ -372,7 +679,7 @@ class Ingest:
     ) -> Outcome:
         where = parse_board_topic(topic)
         if where is None:
-            self.store.reject(db, at, None, topic, "topic", "not a board topic", payload)
+            self._reject(db, at, None, topic, "topic", "not a board topic", payload)
             return Outcome("topic", "not a board topic")
         board, leaf = where
         try:
@@ -383,8 +690,7 @@ class Ingest:
             raise Rejected("topic", f"{leaf!r} is not a topic a board publishes")
         except Rejected as exc:
             known = board if board in self.meta or self._key(board) else None
-            self.store.reject(db, at, known, topic, exc.reason, str(exc), payload)
-            if known:
+            if self._reject(db, at, known, topic, exc.reason, str(exc), payload) and known:
                 changed.add(board)
             return Outcome(exc.reason, str(exc))
 
@@ -438,6 +744,7 @@ class Ingest:
             raise Rejected("chain", f"game {env.game} record {env.seq} does not follow {last_seq}")
         new = cache is None
         if cache is None:
+            self._may_open(board, env)
             cache = GameCache(board, env.game, 0, GENESIS, first_seen=at)
             self.games[(board, env.game)] = cache
         state = self._state(cache)
@@ -463,7 +770,24 @@ class Ingest:
         self.store.count(db, board, "stored")
         acks[(board, env.game)] = (env.seq, None)
         changed.add(board)
-        return Outcome("stored")
+        return Outcome("stored", "new" if new else "")
+
+    def _may_open(self, board: str, env: Envelope) -> None:
+        """Rejected('games') when the board has opened its games of the hour (not while the
+        hub rebuilds its store from the boards: they send every game again)."""
+        if time.time() < self.rebuild_until:
+            return
+        now = time.monotonic()
+        per_hour = self.limits.games_per_hour
+        bucket = self._games_opened.get(board)
+        if bucket is None:
+            bucket = self._games_opened[board] = Bucket(per_hour / 3600, per_hour, now)
+        if not bucket.take(now):
+            raise Rejected(
+                "games",
+                f"game {env.game}: more than {per_hour} new games in an hour from this board; "
+                "refused for now (the board sends it again later)",
+            )
 
     def _state(self, cache: GameCache) -> GameState:
         if cache.state is None:
@@ -483,10 +807,7 @@ class Ingest:
             raise Rejected("oversized", f"{len(payload)} bytes (at most {MAX_PAYLOAD})")
         if self._key(board) is None:
             raise Rejected("unknown-board", f"no board {board!r} in this hub")
-        try:
-            data = json.loads(payload) if payload else None
-        except (ValueError, UnicodeDecodeError):
-            raise Rejected("malformed", "not JSON") from None
+        data = load_json(payload) if payload else None
         if data is None:
             return Outcome(leaf)  # a retained message cleared
         if not isinstance(data, dict) or data.get("v") != VERSION:
@@ -554,7 +875,7 @@ class Ingest:
             "last_contact": meta.last_contact,
             "software": meta.software,
             "firmware": meta.firmware,
-            "problems": meta.problems + meta.refused,
+            "problems": meta.problems + _held(board, meta) + meta.refused,
             "assignment": asg,
             "game": g.game if g else None,
             "seq": g.last_seq if g else 0,
@@ -583,6 +904,14 @@ class Ingest:
             "sheet": sheet_json(sheet) if sheet else None,
             "moves": moves,
         }
+
+
+def _held(board: str, meta: BoardMeta) -> list[str]:
+    """The line that says the board is held at the broker, while it is."""
+    if meta.held_until is None or meta.held_until < time.time():
+        return []
+    stamp = time.strftime("%H:%M", time.localtime(meta.held_until))
+    return [f"{board} flooded the hub: the broker holds its credential until {stamp}"]
 
 
 def _supersedes(env: Envelope) -> str | None:

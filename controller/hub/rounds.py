@@ -119,6 +119,31 @@ def assignment_for(t: Tournament, p: Pairing) -> dict[str, Any]:
     }
 
 
+def restore_assignments(store: Store, t: Tournament) -> int:
+    """After the store was lost: every assignment the tournament sent put back in it, as
+    history (none is current, none is sent again), so the games the boards send again are
+    filed under their rounds and tied to their pairings. Returns how many."""
+    import json
+    import time
+
+    n = 0
+    now = time.time()
+    with store.transaction() as db:
+        for p in t.pairings():
+            for d in seating.history(t, p.id):
+                if store.assignment(d.assignment) is not None or store.board_key(d.board) is None:
+                    continue
+                payload = {"v": 1, "id": d.assignment, **assignment_for(t, p)}
+                db.execute(
+                    "INSERT INTO assignments (id, board_id, round_id, payload, created, cleared) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (d.assignment, d.board, store.round_id(db, p.round), json.dumps(payload),
+                     now, now),
+                )  # fmt: skip
+                n += 1
+    return n
+
+
 def publish_round(
     ctx: HubContext, t: Tournament, division: str | None, rnd: int, by: str
 ) -> list[tuple[Pairing, str]]:
@@ -158,6 +183,7 @@ def publish_round(
         raise TournamentError(f"round {rnd}: board(s) {', '.join(twice)} seated at two tables")
     sent = seating.dispatches(t)
     now: list[tuple[Pairing, str]] = []
+    ctx.backups.round(rnd)  # the store as it is before the round: docs/hall.md
     for p, board in plan:
         before = sent.get(p.id)
         if before is not None and before.board == board:

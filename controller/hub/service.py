@@ -19,9 +19,11 @@ from urllib.parse import urlsplit
 
 from controller.link.protocol import GAME_ID, HUB_USER, check_board_id
 
+from . import storecheck
 from .broker import Broker, BrokerFiles, Tls
 from .feeds import Feeds
-from .ingest import BrokerAddress, Ingest
+from .folder import make_private, private_folder
+from .ingest import BrokerAddress, Ingest, Limits
 from .live import Live
 from .settings import HubSettings, load_or_create, save
 from .store import FILENAME, Store
@@ -42,7 +44,10 @@ class HubContext:
     settings: HubSettings
     broker: Broker | None
     broker_url: str
+    backups: storecheck.Backups
     started: float = field(default_factory=time.time)
+    rebuilt: str = ""
+    """What ``--rebuild`` did at start (empty without it)."""
 
     def assign(self, board: str, data: dict[str, Any]) -> dict[str, Any]:
         """Store an assignment for ``board`` and publish it (retained) for the board to show."""
@@ -93,6 +98,7 @@ class HubContext:
 
     def close(self) -> None:
         self.ingest.stop()
+        self.backups.stop()
         if self.broker is not None:
             self.broker.stop()
         self.store.close()
@@ -120,15 +126,33 @@ def open_hub(
     tls: Tls | None = None,
     ca_file: str | None = None,
     event: str | None = None,
+    limits: Limits | None = None,
+    rebuild: bool = False,
 ) -> HubContext:
-    """Open (or create) the event directory, start the broker unless one is given, connect."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    """Open (or create) the event directory, start the broker unless one is given, connect.
+    The store is checked first (``storecheck``): a damaged or emptied one is refused with the
+    recovery (StoreDamaged), unless ``rebuild``: then it is put aside, the last good backup
+    taken, and every board asked for its games again."""
+    folder = private_folder(folder)
+    make_private(folder)  # what an earlier version or a copy left readable to others
     settings = load_or_create(folder)
     if event and not settings.event:
         settings.event = event
         save(folder, settings)
+    rebuilt = storecheck.prepare_rebuild(folder) if rebuild else ""
+    storecheck.check(folder)
     store = Store(folder / FILENAME, settings.event)
+    _keys(folder, store)
+    if rebuild and (folder / "tournament.sqlite").exists():
+        from controller.tournament.tournament import Tournament
+
+        from .rounds import restore_assignments
+
+        t = Tournament.open(folder)
+        try:
+            restore_assignments(store, t)
+        finally:
+            t.close()
     live = Live()
     broker = None
     if broker_url is None:
@@ -146,8 +170,31 @@ def open_hub(
             host, port, user or HUB_USER, password or settings.password, secure, ca_file
         )
         shown = f"{'mqtts' if secure else 'mqtt'}://{host}:{port}"
-    ingest = Ingest(store, live, address)
+    ingest = Ingest(store, live, address, limits=limits)
+    ingest.rebuild_until = storecheck.rebuilding_until(folder)
+    if rebuild:
+        ingest.ask_resend(f"r-{secrets.token_hex(6)}", ingest.rebuild_until)
     if broker is not None:
         broker.on_refusal = lambda r: ingest.refusal(r.kind, r.user, r.detail)
+        ingest.hold = broker.files.hold  # a flooding board is cut off at the broker
+        ingest.release_due = broker.files.release_due
     ingest.start()
-    return HubContext(folder, store, live, ingest, Feeds(store), settings, broker, shown)
+    backups = storecheck.Backups(folder)
+    backups.start()
+    return HubContext(
+        folder, store, live, ingest, Feeds(store), settings, broker, shown, backups,
+        rebuilt=rebuilt,
+    )  # fmt: skip
+
+
+def _keys(folder: Path, store: Store) -> None:
+    """The boards' keys in the store and beside it (``keys.json``) agree: a store rebuilt
+    from nothing gets them back; an event made before the copy existed gets it."""
+    kept = storecheck.load_keys(folder)
+    for board, key in kept.items():
+        if store.board_key(board) is None:
+            store.add_board(board, key)
+    for row in store.boards():
+        stored = store.board_key(row["id"])
+        if stored is not None and kept.get(row["id"]) != stored.hex():
+            storecheck.save_key(folder, row["id"], stored.hex())

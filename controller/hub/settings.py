@@ -13,6 +13,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .folder import private_folder
+
 FILENAME = "hub.toml"
 
 
@@ -62,7 +64,7 @@ def load_or_create(folder: Path) -> HubSettings:
 
 
 def save(folder: Path, settings: HubSettings) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     path = folder / FILENAME
     tmp = path.with_name(FILENAME + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

@@ -18,6 +18,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .folder import private_file, private_folder, sqlite_files
+
 FILENAME = "hub.sqlite"
 KEEP_REJECTS = 2000
 
@@ -105,18 +107,30 @@ SCHEMA = (
 
 
 class Store:
-    """One connection, used under a lock (the ingest thread writes, the web reads)."""
+    """One writing connection, used under a lock (the ingest thread, and the few writes of the
+    web's organiser actions), and a reading connection per thread for everything else: in WAL
+    mode a reader sees the last commit and never waits for a writer, so the web's pages
+    (the organiser's board list under load) do not wait for an ingest transaction."""
 
     def __init__(self, path: str | Path, event_name: str = "") -> None:
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        private_folder(self.path.parent)
+        private_file(self.path)  # 0600 before SQLite opens it: its -wal and -shm follow
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.row_factory = sqlite3.Row
         self.lock = threading.RLock()
+        self._owner: int | None = None
+        """The thread inside a transaction: its queries see what it wrote."""
+        self._local = threading.local()
+        self._readers: list[sqlite3.Connection] = []
+        self._readers_lock = threading.Lock()
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.execute("PRAGMA busy_timeout=10000")
+        for extra in sqlite_files(self.path)[1:]:  # a store made by an earlier version
+            if extra.exists():
+                extra.chmod(0o600)
         self._migrate()
         with self.transaction():
             if self.db.execute("SELECT COUNT(*) FROM events").fetchone()[0] == 0:
@@ -144,27 +158,55 @@ class Store:
         the fsync of its commit: it reaches the disk with the next durable commit, and a
         crash before that loses only it, never the order of what is stored."""
         with self.lock:
-            if not durable:
-                self.db.execute("PRAGMA synchronous=NORMAL")
+            outer, self._owner = self._owner, threading.get_ident()
             try:
-                self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    yield self.db
-                except BaseException:
-                    self.db.execute("ROLLBACK")
-                    raise
-                self.db.execute("COMMIT")
-            finally:
                 if not durable:
-                    self.db.execute("PRAGMA synchronous=FULL")
+                    self.db.execute("PRAGMA synchronous=NORMAL")
+                try:
+                    self.db.execute("BEGIN IMMEDIATE")
+                    try:
+                        yield self.db
+                    except BaseException:
+                        if self.db.in_transaction:
+                            self.db.execute("ROLLBACK")
+                        raise
+                    try:
+                        self.db.execute("COMMIT")
+                    except BaseException:
+                        if self.db.in_transaction:  # the commit failed (a full disk)
+                            self.db.execute("ROLLBACK")
+                        raise
+                finally:
+                    if not durable:
+                        self.db.execute("PRAGMA synchronous=FULL")
+            finally:
+                self._owner = outer
 
     def close(self) -> None:
-        with self.lock:
+        with self.lock, self._readers_lock:
+            for reader in self._readers:
+                reader.close()
+            self._readers.clear()
             self.db.close()
 
+    def _reader(self) -> sqlite3.Connection:
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            db.row_factory = sqlite3.Row
+            db.execute("PRAGMA query_only=ON")
+            db.execute("PRAGMA busy_timeout=10000")
+            self._local.db = db
+            with self._readers_lock:
+                self._readers.append(db)
+        return db
+
     def query(self, sql: str, args: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
-        with self.lock:
+        """Rows of a read: inside this thread's transaction on its connection (it sees its
+        own writes), else on the thread's reading connection (never waiting for a writer)."""
+        if self._owner == threading.get_ident():
             return self.db.execute(sql, args).fetchall()
+        return self._reader().execute(sql, args).fetchall()
 
     # ------------------------------------------------------------------ event and rounds
 
@@ -392,14 +434,18 @@ class Store:
         reason: str,
         detail: str,
         payload: bytes,
+        count: int = 1,
     ) -> None:
+        """Inside a transaction: one refused message in the problems list (the last
+        ``KEEP_REJECTS``), and ``count`` more under the board's ``rejected:<reason>``."""
         sample = payload[:200].decode("utf-8", "replace")
         db.execute(
             "INSERT INTO rejects (at, board_id, topic, reason, detail, size, sample) "
             "VALUES (?, ?, ?, ?, ?, ?, ?)",
             (at, board, topic[:200], reason, detail[:500], len(payload), sample),
         )
-        self.count(db, board, f"rejected:{reason}")
+        if count:
+            self.count(db, board, f"rejected:{reason}", count)
         db.execute(
             "DELETE FROM rejects WHERE id <= (SELECT MAX(id) FROM rejects) - ?", (KEEP_REJECTS,)
         )

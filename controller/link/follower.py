@@ -61,6 +61,12 @@ class Tracked:
     acked_hash: str = GENESIS
     done: bool = False
     supersedes: str | None = None
+    asgs: list[list[Any]] = field(default_factory=list)
+    """``[first seq, assignment id]`` each time the assignment on its records changed: a
+    record sealed again (after a restart, or for a hub rebuilding its store) carries the
+    assignment it was first sent with, so its hash is the one the hub had."""
+    sealed: int = 0
+    """The highest record number sealed so far (what ``asgs`` covers)."""
 
 
 @dataclass
@@ -278,18 +284,57 @@ class Follower:
         info = sealed.state.apply(record)
         if not sealed.envelopes and sealed.tracked.supersedes:
             info = {**info, "supersedes": sealed.tracked.supersedes}
+        seq = len(sealed.envelopes) + 1
         env = seal(
             self.board,
             sealed.tracked.id,
-            len(sealed.envelopes) + 1,
+            seq,
             sealed.head,
             record,
             self.key,
             info=info,
-            asg=self.assignment(),
+            asg=self._asg_for(sealed.tracked, seq),
         )
         sealed.records.append(record)
         sealed.envelopes.append(env)
+
+    def _asg_for(self, tracked: Tracked, seq: int) -> str | None:
+        """The assignment on record ``seq``: the one it was first sealed with, else now's."""
+        if seq <= tracked.sealed and tracked.asgs:
+            found = None
+            for first, asg in tracked.asgs:
+                if first > seq:
+                    break
+                found = asg
+            return found
+        asg = self.assignment()
+        if seq > tracked.sealed:
+            if not tracked.asgs or tracked.asgs[-1][1] != asg:
+                tracked.asgs.append([seq, asg])
+            tracked.sealed = seq
+            self._dirty = True
+        return asg
+
+    def resend_all(self) -> int:
+        """The hub lost its store: every game whose journal file is still here is to be sent
+        again from its first record (games it superseded are not: their records are no
+        longer in any file). Returns how many games."""
+        superseded = {g.supersedes for g in self.games if g.supersedes}
+        n = 0
+        for g in self.games:
+            if g.id in superseded:
+                continue
+            try:
+                st = os.stat(g.path)
+            except OSError:
+                continue
+            if (st.st_dev, st.st_ino) != (g.dev, g.ino):
+                continue  # the file is another game's now
+            g.done, g.acked, g.acked_hash = False, 0, GENESIS
+            n += 1
+        self.sealed.clear()
+        self._dirty = True
+        return n
 
     def fork(self, tracked: Tracked, records: list[dict[str, Any]] | None, why: str) -> Sealed:
         """Continue ``tracked``'s file as a new game that supersedes it."""

@@ -33,6 +33,9 @@ VERSION = 1
 ROOT = "damath/v1"
 MAX_PAYLOAD = 32 * 1024
 """Largest message the hub reads (a start record with its position is about 2 KB)."""
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects a message may have (a start record's position is 6
+levels deep); deeper is refused as malformed before anything recurses through it."""
 GENESIS = "0" * 64
 HUB_USER = "hub"
 
@@ -47,17 +50,66 @@ RECORDS, STATE, PRESENCE, ASSIGNMENT, ACK = "records", "state", "presence", "ass
 COMMAND = "command"
 """The arbiter's desk to one board (retained): ``{"v": 1, "id": ..., "cmd": "pause"|"resume",
 "by": ...}``; the board obeys each id once."""
+RESEND = "resend"
+"""The hub to one board (retained): ``{"v": 1, "id": ..., "from": 1}``: publish every record of
+every game again from ``from`` (a hub rebuilding a lost store); the board does each id once."""
 BOARD_WRITES = (RECORDS, STATE, PRESENCE)
-"""What a board may publish (the broker's ACL says the same); it reads only ASSIGNMENT, ACK and
-COMMAND."""
+BOARD_READS = (ACK, ASSIGNMENT, COMMAND, RESEND)
+"""What a board may publish and read (the broker's ACL says the same, and lets it read the
+hub's presence)."""
 COMMANDS = ("pause", "resume")
+
+
+def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
+    """True if ``value`` nests arrays and objects more than ``limit`` deep (walked without
+    recursion, so any depth is measured safely)."""
+    stack: list[tuple[object, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def load_json(payload: bytes | bytearray | str) -> Any:
+    """The JSON value of a message, or Rejected('malformed') with the reason: not JSON, not
+    UTF-8, numbers too long to read, or nested deeper than ``MAX_DEPTH`` (Python's parser
+    raises RecursionError on a few thousand levels: caught here, never a traceback)."""
+    try:
+        data = json.loads(payload)
+    except RecursionError:
+        raise Rejected("malformed", f"nested deeper than {MAX_DEPTH} levels") from None
+    except (ValueError, UnicodeDecodeError):
+        raise Rejected("malformed", "not JSON") from None
+    if too_deep(data):
+        raise Rejected("malformed", f"nested deeper than {MAX_DEPTH} levels")
+    return data
+
+
+def parse_resend(payload: bytes | bytearray) -> str | None:
+    """The id of the hub's request to send every game again, or None for anything else."""
+    try:
+        data = load_json(payload) if payload else None
+    except Rejected:
+        return None
+    if not isinstance(data, dict) or data.get("v") != VERSION or data.get("from") != 1:
+        return None
+    ident = data.get("id")
+    return ident if isinstance(ident, str) and GAME_ID.match(ident) else None
 
 
 def parse_command(payload: bytes | bytearray) -> dict[str, Any] | None:
     """The desk's command, or None for anything else (a board obeys nothing it cannot read)."""
     try:
-        data = json.loads(payload) if payload else None
-    except (ValueError, UnicodeDecodeError):
+        data = load_json(payload) if payload else None
+    except Rejected:
         return None
     if not isinstance(data, dict) or data.get("v") != VERSION:
         return None
@@ -74,9 +126,12 @@ def board_topic(board: str, leaf: str) -> str:
     return f"{ROOT}/boards/{board}/{leaf}"
 
 
+BOARDS_PREFIX = f"{ROOT}/boards/"
+
+
 def parse_board_topic(topic: str) -> tuple[str, str] | None:
     """``(board, leaf)`` for a topic under ``damath/v1/boards/``, else None."""
-    prefix = f"{ROOT}/boards/"
+    prefix = BOARDS_PREFIX
     if not topic.startswith(prefix):
         return None
     parts = topic[len(prefix) :].split("/")
@@ -116,12 +171,21 @@ REASONS = {
     "schema": "fields missing or of the wrong kind",
     "topic": "published under another board's topic (refused by the broker or the hub)",
     "login": "a connection with a wrong user name or password (refused by the broker)",
+    "takeover": "another connection with the board's credential replaced its connection "
+    "(the broker keeps one per credential: is its connection file used twice?)",
     "unknown-board": "a board the hub does not know",
     "forged": "hash or HMAC wrong (altered, or not signed with the board's key)",
     "chain": "does not follow the previous record",
     "conflict": "a different record already stored under this number",
     "out-of-order": "arrived before the record it follows (it will be resent)",
     "duplicate": "already stored (a resend or a replay): changes nothing",
+    "rate": "more messages from the board than the hub takes (a flood): dropped on arrival, "
+    "before they are queued; a board resends what is not acknowledged",
+    "games": "more new games from the board than it may open in an hour: refused for now, "
+    "the board sends them again later",
+    "busy": "the hub's queue was full: dropped on arrival (it will be resent)",
+    "held": "the board flooded the hub: the broker holds its credential for ten minutes (its "
+    "connection dropped, its logins refused), then gives it back",
     "internal": "the hub could not handle it (a bug: see its log); it will be resent",
 }
 
@@ -187,10 +251,7 @@ def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
     oversized, not JSON, not of the schema, or names another board. Keys are checked later."""
     if len(payload) > MAX_PAYLOAD:
         raise Rejected("oversized", f"{len(payload)} bytes (at most {MAX_PAYLOAD})")
-    try:
-        data = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
-        raise Rejected("malformed", "not JSON") from None
+    data = load_json(payload)
     if not isinstance(data, dict):
         raise Rejected("malformed", "not a JSON object")
     if data.get("v") != VERSION:
@@ -301,8 +362,8 @@ def ack_payload(game: str, seq: int) -> bytes:
 
 def parse_ack(payload: bytes | bytearray) -> tuple[str, int] | None:
     try:
-        data = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
+        data = load_json(payload)
+    except Rejected:
         return None
     if not isinstance(data, dict) or data.get("v") != VERSION:
         return None

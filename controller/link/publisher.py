@@ -43,12 +43,16 @@ from .protocol import (
     HUB_PRESENCE,
     PRESENCE,
     RECORDS,
+    RESEND,
     STATE,
     VERSION,
+    Rejected,
     board_topic,
     canonical,
+    load_json,
     parse_ack,
     parse_command,
+    parse_resend,
     presence_payload,
 )
 
@@ -70,6 +74,8 @@ class LinkStatus:
     games: int
     last_error: str
     problems: list[str] = field(default_factory=list)
+    connects: int = 0
+    """How often the link has connected (more than 1: its connection was dropped)."""
 
 
 _BAD_LOGIN = N_(  # translated where it is said (link/board.py)
@@ -106,6 +112,7 @@ class Link:
         self._stopping = threading.Event()
         self._thread: threading.Thread | None = None
         self._connected = False
+        self._connects = 0
         self._hub_online: bool | None = None
         self._rewind = True
         self._sent: dict[str, int] = {}
@@ -116,6 +123,8 @@ class Link:
         self._state_sent = b""
         self._assignment = self._load_assignment()
         self._command: dict[str, Any] | None = None
+        self._resend: str | None = None
+        """The hub's request to send every game again (a rebuild), until it is done."""
         self.follower = Follower(
             self.folder, config.board, config.hmac_key, assignment=self._assignment_id
         )
@@ -184,15 +193,18 @@ class Link:
         return dict(command)
 
     def _obeyed(self) -> str:
+        return self._done_file("command-done")
+
+    def _done_file(self, name: str) -> str:
         try:
-            return (self.link_dir / "command-done").read_text(encoding="utf-8").strip()
+            return (self.link_dir / name).read_text(encoding="utf-8").strip()
         except OSError:
             return ""
 
-    def obeyed(self, ident: str) -> None:
+    def obeyed(self, ident: str, name: str = "command-done") -> None:
         """The command ``ident`` was carried out (or refused): never again, even after a
         restart, when the broker hands the retained command over once more."""
-        path = self.link_dir / "command-done"
+        path = self.link_dir / name
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp")
         tmp.write_text(ident, encoding="utf-8")
@@ -218,6 +230,7 @@ class Link:
                 len(games),
                 self._last_error,
                 list(self.follower.problems),
+                self._connects,
             )
 
     # ------------------------------------------------------------------ MQTT client
@@ -259,6 +272,7 @@ class Link:
                 (board_topic(board, ACK), 1),
                 (board_topic(board, ASSIGNMENT), 1),
                 (board_topic(board, COMMAND), 1),
+                (board_topic(board, RESEND), 1),
                 (HUB_PRESENCE, 1),
             ]
         )
@@ -270,6 +284,7 @@ class Link:
         )
         with self._lock:
             self._connected = True
+            self._connects += 1
             self._last_error = ""
             self._rewind = True
             self._state_sent = b""
@@ -292,7 +307,7 @@ class Link:
         topic = message.topic
         try:
             if topic == HUB_PRESENCE:
-                data = json.loads(message.payload)
+                data = load_json(message.payload)
                 online = bool(data.get("online")) if isinstance(data, dict) else False
                 with self._lock:
                     if online and not self._hub_online:
@@ -306,6 +321,13 @@ class Link:
                 command = parse_command(message.payload)
                 with self._lock:
                     self._command = command
+            elif topic.endswith("/" + RESEND):
+                ident = parse_resend(message.payload)
+                if ident is not None and ident != self._done_file("resend-done"):
+                    with self._lock:
+                        self._resend = ident
+        except Rejected:  # not JSON, nested too deep: nothing the hub sends
+            log.warning("link: ignored a malformed message on %s", topic)
         except Exception:  # a bad message from the broker never stops the link
             log.exception("link: cannot handle a message on %s", topic)
         self._wake.set()
@@ -316,10 +338,7 @@ class Link:
             return
         game, seq = ack
         with self._lock:
-            try:
-                conflict = json.loads(payload).get("conflict")
-            except (ValueError, AttributeError):
-                conflict = None
+            conflict = load_json(payload).get("conflict")
             if conflict:
                 self.follower.conflict(game)
                 return
@@ -350,7 +369,10 @@ class Link:
         if not payload:  # the hub cleared it
             data = None
         else:
-            data = json.loads(payload)
+            try:
+                data = load_json(payload)
+            except Rejected:
+                return
             if not isinstance(data, dict) or data.get("v") != VERSION:
                 return
         with self._lock:
@@ -375,6 +397,8 @@ class Link:
             self._wake.clear()
             try:
                 with self._lock:
+                    if self._resend is not None:
+                        self._resend_all(self._resend)
                     games = self.follower.scan()
                     self._publish(games)
                     now = time.monotonic()
@@ -385,6 +409,17 @@ class Link:
                 self._last_error = f"link: {exc}"
                 log.exception("link worker")
                 time.sleep(self.poll_seconds)
+
+    def _resend_all(self, ident: str) -> None:
+        """The hub rebuilds its store: every game again from its first record, once per
+        request (``link/resend-done``, as for commands: a retained request seen again after
+        a restart is not done twice). The hub stores each record once."""
+        n = self.follower.resend_all()
+        self.follower.save()
+        self.obeyed(ident, "resend-done")
+        self._resend = None
+        self._rewind = True
+        log.warning("the hub asked for every game again (%s): sending %d game(s)", ident, n)
 
     def _publish(self, games: list[Sealed]) -> None:
         if not self._connected:
@@ -399,10 +434,15 @@ class Link:
             self._progress = now
             self._rewind = False
         board = self.config.board
+        # the window holds for all games together: a board sending many games again (after
+        # an outage, or for a hub rebuilding its store) sends them one flight at a time
+        room = self.window - sum(
+            max(0, self._sent.get(s.tracked.id, 0) - s.tracked.acked) for s in games
+        )
         for sealed in games:
             g = sealed.tracked
             sent = max(self._sent.get(g.id, 0), g.acked)
-            top = min(len(sealed.envelopes), g.acked + self.window)
+            top = min(len(sealed.envelopes), g.acked + self.window, sent + max(0, room))
             if sent < top and not unacked:
                 self._progress = now  # a new flight: time its acknowledgement from now
                 unacked = True
@@ -412,6 +452,7 @@ class Link:
                 if info.rc != mqtt.MQTT_ERR_SUCCESS:
                     return
                 sent += 1
+                room -= 1
             self._sent[g.id] = sent
         self._publish_state()
 

@@ -7,13 +7,13 @@ audit to recompute: the throws are the facts a sheet must carry, and the record 
 
 from __future__ import annotations
 
-import csv
 import html
-import io
 
 from controller.i18n import _
 from controller.rules.dadama import DadamaGame
 from controller.rules.dadama_notation import record_json, record_text
+
+from .render import csv_rows
 
 
 def rows(game: DadamaGame, start: DadamaGame) -> list[tuple[int, str, str]]:
@@ -34,13 +34,14 @@ def rows(game: DadamaGame, start: DadamaGame) -> list[tuple[int, str, str]]:
 
 
 def to_csv(game: DadamaGame, start: DadamaGame) -> str:
-    buf = io.StringIO()
-    writer = csv.writer(buf, lineterminator="\n")
-    writer.writerow(["turn", "white", "black"])
-    writer.writerows(rows(game, start))
     record = record_json(game, start)
-    writer.writerow(["result", record["result"], record.get("termination", "")])
-    return buf.getvalue()
+    return csv_rows(
+        [
+            ["turn", "white", "black"],
+            *rows(game, start),
+            ["result", record["result"], record.get("termination", "")],
+        ]
+    )
 
 
 def to_html(game: DadamaGame, start: DadamaGame, title: str = "") -> str:

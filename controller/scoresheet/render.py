@@ -1,7 +1,9 @@
 """Text renderings of a scoresheet: a terminal table, JSON, and CSV in the audit format.
 
 The CSV is the audit's input format (docs/scoring.md): a sheet the board writes passes the
-board's own audit, which is how the scorer and the audit check each other.
+board's own audit, which is how the scorer and the audit check each other. Every cell goes
+through ``csv_cell``: what a spreadsheet would run as a formula is neutralised, the sheet's
+numbers and arithmetic are not.
 """
 
 from __future__ import annotations
@@ -9,6 +11,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
+from collections.abc import Iterable
 from typing import Any
 
 from controller.i18n import _
@@ -21,16 +25,46 @@ from .model import Row, Scoresheet, format_square
 
 CSV_HEADER = ("player", "kind", "entry", "score", "total", "square")
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list, and the full-width forms)."""
+_SIGNS = (
+    "\\s0-9+\\-\u2212\u00d7\u00f7*/().,=\u2248\u221axy^"
+    "\u00bd\u00bc\u00be\u2070-\u2079\u00b9\u00b2\u00b3"
+)
+"""Digits, the signs of arithmetic (``−×÷≈√``), the polynomial variant's ``x``, ``y`` and
+exponents, fractions' ``½¼¾``: what the sheet's values and expressions are written with."""
+ARITHMETIC = re.compile(f"(?!=)[{_SIGNS}]*[0-9][{_SIGNS}]*")
+"""A number, a score or an expression of the sheet (``-5``, ``-9 + (-1)``, ``-7/6``, ``-3√2``,
+``2x^2``, ``-9 (0, 3)``, ``-5 x 10 = -50``), not starting with ``=``: digits and arithmetic
+only, so a spreadsheet can at most compute it, never call a function, open a link or run a
+command."""
+
+
+def csv_cell(value: object) -> str:
+    """A cell as written to a CSV file: text a spreadsheet would evaluate as a formula (a name
+    like ``=cmd|' /C calc'!A0`` or ``@SUM(A1)``) gets a leading ``'`` (OWASP's rule); numbers
+    and the sheet's arithmetic are left as they are, so ``-5`` stays a number and the audit reads
+    the sheet the board writes."""
+    text = "" if value is None else str(value)
+    if text.startswith(FORMULA_START) and not ARITHMETIC.fullmatch(text):
+        return "'" + text
+    return text
+
+
+def csv_rows(rows: Iterable[Iterable[object]]) -> str:
+    """Rows as CSV text, every cell through ``csv_cell``."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\n").writerows([csv_cell(c) for c in row] for row in rows)
+    return out.getvalue()
+
 
 def render_csv(sheet: Scoresheet) -> str:
     """``player,kind,entry,score,total,square``, one row per written entry."""
-    out = io.StringIO()
-    w = csv.writer(out, lineterminator="\n")
-    w.writerow(CSV_HEADER)
+    rows: list[Iterable[object]] = [CSV_HEADER]
     for r in sheet.rows:
         square = format_square(r.square) if r.square is not None else ""
-        w.writerow((r.player_name, r.kind, r.entry, r.score, r.total, square))
-    return out.getvalue()
+        rows.append((r.player_name, r.kind, r.entry, r.score, r.total, square))
+    return csv_rows(rows)
 
 
 def _row_json(r: Row) -> dict[str, Any]:

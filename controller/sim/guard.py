@@ -11,6 +11,10 @@ limits uvicorn is started with (docs/security.md).
 - Slow headers: a connection that has not sent a whole request within ``HEADER_TIMEOUT``
   seconds is closed (uvicorn itself waits for ever). WebSocket messages are limited to
   ``WS_MAX_SIZE`` bytes before they are read into memory.
+- Connections per address: at most ``MAX_PER_ADDRESS`` open at once from one address (its
+  pages' WebSockets included); one more is answered 503 and closed at once. Half-sent requests
+  from one machine used to fill the server's ``MAX_CONNECTIONS`` and turn every other
+  machine's requests away for as long as it kept reopening them.
 """
 
 from __future__ import annotations
@@ -28,6 +32,13 @@ HEADER_TIMEOUT = 10.0
 WS_MAX_SIZE = 16 * 1024
 """Bytes in one WebSocket message: the longest the page sends (a position) is under 3 KB."""
 MAX_CONNECTIONS = 512
+MAX_PER_ADDRESS = 256
+"""Connections one address may hold: half the server's, so one machine (a teacher's browser
+with a page per board, 200 pages in tests/sim) never holds them all."""
+TOO_MANY = (
+    b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain; charset=utf-8\r\n"
+    b"content-length: 39\r\nconnection: close\r\n\r\ntoo many connections from your address\n"
+)
 
 # Scripts only from the simulator's own files; style attributes (a colour set per LED) are
 # allowed, style elements only from its own files: a style attribute cannot run anything.
@@ -105,10 +116,23 @@ class GuardedH11Protocol(H11Protocol):
     from the connection (or the previous response); a slow-loris connection is closed."""
 
     header_timeout = HEADER_TIMEOUT
+    per_address = MAX_PER_ADDRESS
 
     def connection_made(self, transport: Any) -> None:
         super().connection_made(transport)
         self._upgraded = False
+        self._address: str | None = None
+        self._header_timer: Any = None
+        peer = transport.get_extra_info("peername")
+        address = str(peer[0]) if peer else ""
+        held: dict[str, int] = getattr(self.server_state, "per_address", None) or {}
+        self.server_state.per_address = held  # type: ignore[attr-defined]
+        if held.get(address, 0) >= self.per_address:
+            transport.write(TOO_MANY)
+            transport.close()
+            return
+        held[address] = held.get(address, 0) + 1
+        self._address = address
         self._arm()
 
     def _arm(self) -> None:
@@ -123,17 +147,40 @@ class GuardedH11Protocol(H11Protocol):
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
-        self._header_timer.cancel()
-        self._arm()
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._arm()
 
     def handle_websocket_upgrade(self, event: h11.Request) -> None:
         self._upgraded = True
-        self._header_timer.cancel()
+        if self._header_timer is not None:
+            self._header_timer.cancel()
         super().handle_websocket_upgrade(event)
+        ws = self.transport.get_protocol()
+        if ws is not self and self._address is not None:
+            # the WebSocket's protocol owns the connection now: it gives the address back
+            address, self._address = self._address, None
+            lost = ws.connection_lost
+
+            def connection_lost(exc: Exception | None) -> None:
+                self._release(address)
+                lost(exc)
+
+            ws.connection_lost = connection_lost  # type: ignore[method-assign]
 
     def connection_lost(self, exc: Exception | None) -> None:
-        self._header_timer.cancel()
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+        if self._address is not None:
+            self._release(self._address)
+            self._address = None
         super().connection_lost(exc)
+
+    def _release(self, address: str) -> None:
+        held: dict[str, int] = self.server_state.per_address  # type: ignore[attr-defined]
+        held[address] = held.get(address, 1) - 1
+        if held[address] <= 0:
+            del held[address]
 
 
 def server_config(app: Any, **overrides: Any) -> Any:

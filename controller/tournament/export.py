@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import html
 import io
+import re
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
@@ -110,9 +111,33 @@ GRID_KEY = (
 )
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "\n", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+"""What makes a spreadsheet read a cell as a formula (OWASP's list, and the full-width forms)."""
+_SIGNS = (
+    "\\s0-9+\\-\u2212\u00d7\u00f7*/().,=\u2248\u221axy^"
+    "\u00bd\u00bc\u00be\u2070-\u2079\u00b9\u00b2\u00b3"
+)
+"""Digits, the signs of arithmetic (``−×÷≈√``), the polynomial variant's ``x``, ``y`` and
+exponents, fractions' ``½¼¾``: what the sheet's values and expressions are written with."""
+ARITHMETIC = re.compile(f"(?!=)[{_SIGNS}]*[0-9][{_SIGNS}]*")
+"""A number or a Damath value (``-7/6``, ``24 + 12√2``, ``2½``): digits and arithmetic only."""
+
+
+def csv_cell(value: str) -> str:
+    """A cell as written to a CSV file: text a spreadsheet would evaluate as a formula (a
+    player named ``=cmd|' /C calc'!A0``, ``@SUM(A1)``, ``-Ana``) gets a leading ``'`` (OWASP's
+    rule); numbers and Damath values stay as they are (the same rule as the scoresheet's,
+    ``controller.scoresheet.render.csv_cell``: the tournament does not depend on it)."""
+    if value.startswith(FORMULA_START) and not ARITHMETIC.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def to_csv(rows: list[list[str]]) -> str:
+    """Rows as CSV, every cell through ``csv_cell`` (standings, crosstable, the archive,
+    ``hub export --format csv``)."""
     out = io.StringIO()
-    csv.writer(out, lineterminator="\n").writerows(rows)
+    csv.writer(out, lineterminator="\n").writerows([csv_cell(c) for c in row] for row in rows)
     return out.getvalue()
 
 

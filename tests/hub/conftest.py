@@ -59,7 +59,8 @@ class RunningHub:
     def start(self, wait: bool = True) -> RunningHub:
         ready = self.folder / "ready"
         ready.unlink(missing_ok=True)
-        log = open(self.folder / "hub.log", "a")  # noqa: SIM115 (the process keeps it)
+        fd = os.open(self.folder / "hub.log", os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+        log = os.fdopen(fd, "a")  # the process keeps it
         self.proc = subprocess.Popen(
             [DAMATH, "hub", "--dir", str(self.folder), "--http-host", "127.0.0.1",
              "--http-port", str(self.http_port), "--mqtt-port", str(self.mqtt_port),
@@ -205,6 +206,28 @@ def assert_hub_equals_journals(hub_folder: Path, boards: list[Board]) -> int:
             assert [r for _, r in rows] == records, f"{b.board} {game}: records differ"
             moves += sum(1 for r in records if r["k"] == "move")
     return moves
+
+
+DESK_PASSWORD = "correct horse battery"
+
+
+@pytest.fixture
+def desk(hub):
+    """A running hub with an event of seven players and two desk logins (org, lina)."""
+    from controller.hub.accounts import Accounts
+    from controller.tournament.model import Division, Event
+    from controller.tournament.tournament import Tournament
+
+    t = Tournament.create(hub.folder, Event("Division Meet"), Division("open", "swiss", 3))
+    for n in range(1, 8):  # seven: a bye each round
+        t.add_player(f"Player {n}")
+    t.close()
+    accounts = Accounts(hub.folder)
+    accounts.add("org", "organiser", DESK_PASSWORD)
+    accounts.add("lina", "arbiter", DESK_PASSWORD)
+    accounts.close()
+    hub.start()
+    return hub
 
 
 @pytest.fixture

@@ -5,6 +5,8 @@ guessing is slowed down."""
 
 from __future__ import annotations
 
+import functools
+import http.client
 import http.cookiejar
 import re
 import sqlite3
@@ -15,16 +17,18 @@ import urllib.request
 import pytest
 
 from controller.hub.accounts import IDLE, LIFETIME, AccountError, Accounts
-from controller.tournament.model import Division, Event
 from controller.tournament.tournament import Tournament
 
-PASSWORD = "correct horse battery"
+from .conftest import DESK_PASSWORD
+
+PASSWORD = DESK_PASSWORD
 
 
 class Browser:
-    """urllib with cookies, not following redirects (so the tests see them)."""
+    """urllib with cookies, not following redirects (so the tests see them); ``source`` is
+    the address it connects from (any of 127.0.0.0/8 reaches a hub on 127.0.0.1)."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str, source: str | None = None) -> None:
         self.base = base
         self.jar = http.cookiejar.CookieJar()
 
@@ -32,9 +36,15 @@ class Browser:
             def redirect_request(self, *args, **kw):
                 return None
 
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), NoRedirect
-        )
+        class From(urllib.request.HTTPHandler):
+            def http_open(self, req):
+                return self.do_open(
+                    functools.partial(http.client.HTTPConnection, source_address=(source, 0)),
+                    req,
+                )
+
+        handlers = [urllib.request.HTTPCookieProcessor(self.jar), NoRedirect]
+        self.opener = urllib.request.build_opener(*handlers, *([From] if source else []))
 
     def go(self, path: str, form: dict | None = None) -> tuple[int, str, str]:
         data = urllib.parse.urlencode(form).encode() if form is not None else None
@@ -55,20 +65,6 @@ class Browser:
             "/desk/login", {"csrf": token, "name": name, "password": password, "next": "/desk"}
         )
         return status, location
-
-
-@pytest.fixture
-def desk(hub):
-    t = Tournament.create(hub.folder, Event("Division Meet"), Division("open", "swiss", 3))
-    for n in range(1, 8):  # seven: a bye each round
-        t.add_player(f"Player {n}")
-    t.close()
-    accounts = Accounts(hub.folder)
-    accounts.add("org", "organiser", PASSWORD)
-    accounts.add("lina", "arbiter", PASSWORD)
-    accounts.close()
-    hub.start()
-    return hub
 
 
 ORGANISER_POSTS = ["/desk/pair", "/desk/publish", "/desk/seat"]

@@ -22,6 +22,12 @@ PASSWORD = "correct horse battery"
 KINDS = ["blue", "draw", "red", "red-big"]
 
 
+def csp_refusal(message, errors: list[str]) -> None:
+    """Chromium says on the console what the Content-Security-Policy refused."""
+    if "Content Security Policy" in message.text:
+        errors.append(message.text)
+
+
 def login(page, url: str, name: str) -> None:
     page.goto(url + "/desk")
     expect(page).to_have_url(url + "/desk/login?next=%2Fdesk")
@@ -50,6 +56,7 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
             errors: list[str] = []
             org = browser.new_context(viewport={"width": 1500, "height": 900}).new_page()
             org.on("pageerror", lambda exc: errors.append(str(exc)))
+            org.on("console", lambda m: csp_refusal(m, errors))
             login(org, hub.url, "org")
             # an empty event directory: the organiser creates the event and enters the players
             org.get_by_label("Event").fill("Division Meet 2026")
@@ -89,6 +96,7 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
             expect(org.locator(".st.received")).to_have_count(4, timeout=20000)
             org.screenshot(path=str(ARTIFACTS / "desk-round-sent.png"), full_page=True)
             sent = seating.dispatches(t)
+            first_pairing = t.pairings("open", 1)[0].id
             for pairing in t.pairings("open", 1):
                 d = sent[pairing.id]
                 boards[d.board].take_assignment(d.assignment)
@@ -102,10 +110,21 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
             org.get_by_role("button", name="Accept every finished board game").click()
             expect(org.locator(".msg")).to_have_text("4 result(s) accepted")
             expect(org.locator(".st.accepted")).to_have_count(4)
+            # the printed scoresheet carries its own style sheet: the CSP allows it by its hash
+            sheet = org.context.new_page()
+            sheet.on("console", lambda m: csp_refusal(m, errors))
+            sheet.goto(f"{hub.url}/desk/sheet?pairing={first_pairing}")
+            expect(sheet.locator("table").first).to_be_visible()
+            assert (
+                sheet.evaluate("getComputedStyle(document.querySelector('table')).borderCollapse")
+                == "collapse"
+            )
+            sheet.close()
 
             # the arbiter corrects table 2 (a draw on the board) with a reason
             arb = browser.new_context(viewport={"width": 1500, "height": 900}).new_page()
             arb.on("pageerror", lambda exc: errors.append(str(exc)))
+            arb.on("console", lambda m: csp_refusal(m, errors))
             login(arb, hub.url, "lina")
             expect(arb.get_by_role("button", name="Pair round 2")).to_have_count(0)
             row2 = arb.locator("table.round tbody tr").nth(1)

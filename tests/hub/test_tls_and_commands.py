@@ -190,8 +190,16 @@ def test_an_existing_broker_and_a_late_spectator(tmp_path, sample_moves):
         board.wait_acked()
         assert_hub_equals_journals(event, [board])
         got: dict[str, dict] = {}
+        # a reader of its own (docs/hall.md): the hub's user would replace the hub's
+        # connection, as the broker keeps one connection per user
+        (external.folder / "acl.extra").write_text(
+            "user results-pc\ntopic read damath/v1/boards/+/state\n"
+            "topic read damath/v1/boards/+/presence\n"
+        )
+        external.set_password("results-pc", "a long password here")
+        assert external.reload()
         late = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="late-spectator")
-        late.username_pw_set("hub", settings.password)
+        late.username_pw_set("results-pc", "a long password here")
         late.on_message = lambda c, u, m: got.__setitem__(m.topic.rsplit("/", 1)[1],
                                                            json.loads(m.payload))  # fmt: skip
         late.connect("127.0.0.1", broker.port)

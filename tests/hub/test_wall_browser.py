@@ -55,6 +55,7 @@ def test_wall_follows_a_live_game_move_by_move(hub, tmp_path, sample_moves):
         page = browser.new_page(viewport={"width": 1600, "height": 900})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.on("console", lambda m: errors.append(m.text) if "Security Policy" in m.text else 0)
         requests: list[str] = []
         page.on("request", lambda r: requests.append(r.url))
         page.goto(hub.url + "/")

@@ -73,3 +73,26 @@ def test_topics():
     assert parse_board_topic(board_topic("b-7", "records")) == ("b-7", "records")
     assert parse_board_topic("damath/v1/boards/B7/records") is None
     assert parse_board_topic("damath/v1/boards/b7/records/x") is None
+
+
+@pytest.mark.parametrize("where", ["record", "info", "top"])
+def test_a_message_nested_3000_deep_is_refused_as_malformed(where):
+    deep = "[" * 3000 + "]" * 3000  # 6 KB, under the size cap
+    if where == "top":
+        payload = deep.encode()
+    else:
+        text = seal("b1", "g1", 1, GENESIS, RECORD, KEY).payload().decode()
+        inside = '"record":{' if where == "record" else '"info":{'
+        payload = text.replace(inside, inside + '"deep":' + deep + ",", 1).encode()
+        assert payload != text.encode()
+    assert len(payload) < 32 * 1024
+    with pytest.raises(Rejected) as caught:  # not a RecursionError
+        parse_envelope(payload, "b1")
+    assert caught.value.reason == "malformed" and "nested deeper" in str(caught.value)
+
+
+def test_nesting_a_board_writes_is_read():
+    shallow = {"k": "start", "t": 0, "variant": "integer", "rules": "official",
+               "position": {"pieces": [{"square": [1, 2], "side": "blue"}]}}  # fmt: skip
+    env = seal("b1", "g1", 1, GENESIS, shallow, KEY, info={"takings": [{"square": [1, 1]}]})
+    assert parse_envelope(env.payload(), "b1") == env

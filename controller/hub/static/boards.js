@@ -18,6 +18,17 @@
     document.getElementById("broker").textContent = "broker " + b.broker.url +
       (b.broker.connected ? "" : " (not connected)") +
       (b.broker.restarts ? ", restarted " + b.broker.restarts + "×" : "");
+    const st = b.store || {};
+    const store = document.getElementById("store");
+    let said = "store " + (st.records || 0) + " records of " + (st.games || 0) + " games";
+    if (st.backup && st.backup.at) said += ", backed up " + new Date(st.backup.at * 1000)
+      .toLocaleTimeString();
+    if (st.rebuild) said += ", rebuilding from the boards: it held " +
+      st.rebuild.expected.records + " records";
+    if (st.problem) said += ": CANNOT BE WRITTEN (" + st.problem + ")";
+    if (st.backup_problem) said += "; " + st.backup_problem;
+    store.textContent = said;
+    store.className = "meta" + (st.problem || st.backup_problem ? " bad" : "");
     const body = document.querySelector("#boards tbody");
     body.textContent = "";
     for (const x of b.boards) {

@@ -3,7 +3,7 @@
 ``wall`` (the spectator pages), ``stream`` (live updates, server-sent events), ``feeds`` (PDN
 and JSON for broadcasters), ``boards`` (the organiser's board list and problems), ``organiser``
 (what changes things, behind the organiser's token). A later module (the tournament) adds its
-own routes the same way.
+own routes the same way. ``edge`` wraps them all: body limits and security headers.
 """
 
 from __future__ import annotations
@@ -11,7 +11,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.routing import BaseRoute
+
+from .edge import Edge
 
 if TYPE_CHECKING:
     from ..service import HubContext
@@ -25,6 +28,6 @@ def create_app(ctx: HubContext, modules: tuple[str, ...] = MODULES) -> Starlette
     routes: list[BaseRoute] = []
     for name in modules:
         routes += importlib.import_module(f"{__name__}.{name}").routes(ctx)
-    app = Starlette(routes=routes)
+    app = Starlette(routes=routes, middleware=[Middleware(Edge)])
     app.state.hub = ctx
     return app

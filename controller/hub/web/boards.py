@@ -4,7 +4,7 @@ it sent and what was refused) and the list of refused messages with their reason
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
@@ -12,10 +12,27 @@ from starlette.routing import Route
 
 from controller.link.protocol import REASONS
 
+from ..storecheck import read_marker
 from .wall import STATIC
 
 if TYPE_CHECKING:
     from ..service import HubContext
+
+
+def store_status(ctx: HubContext) -> dict[str, Any]:
+    """What the store holds, whether it can be written, its last backup, a rebuild's progress."""
+    held = ctx.ingest.held
+    out: dict[str, Any] = {
+        "games": held.games,
+        "records": held.records,
+        "problem": ctx.ingest.store_problem,
+        "backup": ctx.backups.last,
+        "backup_problem": ctx.backups.problem,
+    }
+    rebuild = read_marker(ctx.folder).get("rebuild")
+    if isinstance(rebuild, dict) and time.time() < float(rebuild.get("until", 0)):
+        out["rebuild"] = rebuild
+    return out
 
 
 def routes(ctx: HubContext) -> list[Route]:
@@ -38,6 +55,7 @@ def routes(ctx: HubContext) -> list[Route]:
                     "game": card.get("game"),
                     "records": card.get("seq", 0),
                     "counters": counters.get(b["id"], {}),
+                    "held_until": getattr(ctx.ingest.meta.get(b["id"]), "held_until", None),
                 }
             )
         broker = ctx.broker
@@ -48,11 +66,13 @@ def routes(ctx: HubContext) -> list[Route]:
                 "broker": {
                     "url": ctx.broker_url,
                     "connected": ctx.ingest.connected,
+                    "connections": ctx.ingest.connects,
                     "restarts": broker.restarts if broker else None,
                     "problem": broker.problem if broker else "",
                 },
                 "boards": out,
                 "unknown": counters.get("", {}),
+                "store": store_status(ctx),
             }
         )
 

@@ -36,14 +36,26 @@ from .. import rounds
 from ..accounts import AccountError, Accounts, Session
 from ..signing import record_signed
 from . import desk_table
-from .page import OUTCOME_WORDS, STATUS_WORDS, e, field, form, hidden, layout, select, table
+from .edge import body_limit, csp_with_styles
+from .page import (
+    OUTCOME_WORDS,
+    STATUS_WORDS,
+    BadRequest,
+    e,
+    field,
+    form,
+    hidden,
+    layout,
+    select,
+    table,
+    whole,
+)
 
 if TYPE_CHECKING:
     from ..service import HubContext
 
 COOKIE = "damath_desk"
 LOGIN_COOKIE = "damath_login"
-MAX_FORM = 16384
 Page = Callable[[Request, Session], Awaitable[Response]]
 Handler = Callable[[Request], Awaitable[Response]]
 Action = Callable[[Tournament, dict[str, str], Session], str]
@@ -126,8 +138,9 @@ def routes(ctx: HubContext) -> list[Route]:
         if not token or not hmac.compare_digest(data.get("csrf", "").encode(), token.encode()):
             return RedirectResponse("/desk/login?err=The+form+expired:+try+again", 303)
         try:
+            address = request.client.host if request.client else ""
             session = await run_in_threadpool(
-                accounts.login, data.get("name", ""), data.get("password", "")
+                accounts.login, data.get("name", ""), data.get("password", ""), address
             )
         except AccountError as exc:
             return RedirectResponse("/desk/login?" + urlencode({"err": str(exc)}), 303)
@@ -158,8 +171,9 @@ def routes(ctx: HubContext) -> list[Route]:
         name = request.query_params.get("division") or sorted(divisions)[0]
         d = t.division(name)
         raw = request.query_params.get("round", "")
-        rnd = int(raw) if raw.isdigit() else max(1, t.last_round(d.name))
-        return d.name, rnd
+        if raw and whole(raw) is None:
+            raise BadRequest(f"round {raw!r}: a whole number")
+        return d.name, whole(raw) or max(1, t.last_round(d.name))
 
     def round_page(request: Request, s: Session) -> str:
         with ctx.tournament() as t:
@@ -184,9 +198,10 @@ def routes(ctx: HubContext) -> list[Route]:
             return HTMLResponse(layout("A new event", body, nav=_nav(s), user=s.name))
         try:
             return HTMLResponse(await run_in_threadpool(round_page, request, s))
-        except TournamentError as exc:
+        except (TournamentError, BadRequest) as exc:
             body = _flash(request) + f'<p class="err">{e(exc)}</p>'
-            return HTMLResponse(layout("The desk", body, nav=_nav(s), user=s.name))
+            status = 400 if isinstance(exc, BadRequest) else 200
+            return HTMLResponse(layout("The desk", body, nav=_nav(s), user=s.name), status)
 
     async def round_json(request: Request, s: Session) -> Response:
         def view() -> dict[str, Any]:
@@ -200,7 +215,7 @@ def routes(ctx: HubContext) -> list[Route]:
 
         try:
             return JSONResponse(await run_in_threadpool(view))
-        except TournamentError as exc:
+        except (TournamentError, BadRequest) as exc:
             return JSONResponse({"error": str(exc)}, status_code=400)
 
     # -- actions (POST, CSRF) ------------------------------------------------------------
@@ -226,10 +241,16 @@ def routes(ctx: HubContext) -> list[Route]:
         return endpoint
 
     def _pid(data: dict[str, str]) -> int:
-        raw = data.get("pairing", "")
-        if not raw.isdigit():
+        pid = whole(data.get("pairing", ""))
+        if pid is None:
             raise TournamentError("which game? (no pairing given)")
-        return int(raw)
+        return pid
+
+    def _round(data: dict[str, str]) -> int:
+        rnd = whole(data.get("round", ""))
+        if rnd is None:
+            raise TournamentError("which round? (a whole number)")
+        return rnd
 
     def accept(t: Tournament, data: dict[str, str], s: Session) -> str:
         r = rounds.accept(ctx.store, t, _pid(data), f"{s.role} {s.name}")
@@ -237,7 +258,7 @@ def routes(ctx: HubContext) -> list[Route]:
 
     def accept_all(t: Tournament, data: dict[str, str], s: Session) -> str:
         n = rounds.accept_round(
-            ctx.store, t, data.get("division"), int(data.get("round", "0")), f"{s.role} {s.name}"
+            ctx.store, t, data.get("division"), _round(data), f"{s.role} {s.name}"
         )
         return f"{n} result(s) accepted"
 
@@ -276,7 +297,7 @@ def routes(ctx: HubContext) -> list[Route]:
 
     def publish(t: Tournament, data: dict[str, str], s: Session) -> str:
         plan = rounds.publish_round(
-            ctx, t, data.get("division"), int(data.get("round", "0")), f"{s.role} {s.name}"
+            ctx, t, data.get("division"), _round(data), f"{s.role} {s.name}"
         )
         return f"round sent to {len(plan)} board(s)"
 
@@ -284,11 +305,11 @@ def routes(ctx: HubContext) -> list[Route]:
         if data.get("auto"):
             seating.auto_seats(t, [b["id"] for b in ctx.store.boards()], f"{s.role} {s.name}")
             return "every table has a board"
-        table = data.get("table", "")
-        if not table.isdigit():
+        table = whole(data.get("table", ""))
+        if table is None:
             raise TournamentError("which table?")
         board = data.get("board") or None
-        seating.set_seat(t, data.get("division", ""), int(table), board, f"{s.role} {s.name}")
+        seating.set_seat(t, data.get("division", ""), table, board, f"{s.role} {s.name}")
         return f"table {table}: board {board or 'none'}"
 
     async def create(request: Request, s: Session) -> Response:
@@ -309,7 +330,7 @@ def routes(ctx: HubContext) -> list[Route]:
             division = Division(
                 data.get("division", "open").strip() or "open",
                 data.get("system", "swiss"),
-                int(rounds_raw) if rounds_raw.isdigit() else 0,
+                whole(rounds_raw, 99) or 0,
             )
             Tournament.create(ctx.folder, event, division, by=f"{s.role} {s.name}").close()
             return (
@@ -326,12 +347,13 @@ def routes(ctx: HubContext) -> list[Route]:
 
     def add_player(t: Tournament, data: dict[str, str], s: Session) -> str:
         raw = data.get("rating", "").strip()
-        if raw and not raw.isdigit():
-            raise TournamentError(f"rating {raw!r}: a whole number")
+        rating = whole(raw, 9999)
+        if raw and rating is None:
+            raise TournamentError(f"rating {raw!r}: a whole number up to 9999")
         division = data.get("division") or sorted(t.divisions())[0]
         p = t.add_player(
             data.get("name", ""), data.get("school", ""), division,
-            int(raw) if raw else None, by=f"{s.role} {s.name}",
+            rating, by=f"{s.role} {s.name}",
         )  # fmt: skip
         return f"{p.name} added (number {p.id})"
 
@@ -340,10 +362,10 @@ def routes(ctx: HubContext) -> list[Route]:
         return f"{len(added)} player(s) added"
 
     def withdraw(t: Tournament, data: dict[str, str], s: Session) -> str:
-        raw = data.get("player", "")
-        if not raw.isdigit():
+        player = whole(data.get("player", ""))
+        if player is None:
             raise TournamentError("which player?")
-        p = t.withdraw(int(raw), by=f"{s.role} {s.name}", reason=data.get("reason", ""))
+        p = t.withdraw(player, by=f"{s.role} {s.name}", reason=data.get("reason", ""))
         return f"{p.name} withdrawn: not paired after round {p.withdrawn_after}"
 
     def players_page(request: Request, s: Session) -> str:
@@ -441,9 +463,10 @@ def routes(ctx: HubContext) -> list[Route]:
         async def endpoint(request: Request, s: Session) -> Response:
             try:
                 return HTMLResponse(await run_in_threadpool(builder, request, s))
-            except TournamentError as exc:
+            except (TournamentError, BadRequest) as exc:
                 body = f'<p class="err">{e(exc)}</p>'
-                return HTMLResponse(layout("The desk", body, nav=_nav(s), user=s.name))
+                status = 400 if isinstance(exc, BadRequest) else 200
+                return HTMLResponse(layout("The desk", body, nav=_nav(s), user=s.name), status)
 
         return endpoint
 
@@ -478,9 +501,12 @@ def routes(ctx: HubContext) -> list[Route]:
                 return desk_table.sheet_html(ctx, t, request.query_params.get("pairing", ""))
 
         try:
-            return HTMLResponse(await run_in_threadpool(build))
-        except TournamentError as exc:
-            return HTMLResponse(layout("The desk", f'<p class="err">{e(exc)}</p>'), 404)
+            html = await run_in_threadpool(build)
+        except (TournamentError, BadRequest) as exc:
+            status = 400 if isinstance(exc, BadRequest) else 404
+            return HTMLResponse(layout("The desk", f'<p class="err">{e(exc)}</p>'), status)
+        # the printed sheet carries its own style sheet: allowed by its hash, nothing else
+        return HTMLResponse(html, headers={"Content-Security-Policy": csp_with_styles(html)})
 
     def pause(t: Tournament, data: dict[str, str], s: Session) -> str:
         return desk_table.pause(ctx, t, data, s)
@@ -514,8 +540,10 @@ def routes(ctx: HubContext) -> list[Route]:
 
 
 async def _form(request: Request) -> dict[str, str] | None:
+    """The form's fields; None when it is over the route's limit (the edge refuses such a
+    body by its length before it is read: this is the second line)."""
     body = await request.body()
-    if len(body) > MAX_FORM:
+    if len(body) > body_limit(request.url.path):
         return None
     parsed = parse_qs(body.decode("utf-8", "replace"), keep_blank_values=True)
     return {k: v[0] for k, v in parsed.items()}

@@ -16,7 +16,7 @@ from controller.tournament.tournament import Tournament
 from ..accounts import Session
 from ..archive import _typed_sheet
 from ..signing import SIDE_WORDS, TableSigning, table_signing
-from .page import e, form, hidden, table
+from .page import BadRequest, e, form, hidden, table, whole
 
 if TYPE_CHECKING:
     from ..service import HubContext
@@ -30,9 +30,10 @@ def square_name(sq: list[int]) -> str:
 
 
 def pairing(t: Tournament, raw: str) -> Pairing:
-    if not raw.isdigit():
-        raise TournamentError("which game? (no pairing given)")
-    found = [p for p in t.pairings() if p.id == int(raw)]
+    pid = whole(raw)
+    if pid is None:
+        raise BadRequest(f"which game? (pairing {raw!r} is not a pairing's number)")
+    found = [p for p in t.pairings() if p.id == pid]
     if not found:
         raise TournamentError(f"no pairing {raw}")
     return found[0]

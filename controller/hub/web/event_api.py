@@ -19,6 +19,7 @@ from controller.tournament.model import TournamentError
 
 from .. import rounds
 from ..signing import record_signed
+from .page import MAX_NUMBER
 
 if TYPE_CHECKING:
     from ..service import HubContext
@@ -29,8 +30,8 @@ Handler = Callable[[Request], Awaitable[JSONResponse]]
 
 def _int(data: dict[str, Any], name: str) -> int:
     value = data.get(name)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-        raise TournamentError(f"'{name}' must be a whole number from 1")
+    if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= MAX_NUMBER:
+        raise TournamentError(f"'{name}' must be a whole number from 1 to {MAX_NUMBER}")
     return value
 
 

@@ -11,6 +11,8 @@ from starlette.routing import Route
 
 from controller.link.protocol import BOARD_ID, GAME_ID
 
+from .page import MAX_NUMBER
+
 if TYPE_CHECKING:
     from ..service import HubContext
 
@@ -52,10 +54,16 @@ def routes(ctx: HubContext) -> list[Route]:
         )
 
     def round_json(request: Request) -> JSONResponse:
-        return JSONResponse(feeds.round_json(request.path_params["number"]), headers=NO_CACHE)
+        number = request.path_params["number"]
+        if number > MAX_NUMBER:  # no such round (and SQLite holds 64-bit numbers only)
+            return JSONResponse({"error": "no such round"}, status_code=404)
+        return JSONResponse(feeds.round_json(number), headers=NO_CACHE)
 
     def round_pdn(request: Request) -> Response:
-        text = feeds.round_pdn(request.path_params["number"])
+        number = request.path_params["number"]
+        if number > MAX_NUMBER:
+            return PlainTextResponse("no such round\n", status_code=404)
+        text = feeds.round_pdn(number)
         return PlainTextResponse(text, media_type=PDN, headers=NO_CACHE)
 
     def game_json(request: Request) -> JSONResponse:

@@ -30,6 +30,23 @@ STATUS_WORDS = {
 }
 
 
+class BadRequest(ValueError):
+    """A page asked with a parameter it cannot mean (``?round=²``): answered 400, not 500."""
+
+
+MAX_NUMBER = 999_999
+"""The largest number a form or an address may give (a round, a table, a pairing, a rating)."""
+
+
+def whole(raw: object, upto: int = MAX_NUMBER) -> int | None:
+    """A whole number as typed in a form or an address: ASCII digits only (``str.isdigit``
+    also takes ``²`` and ``٣``, which ``int`` refuses), at most ``upto``; else None."""
+    if not isinstance(raw, str) or not raw.isascii() or not raw.isdigit() or len(raw) > 9:
+        return None
+    n = int(raw)
+    return n if n <= upto else None
+
+
 def e(value: object) -> str:
     return escape("" if value is None else str(value), quote=True)
 
