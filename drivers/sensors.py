@@ -17,7 +17,7 @@ from typing import Any
 
 from drivers.base import Device, FrameReader
 from drivers.interfaces import MaskSource
-from drivers.occupancy import OccupancyFrame, Square, mask_of, squares_of
+from drivers.occupancy import Layout, OccupancyFrame, Square, mask_of, squares_of
 from firmware.debounce import Debouncer
 from firmware.squares import COLUMNS, ROWS
 
@@ -30,11 +30,15 @@ class Scanner(FrameReader):
         source: MaskSource,
         debounce_scans: int = 3,
         clock: Callable[[], float] = time.monotonic,
+        decode: Callable[[int], frozenset[Square]] = squares_of,
+        bits: int = 32,
     ) -> None:
         self.source = source
         self.clock = clock
-        self.debouncer = Debouncer(debounce_scans, initial=source.read_mask())
-        self._current = OccupancyFrame(clock(), squares_of(self.debouncer.stable))
+        self.decode = decode
+        """A mask -> its cells (8 x 8's 32 squares by default; ``occupancy.Layout.decode``)."""
+        self.debouncer = Debouncer(debounce_scans, bits, initial=source.read_mask())
+        self._current = OccupancyFrame(clock(), decode(self.debouncer.stable))
 
     def scan(self) -> OccupancyFrame | None:
         self.check_open()
@@ -42,7 +46,7 @@ class Scanner(FrameReader):
         after = self.debouncer.update(self.source.read_mask())
         if after == before:
             return None
-        self._current = OccupancyFrame(self.clock(), squares_of(after))
+        self._current = OccupancyFrame(self.clock(), self.decode(after))
         return self._current
 
     def close(self) -> None:
@@ -55,12 +59,13 @@ class MockSource(Device):
     """A board with no hardware: the test or simulator sets which squares are occupied (through
     ``factory.MockControls``, which is what a caller holds)."""
 
-    def __init__(self, occupied: Iterable[Square] = ()) -> None:
-        self.mask = mask_of(occupied)
+    def __init__(self, occupied: Iterable[Square] = (), layout: Layout | None = None) -> None:
+        self.encode: Callable[[Iterable[Square]], int] = layout.encode if layout else mask_of
+        self.mask = self.encode(occupied)
 
     def set(self, occupied: Iterable[Square]) -> None:
         self.check_open()
-        self.mask = mask_of(occupied)
+        self.mask = self.encode(occupied)
 
     def read_mask(self) -> int:
         self.check_open()

@@ -25,7 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("controller/game_record", "controller/replay"),
     ("controller/review_cli", "controller/session"),
     ("controller/view", "controller/coach", "controller/link"),
-    ("controller/hub",),
+    ("controller/hub", "controller/games"),
     ("controller/board",),
     (
         "controller/sim",
@@ -58,6 +58,7 @@ BOARD_BELOW = {
     "controller.view",
     "controller.coach",
     "controller.link",
+    "controller.games",
 }
 
 # unit -> the project units it may import (besides itself)
@@ -127,6 +128,16 @@ ALLOWED: dict[str, set[str]] = {
         "controller.link.config",
         "controller.link.client",
         "controller.tournament",  # the organiser's commands under `damath-board hub`
+    },
+    # the registry of games: each game's session, view and coach behind one interface
+    "controller/games": {
+        "controller.i18n",
+        "controller.rules",
+        "controller.scoresheet",
+        "controller.tracker",
+        "controller.session",
+        "controller.view",
+        "controller.coach",
     },
     "controller/board": BOARD_BELOW,
 }

@@ -1,6 +1,6 @@
-// A Dadama game on the simulated board (controller/sim/dadama.py): dice drawn with their pips,
+// A Dadama game on the simulated board (controller/sim/tables.py): dice drawn with their pips,
 // a dadama as two stacked dice, the LEDs round each square, the throw and the face buttons.
-// sim.js hands every state whose "game" is "dadama" to Dadama.render.
+// sim.js hands every state whose renderer is "dadama" to Dadama.render.
 "use strict";
 
 const DT = {
@@ -81,6 +81,7 @@ const Dadama = {
     if (!this.cells) this.build();
     state = s;
     document.body.dataset.game = "dadama";
+    document.body.dataset.renderer = "dadama";
     document.body.dataset.phase = s.phase;
     document.body.dataset.toMove = s.to_move;
     document.title = fmt("title", { id: s.board });

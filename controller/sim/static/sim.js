@@ -168,10 +168,18 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "hello") setFacts(msg.facts);
-    else if (msg.type === "state") (msg.state.game === "dadama" ? Dadama.render(msg.state) : msg.state.game === "dam" ? Dam.render(msg.state) : render(msg.state));
+    else if (msg.type === "state") rendererOf(msg.state)(msg.state);
     else if (msg.type === "error") say(msg.message, true);
     else if (msg.type === "done") say(msg.message, false);
   };
+}
+
+// Each game's renderer, picked by the state's "renderer" (the game's kind says which): Damath's
+// chips here, the others in their own files (dadama.js, draughts.js, mathchess.js).
+function rendererOf(s) {
+  const table = { damath: render, dadama: (x) => Dadama.render(x), draughts: (x) => Draughts.render(x),
+    mathchess: (x) => MathChess.render(x) };
+  return table[s.renderer] || render;
 }
 
 function send(msg) {
@@ -197,7 +205,7 @@ function setFacts(f) {
     sel.textContent = "";
     for (const item of items) {
       const o = document.createElement("option");
-      o.value = item; o.textContent = item;
+      o.value = item; o.textContent = (f.titles && f.titles[item]) || item;
       sel.append(o);
     }
   };
@@ -278,6 +286,7 @@ function render(s) {
   const newGame = !first && (s.ply < state.ply || s.variant !== state.variant);
   state = s;
   document.body.dataset.game = "damath";
+  document.body.dataset.renderer = "damath";
   document.title = fmt("title", { id: s.board });
   text("board-name", fmt("boardName", { id: s.board }));
   text("game-badge", fmt(s.play && s.play.practice ? "badgePractice" : "badge",
@@ -637,6 +646,7 @@ function startNewGame() {
     msg.play = { practice: false, clocks: "on", capture_preview: false, takeback: "arbiter" };
   }
   if (msg.variant === "dadama") msg.dice = $("dice-mode").value;
+  if (msg.variant === "mathchess") msg.level = Number($("mc-level").value);
   if (pendingPosition) msg.position = pendingPosition;
   pendingPosition = null;
   send(msg);
@@ -710,7 +720,7 @@ async function loadPosition(e) {
     openNewGame(position, file.name); // a game is being played: ask first
     return;
   }
-  const variant = state && (state.game === "dadama" || state.game === "dam") ? state.game : $("variant").value;
+  const variant = state && state.renderer !== "damath" ? state.game : $("variant").value;
   send({ type: "new_game", variant: variant, profile: $("profile").value, position, confirm: true });
 }
 

@@ -1,120 +1,137 @@
-"""One Dam game (12×12, docs/rules-dam.md) on a board: the generic tracker reads the moves from
-the 72 playable squares; every move is journaled before it is applied, and the one ``apply``
-reads a record live and on resume. Dam has no score: the result is told by the pieces (a side
-with no piece or no move loses; the draws of M-9), written as PDN from Black's side."""
+"""One game of plain draughts on a board (Dam on 12 × 12, English draughts on 8 × 8): the generic
+tracker reads the moves from the dark squares; every move is journaled before it is applied, and
+the one ``apply`` reads a record live and on resume. These games have no score: the result is
+told by the pieces (a side with no piece or no move loses; the game's draws), written as PDN.
+
+What differs between them is data, a ``DraughtsRules``: the rule set's game, its colours, its
+opening and settings, its JSON position (docs/rules-dam.md; English draughts: docs/rules.md).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from controller.i18n import _
-from controller.rules.dam import COLOURS, DEFAULT, DamEnding, DamGame
-from controller.rules.dam_notation import dam_from_json, dam_to_json
+from controller.rules.game import Ending, EndReason, Game
 from controller.rules.move import Chip, Move, Square
 from controller.rules.pdn_game import write_pdn
-from controller.tracker.events import BoardReady, MoveCommitted
+from controller.tracker.events import BoardReady, Event, MoveCommitted
 from controller.tracker.guidance import Guidance
 from controller.tracker.tracker import Tracker
 
-from .journal import Journal, JournalError, Record, replay
+from .journal import Journal, Record
+from .journaled import JournaledGame, open_journal
 
-GAME = "dam"
+
+@dataclass(frozen=True)
+class DraughtsRules:
+    """What one draughts game brings to the board; everything else is shared."""
+
+    name: str
+    """The game's name in its journal and its PDN (``dam``, ``english``)."""
+    title: str
+    colours: tuple[str, str]
+    """Side 0 (moves first) and side 1, as the game names them (``black``, ``white``)."""
+    opening: Callable[[Mapping[str, Any]], Game]
+    """The opening under these settings (ValueError for a wrong one, with its reason)."""
+    from_json: Callable[[dict[str, Any], Mapping[str, Any]], Game]
+    """A JSON position (with the settings) as a game (ValueError saying what is wrong)."""
+    to_json: Callable[[Game], dict[str, Any]]
 
 
 @dataclass
-class DamConfig:
-    """What a Dam game starts from: its rule settings and a position (None: the opening)."""
+class DraughtsConfig:
+    """What a game starts from: its rule settings and a position (None: the opening)."""
 
     settings: dict[str, Any] = field(default_factory=dict)
     position: dict[str, Any] | None = None
 
-    def __post_init__(self) -> None:
-        DEFAULT.with_settings(self.settings)  # refused here, with its reason, if wrong
-        if self.position is not None:
-            dam_from_json({**self.position, "settings": self.settings})
+
+def winner_of(ending: Ending) -> int | None:
+    """The side that won, None for a draw (a repetition, the quiet-move limit)."""
+    return 1 - ending.side if ending.reason in (EndReason.NO_CHIPS, EndReason.NO_MOVES) else None
 
 
-def config_from_settings(given: dict[str, Any], position: Any = None) -> DamConfig:
-    """A Dam game's config from ``--set`` style settings (``game`` names the game, left out)."""
-    return DamConfig({k: v for k, v in given.items() if k != "game"}, position)
-
-
-def result_of(ending: DamEnding | None) -> str:
-    """The PDN result, from Black's side (Black moves first): ``*`` while the game goes on."""
+def result_of(ending: Ending | None) -> str:
+    """The PDN result, from the first mover's side: ``*`` while the game goes on."""
     if ending is None:
         return "*"
-    if ending.winner is None:
+    winner = winner_of(ending)
+    if winner is None:
         return "1/2-1/2"
-    return "1-0" if ending.winner == 0 else "0-1"
+    return "1-0" if winner == 0 else "0-1"
 
 
 @dataclass(frozen=True)
-class DamView:
-    """Everything the LEDs, the display and the page show of a Dam game (pure data)."""
+class DraughtsView:
+    """Everything the LEDs, the display and the page show of a draughts game (pure data)."""
 
+    game: str
     phase: str
     """``setup`` (set the board), ``play``, ``over``."""
+    colours: tuple[str, str]
+    size: int
     side_to_move: int
     pieces: dict[Square, Chip]
     guidance: Guidance
     last: Move | None
     message: str
-    ending: DamEnding | None
+    ending: Ending | None
     result: str
     ply: int
 
 
-class DamSession:
-    """The state machine of a Dam game; time only comes in as values, never read here."""
+class DraughtsSession(JournaledGame):
+    """The state machine of a draughts game; time only comes in as values, never read here."""
 
-    def __init__(self, config: DamConfig, journal: Journal | None = None) -> None:
+    def __init__(
+        self, rules: DraughtsRules, config: DraughtsConfig, journal: Journal | None = None
+    ) -> None:
+        super().__init__(journal)
+        self.rules = rules
         self.config = config
-        self.journal = journal
-        self.problems: list[str] = []
-        self.cues: list[str] = []
-        self.start = DamGame.opening()
+        self.start = rules.opening(config.settings)
         self.game = self.start.copy()
         self.tracker = Tracker(self.game)
         self.phase = "setup"
-        self.message = ""
         self.game_id = ""
-        """When the game began (UTC, from its start record): names its PDN in ``games/``."""
-        self.saved: Path | None = None
+        """When the game began (UTC, from its start record)."""
 
     @classmethod
-    def begin(cls, config: DamConfig, journal: Journal | None = None) -> DamSession:
+    def begin(
+        cls, rules: DraughtsRules, config: DraughtsConfig, journal: Journal | None = None
+    ) -> DraughtsSession:
         """A new game: its start record journaled and applied."""
-        s = cls(config, journal)
+        s = cls(rules, config, journal)
         began = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        start: Record = {"k": "start", "game": GAME, "id": began}
+        start: Record = {"k": "start", "game": rules.name, "id": began}
         start["settings"] = dict(config.settings)
         if config.position is not None:
             start["position"] = config.position
-        s._record(start)
+        s.commit(start)
         s.tracker = Tracker(s.game)
         return s
 
     @classmethod
-    def open(cls, config: DamConfig, path: str, *, sync: bool = True) -> DamSession:
+    def open(
+        cls, rules: DraughtsRules, config: DraughtsConfig, path: str | None, *, sync: bool = True
+    ) -> DraughtsSession:
         """The game in the journal at ``path``, resumed (the board must show it again before
-        play goes on), or a new one when the journal holds none."""
-        journal, loaded = Journal.open(path, sync=sync)
+        play goes on), or a new one when the journal holds none (or there is no journal)."""
+        journal, loaded = open_journal(path, sync=sync)
         if not loaded.records:
-            return cls.begin(config, journal)
-        s = cls(config, journal)
-        s.problems += loaded.problems
-        s.problems += replay(loaded.records, s.apply)
+            s = cls.begin(rules, config, journal)
+            s.problems += loaded.problems
+            return s
+        s = cls(rules, config, journal)
+        s.resumed(loaded)
         s.tracker = Tracker(s.game, mode="restore")
-        s.phase = "setup"
         return s
 
     def apply(self, rec: Record) -> str | None:
-        """Read one journal record into the game: the one path for play and for resume.
-        Returns why a record cannot be applied (nothing changed), or None."""
         kind = rec.get("k")
         try:
             if kind == "start":
@@ -127,15 +144,22 @@ class DamSession:
             return str(exc)
         return None
 
+    def played(self) -> bool:
+        return bool(self.game.ply)
+
     def _apply_start(self, rec: Record) -> None:
-        if rec.get("game") != GAME:
-            raise ValueError(_("not the start of a Dam game"))
+        if rec.get("game") != self.rules.name:
+            raise ValueError(_("not the start of a {game} game").format(game=_(self.rules.title)))
         settings = rec.get("settings") or {}
+        if not isinstance(settings, dict):
+            raise ValueError(_("the start record's settings are not an object"))
         position = rec.get("position")
         if position is not None:
-            start = dam_from_json({**position, "settings": settings})
+            if not isinstance(position, dict):
+                raise ValueError(_("the start record's position is not an object"))
+            start = self.rules.from_json(position, settings)
         else:
-            start = DamGame.opening(DEFAULT.with_settings(settings))
+            start = self.rules.opening(settings)
         self.start = start
         self.game = start.copy()
         self.game_id = str(rec.get("id") or "game")
@@ -151,22 +175,6 @@ class DamSession:
             raise ValueError(_("not a legal move here: {path}").format(path=list(path)))
         self.game.push(fits[0])
 
-    def _record(self, rec: Record) -> bool:
-        """Journal then apply; a record the journal cannot keep is not played (said why)."""
-        if self.journal is not None:
-            try:
-                self.journal.append(rec)
-            except JournalError as exc:
-                self.message = str(exc)
-                self.cues.append("error")
-                return False
-        problem = self.apply(rec)
-        if problem:
-            self.problems.append(problem)
-            self.message = problem
-            return False
-        return True
-
     def feed_frame(self, t: float, occupied: Iterable[Square]) -> None:
         """A scan of the board: setup until it shows the game, then the moves it shows."""
         self._events(self.tracker.feed_frame(t, frozenset(occupied)))
@@ -180,11 +188,11 @@ class DamSession:
     def press(self, t: float, name: str, kind: str = "press") -> None:
         """A button: ``next``/``confirm`` choose between two paths the board cannot tell apart."""
         if name not in ("next", "confirm"):
-            self.message = _("that button does nothing in Dam")
+            self.message = _("that button does nothing in {game}").format(game=_(self.rules.title))
             return
         self._events(self.tracker.feed_button(t, name))
 
-    def _events(self, events: list[Any]) -> None:
+    def _events(self, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, BoardReady) and self.phase == "setup":
                 self.phase = "over" if self.game.ending() is not None else "play"
@@ -196,7 +204,7 @@ class DamSession:
                     "path": [list(sq) for sq in move.path],
                     "captures": [list(sq) for sq in move.captures],
                 }
-                if not self._record(rec):  # the board and the game part: show the game again
+                if not self.commit(rec):  # the board and the game part: show the game again
                     self.tracker.set_position(self.game, event.t)
                     continue
                 self.cues.append("move")
@@ -204,22 +212,17 @@ class DamSession:
                 ending = self.game.ending()
                 if ending is not None:
                     self.phase = "over"
-                    self.message = ending.describe()
+                    self.message = describe(self.rules, ending)
                     self.cues.append("game_over")
 
-    def take_cues(self) -> list[str]:
-        out, self.cues = self.cues, []
-        return out
-
-    def close(self) -> None:
-        if self.journal is not None:
-            self.journal.close()
-
-    def view(self) -> DamView:
+    def view(self) -> DraughtsView:
         played = self.game.played()
         ending = self.game.ending()
-        return DamView(
+        return DraughtsView(
+            game=self.rules.name,
             phase=self.phase,
+            colours=self.rules.colours,
+            size=self.game.rules.size,
             side_to_move=self.game.side_to_move,
             pieces=self.game.chips(),
             guidance=self.tracker.guidance(),
@@ -235,11 +238,19 @@ class DamSession:
         return write_pdn(self.game, self.start, result_of(self.game.ending()), tags)
 
     def position(self) -> dict[str, Any]:
-        return dam_to_json(self.game)
+        return self.rules.to_json(self.game)
 
 
-def side_name(side: int) -> str:
-    return COLOURS[side]
+def describe(rules: DraughtsRules, ending: Ending) -> str:
+    """Why the game ended, in the game's own colours."""
+    who = _(rules.colours[ending.side].capitalize())
+    if ending.reason is EndReason.NO_CHIPS:
+        return _("{who} has no piece left").format(who=who)
+    if ending.reason is EndReason.NO_MOVES:
+        return _("{who} cannot move").format(who=who)
+    if ending.reason is EndReason.QUIET_MOVES:
+        return _("moves without a taking or a man moved reached the limit (draw)")
+    return _("the same position occurred a third time (draw)")
 
 
 def _square(raw: object) -> Square:
