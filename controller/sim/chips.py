@@ -51,6 +51,10 @@ class ChipsTable(SimTable):
             self.table = Table(session.expected_chips())
 
     @property
+    def types(self) -> tuple[str, ...]:  # type: ignore[override]
+        return tuple(self.handlers())
+
+    @property
     def game(self) -> DamathGame:
         return self.board.game  # type: ignore[return-value]
 

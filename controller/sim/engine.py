@@ -23,6 +23,7 @@ from typing import Any
 
 from controller.board import BoardHost, ScanLoop
 from controller.board.sim import sim_devices
+from controller.coach.board import BoardCoach
 from controller.engine.levels import LEVELS
 from controller.games import DEFAULT, GAMES, BoardGame, GameKind, find_game
 from controller.games.keeper import Keeper
@@ -89,11 +90,11 @@ class SimBoard:
         self.said: deque[str] = deque(maxlen=8)
         held = self.host.held()
         if held is not None:
-            self._begin(held, {}, resumed=True)
+            self._start_game(held, {}, resumed=True)
         elif self.default_kind.name == "damath":
             self.new_game(variant, profile)
         else:
-            self._begin(self.default_kind, self.defaults)
+            self._start_game(self.default_kind, self.defaults)
 
     # ------------------------------------------------------------------ life
 
@@ -109,7 +110,19 @@ class SimBoard:
             raise SimError(_("board {id} does not play Damath").format(id=self.board_id))
         return session
 
-    def _begin(
+    @property
+    def coach(self) -> BoardCoach:
+        """The Damath game's coach (the computer, hints, the review): tests swap it."""
+        coach = getattr(self.game, "coach", None)
+        if not isinstance(coach, BoardCoach):
+            raise SimError(_("board {id} does not play Damath").format(id=self.board_id))
+        return coach
+
+    @coach.setter
+    def coach(self, coach: BoardCoach) -> None:
+        self.game.coach = coach  # type: ignore[attr-defined]
+
+    def _start_game(
         self,
         kind: GameKind,
         settings: dict[str, Any],
@@ -158,6 +171,9 @@ class SimBoard:
             self._geometry = geometry
         maker = TABLES[self.kind.table]
         self.table = maker(self, resumed) if maker is ChipsTable else maker(self)
+        assert self.devices.sensors is not None
+        self.hands.set_occupied(self.table.occupied())  # the loop starts from the table
+        self.devices.sensors.scan()
         self.loop = ScanLoop(self.game, self.devices, self.keeper)
         self.said.clear()
         self.sense(force=True)
@@ -189,7 +205,7 @@ class SimBoard:
         defaults = self.defaults if self.default_kind is damath else {}
         settings = {**defaults, **(rule_settings or {}), **(play or {})}
         settings.update(variant=variant, rules=profile)
-        self._begin(damath, settings, position)
+        self._start_game(damath, settings, position)
 
     def games_folder(self) -> Path | None:
         """Where this board keeps its finished games (None without a state folder)."""
@@ -267,7 +283,7 @@ class SimBoard:
         position = message.get("position")
         if position is not None and not isinstance(position, dict):
             raise SimError(_(texts.NOT_A_POSITION))
-        self._begin(kind, settings, position)
+        self._start_game(kind, settings, position)
         return _("a new {game} game: set the board as the lights show").format(game=_(kind.title))
 
     # ------------------------------------------------------------------ output

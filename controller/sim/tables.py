@@ -33,6 +33,9 @@ def _where(square: Square) -> str:
 class SimTable:
     """What every simulated table does: the board's game read through its cells."""
 
+    types: tuple[str, ...] = ()
+    """The page's message types this table acts on (``access.ACTIONS`` classifies each)."""
+
     def __init__(self, board: SimBoard) -> None:
         self.board = board
         self.cells = board.kind.geometry.cells
@@ -67,6 +70,7 @@ class HandTable(SimTable):
     cell to set it down, click a piece while one is held (or ``remove``) to take it off."""
 
     kind_of_piece = "pieces"
+    types = ("click", "lift", "place", "remove", "button")
 
     def __init__(self, board: SimBoard) -> None:
         super().__init__(board)
@@ -182,6 +186,8 @@ class PointsTable(SimTable):
     """Pieces on the points of a grid (Mathematical Chess): a click on a point with a piece
     lifts it, on an empty point puts down the piece in hand (the sensors see only which points
     are taken); ``name`` names the piece just put down, ``done`` ends the turn."""
+
+    types = ("click", "name", "done", "button")
 
     def __init__(self, board: SimBoard) -> None:
         super().__init__(board)
