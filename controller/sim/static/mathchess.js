@@ -76,6 +76,7 @@ const MathChess = {
   render(s) {
     if (!this.area) this.build();
     state = s;
+    document.body.dataset.renders = String(Number(document.body.dataset.renders || "0") + 1);
     document.body.dataset.game = "mathchess";
     document.body.dataset.renderer = "mathchess";
     document.body.dataset.phase = s.phase;

@@ -171,6 +171,10 @@ function connect() {
     else if (msg.type === "state") rendererOf(msg.state)(msg.state);
     else if (msg.type === "error") say(msg.message, true);
     else if (msg.type === "done") say(msg.message, false);
+    if (msg.type === "error" || msg.type === "done") {  // the answer to the page's last message
+      document.body.dataset.reply = msg.type;
+      document.body.dataset.replies = String(Number(document.body.dataset.replies || "0") + 1);
+    }
   };
 }
 
