@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 
 from drivers.base import FrameReader
+from drivers.health import DeviceHealth
 from drivers.link import Link
 from drivers.occupancy import OccupancyFrame, Square, squares_of
 from firmware import protocol
@@ -74,6 +75,11 @@ class LinkScanner(FrameReader):
             f"{self.points}: copy the board's configuration to it (firmware/README.md)"
         )
         self.link.status_log.append((self.clock(), self.link.status, self.problem))
+
+    def health(self) -> DeviceHealth:
+        """The link's faults with this scanner's: garbled occupancy bodies counted, a
+        co-processor of another size named first (``problem``)."""
+        return self.link.health(self.problem, self.bad_messages)
 
     def scan(self) -> OccupancyFrame | None:
         """Poll the link; the newest occupancy it brought, if it differs from the current one."""

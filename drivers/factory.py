@@ -17,6 +17,7 @@ from drivers.buttons import Buttons, GpioButtons, MockButtons
 from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
 from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
 from drivers.coprocessor import LinkLedWriter, LinkScanner, dark_squares, grid_points
+from drivers.health import Health
 from drivers.interfaces import LedWriter, MaskSource
 from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from drivers.link import Link, _open_serial
@@ -117,6 +118,23 @@ class Devices:
         if errors:
             raise DeviceError("closing devices: " + "; ".join(errors))
 
+    def health(self) -> Health:
+        """The I/O faults of the devices the loop reads and writes every pass (drivers/health.py):
+        the sensors, the LED chain and the co-processor's link, whichever the board has. A
+        frozen snapshot: ``health().problem`` is the line to show (None: all is well),
+        ``health().errors`` the errors caught since the start."""
+        sensors = self.sensors
+        entries = []
+        if isinstance(sensors, Scanner):
+            entries.append(sensors.faults.snapshot())
+        if self.leds is not None:
+            entries.append(self.leds.faults.snapshot())
+        if isinstance(sensors, LinkScanner):
+            entries.append(sensors.health())
+        elif self.link is not None:
+            entries.append(self.link.health())
+        return Health(tuple(entries))
+
     def controls(self) -> MockControls:
         """The hands for the devices that are mocks (the others are left to real hands)."""
         sensors = self.sensors
@@ -193,7 +211,7 @@ def build_devices(
             elif s.backend == "mcp23017":
                 source = Mcp23017Source(i2c, s.i2c_address)
             elif s.backend == "mcp23017-inputs":
-                source = Mcp23017InputsSource(i2c, s.i2c_addresses)
+                source = Mcp23017InputsSource(i2c, s.i2c_addresses, s.inputs)
             else:
                 source = MockSource(layout=layout)
             devices.sensors = Scanner(

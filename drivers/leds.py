@@ -5,6 +5,10 @@ ceiling and the supply's current cap (firmware/ledframe.py, integer maths shared
 RP2040) and hands the bytes, in wire order, to a writer: `MockLedWriter` (records every frame),
 `NeoPixelSpiWriter` (SPI MOSI, Pi 4 and 5, no root) or the co-processor link (coprocessor.py).
 A PWM writer (rpi_ws281x) was removed: it needs root and /dev/mem, which the service never has.
+
+A frame the writer cannot send (an SPI error: drivers/health.py's ``IO_ERRORS``) is counted in
+``LedStrip.faults`` and not remembered as sent, so the next ``show`` (the loop renders at 25 Hz)
+sends it again; the board plays on.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from drivers.base import Device
+from drivers.health import IO_ERRORS, Faults
 from drivers.interfaces import LedWriter
 from drivers.occupancy import Square
 from firmware import ledframe
@@ -42,6 +47,7 @@ class LedStrip(Device):
         self._last: bytes | None = None
         self.sent = 0
         self.skipped = 0
+        self.faults = Faults("leds", "LED chain", "check the LED data wire and its supply")
 
     def encode(self, colours: Mapping[Square, Colour]) -> bytes:
         """The bytes this frame puts on the wire (GRB by default, 3 a LED)."""
@@ -67,7 +73,13 @@ class LedStrip(Device):
         if data == self._last:
             self.skipped += 1
             return False
-        self.writer.write(data)
+        try:
+            self.writer.write(data)
+        except IO_ERRORS as exc:
+            self.faults.error(exc)
+            self.faults.gave_up()
+            return False  # not remembered as sent: the next show sends it again
+        self.faults.ok()
         self._last = data
         self.sent += 1
         return True
@@ -76,6 +88,8 @@ class LedStrip(Device):
         if not self.closed:
             try:
                 self.writer.write(bytes(self.count * len(self.order)))  # dark
+            except IO_ERRORS as exc:  # the board is stopping: counted, the rest still closes
+                self.faults.error(exc)
             finally:
                 self.writer.close()
         super().close()

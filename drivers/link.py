@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from drivers.base import Device
+from drivers.health import DeviceHealth, describe
 from firmware import protocol
 from firmware.endpoint import Endpoint
 
@@ -61,6 +62,11 @@ class Link(Device):
         self.status = "connecting"
         self.status_log: list[tuple[float, str, str]] = []
         self.connects = 0
+        self.port_errors = 0  # failed opens and port errors (each counted)
+        self.drops = 0  # times the port was closed on an error or a silent peer
+        self.failed_opens = 0  # opens that failed in a row, up to now
+        self.last_error: str | None = None
+        self._open_error = ""
         self._next_attempt = clock()
         self._connect()
 
@@ -79,14 +85,20 @@ class Link(Device):
             self.port = self._open_port(self.url, self.baudrate)  # a serial.Serial or a fake
         except (OSError, ValueError) as exc:  # serial.SerialException is an OSError
             self.port = None
+            self.port_errors += 1
+            self.failed_opens += 1
+            self.last_error = describe(exc)
+            self._open_error = str(exc)
             self._set_status("lost" if self.connects else "connecting", f"cannot open: {exc}")
             return
+        self.failed_opens = 0
         self.connects += 1
         self.endpoint.reset()
         self._started = self.clock()
         self._safely(lambda: self.endpoint.send(protocol.HELLO, protocol.hello_body(self.points)))
 
     def _drop(self, reason: str) -> None:
+        self.drops += 1
         port, self.port = self.port, None
         if port is not None:
             with contextlib.suppress(OSError):
@@ -98,6 +110,8 @@ class Link(Device):
         try:
             action()
         except OSError as exc:
+            self.port_errors += 1
+            self.last_error = describe(exc)
             self._drop(f"port error: {exc}")
             return False
         return True
@@ -135,6 +149,25 @@ class Link(Device):
     @property
     def frames_rejected(self) -> int:
         return self.endpoint.decoder.bad + self.endpoint.rejected
+
+    def health(self, problem: str | None = None, bad_messages: int = 0) -> DeviceHealth:
+        """The link's faults (drivers/health.py): port errors and rejected frames; a problem
+        while the port cannot be opened or the peer is lost (``problem``: the scanner's own,
+        which comes first)."""
+        if problem is None and self.failed_opens:
+            problem = f"co-processor port {self.url} cannot be opened ({self._open_error})"
+            problem += ": is it plugged in?"
+        elif problem is None and self.status == "lost":
+            reason = self.status_log[-1][2] if self.status_log else ""
+            problem = f"co-processor lost ({reason}): check its cable"
+        return DeviceHealth(
+            "link",
+            self.port_errors + self.frames_rejected + bad_messages,
+            self.drops,
+            self.failed_opens,
+            self.last_error,
+            problem,
+        )
 
     def close(self) -> None:
         if not self.closed and self.port is not None:

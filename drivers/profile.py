@@ -33,6 +33,13 @@ UART0_PINS = {"TXD": 14, "RXD": 15}
 UART_PORTS = ("/dev/ttyAMA0", "/dev/serial0", "/dev/ttyS0")  # the header's UART, not USB
 LUMA_SPI_PINS = {"dc_pin": 24, "reset_pin": 25}  # luma.core's defaults for an SPI display
 DEFAULT_SETTLE_US = 20
+EXPANDER_PINS = {f"GP{port}{n}": 8 * i + n for i, port in enumerate("AB") for n in range(8)}
+"""An MCP23017's pins by name -> bit of its 16-bit GPIO word (GPIOA low byte, GPIOB high)."""
+OUTPUT_ONLY = ("GPA7", "GPB7")
+"""Output-only since Microchip's 2022 revision of the MCP23017 datasheet: read as inputs they
+can corrupt SDA. At most 14 inputs an expander."""
+HALL_INPUTS = tuple(f"GP{port}{n}" for port in "AB" for n in range(7))
+"""The inputs an expander of the hall build uses by default: GPA0..GPA6, GPB0..GPB6."""
 BOARD_SIZES = {
     "dark-squares": (8, 12),  # 8 x 8 Damath (32 squares), 12 x 12 Dam (72, hardware/dam-12x12.md)
     "points": tuple(range(5, 14)),  # Mathematical Chess: 9 x 9 points (hardware/mathchess.md)
@@ -68,8 +75,11 @@ class SensorsConfig:
     columns: tuple[int, ...] = ()
     debounce_scans: int = 3
     i2c_address: int = 0x20
-    i2c_addresses: tuple[int, ...] = (0x20, 0x21)
+    i2c_addresses: tuple[int, ...] = (0x20, 0x21, 0x22)
     settle_us: int = DEFAULT_SETTLE_US
+    inputs: tuple[int, ...] = tuple(EXPANDER_PINS[name] for name in HALL_INPUTS)
+    """mcp23017-inputs: the bits (0..15, GPA0 = 0, GPB0 = 8) of each expander that are square
+    inputs, in order: square i is input ``inputs[i % n]`` of expander ``i // n``."""
 
 
 @dataclass(frozen=True)
@@ -352,7 +362,7 @@ def _leds(reader: _Reader, chip_selects: int, size: int, grid: str) -> LedsConfi
 
 def _sensors(reader: _Reader, size: int, grid: str) -> SensorsConfig:
     keys = ("backend", "rows", "columns", "debounce_scans", "settle_us", "i2c_address")
-    t = reader.section("sensors", (*keys, "i2c_addresses"))
+    t = reader.section("sensors", (*keys, "i2c_addresses", "inputs"))
     backend = reader.backend(t, "sensors")
     if (size, grid) != (8, "dark-squares") and backend not in ("link", "mock"):
         raise reader.fail(
@@ -368,7 +378,7 @@ def _sensors(reader: _Reader, size: int, grid: str) -> SensorsConfig:
         raise reader.fail("[sensors] settle_us", f"must be 0..1000 microseconds, not {settle}")
     rows: tuple[int, ...] = ()
     columns: tuple[int, ...] = ()
-    addresses = tuple(reader.get(t, "sensors", "i2c_addresses", list, [0x20, 0x21]))
+    addresses = tuple(reader.get(t, "sensors", "i2c_addresses", list, [0x20, 0x21, 0x22]))
     if backend == "gpio-matrix":
         for key, want in (("rows", ROWS), ("columns", COLUMNS)):
             pins = reader.get(t, "sensors", key, list, required=True)
@@ -379,11 +389,24 @@ def _sensors(reader: _Reader, size: int, grid: str) -> SensorsConfig:
     elif backend == "mcp23017":
         reader.claim_bus("I2C1", I2C1_PINS, "the MCP23017 sensor matrix")
     elif backend == "mcp23017-inputs":
-        if len(addresses) != 2 or len(set(addresses)) != 2:
-            raise reader.fail("[sensors] i2c_addresses", "needs two different MCP23017 addresses")
+        inputs = _expander_inputs(reader, t)
+        need = -(-ROWS * COLUMNS // len(inputs))  # ceil: squares / inputs an expander
+        if len(addresses) != need or len(set(addresses)) != need:
+            raise reader.fail(
+                "[sensors] i2c_addresses",
+                f"{ROWS * COLUMNS} squares at {len(inputs)} inputs an expander need {need} "
+                f"different MCP23017 addresses, got {len(addresses)}"
+                + (" (GPA7 and GPB7 are output-only: 14 inputs an expander at most)"
+                   if len(addresses) < need else ""),
+            )  # fmt: skip
         if not all(isinstance(a, int) and 0x20 <= a <= 0x27 for a in addresses):
             raise reader.fail("[sensors] i2c_addresses", "MCP23017 addresses are 0x20..0x27")
-        reader.claim_bus("I2C1", I2C1_PINS, "the two MCP23017 sensor expanders")
+        reader.claim_bus("I2C1", I2C1_PINS, f"the {need} MCP23017 sensor expanders")
+        return SensorsConfig(
+            backend, debounce_scans=debounce, i2c_addresses=addresses, inputs=inputs
+        )
+    elif "inputs" in t:
+        raise reader.fail("[sensors] inputs", 'only backend = "mcp23017-inputs" has inputs')
     return SensorsConfig(
         backend,
         rows,
@@ -393,6 +416,29 @@ def _sensors(reader: _Reader, size: int, grid: str) -> SensorsConfig:
         addresses,
         settle,
     )
+
+
+def _expander_inputs(reader: _Reader, t: dict[str, Any]) -> tuple[int, ...]:
+    """``[sensors] inputs``: the expander pins wired to sensors, by name; GPA7 and GPB7 are
+    refused (output-only), each pin once."""
+    names = reader.get(t, "sensors", "inputs", list, list(HALL_INPUTS))
+    bits: list[int] = []
+    for name in names:
+        if name in OUTPUT_ONLY:
+            raise reader.fail(
+                "[sensors] inputs",
+                f"{name} is output-only on the MCP23017 (Microchip's datasheet, 2022 revision: "
+                "read as an input it can corrupt SDA); wire sensors to GPA0-GPA6 and GPB0-GPB6, "
+                "14 inputs an expander",
+            )
+        if name not in EXPANDER_PINS:
+            raise reader.fail("[sensors] inputs", f"unknown pin {name!r}: GPA0-GPA6, GPB0-GPB6")
+        if EXPANDER_PINS[name] in bits:
+            raise reader.fail("[sensors] inputs", f"{name} is named twice")
+        bits.append(EXPANDER_PINS[name])
+    if not bits:
+        raise reader.fail("[sensors] inputs", "needs at least one pin")
+    return tuple(bits)
 
 
 def _simple_pin_device(reader: _Reader, name: str, config_type: type[BuzzerConfig]) -> BuzzerConfig:

@@ -21,12 +21,25 @@ I2C_BITS_PER_BYTE = 9  # 8 data bits and the acknowledge
 
 class FakeI2C:
     """busio.I2C's interface; each address is a chip object with write(bytes) and read(n).
-    With ``bus_hz`` every transfer takes as long as it would on the wire."""
+    With ``bus_hz`` every transfer takes as long as it would on the wire. With
+    ``fail_one_read_in`` = n, one read in n (at random, from ``seed``) fails as a NAK does on a
+    Pi (OSError 121, nothing read); ``failed_reads`` counts them."""
 
-    def __init__(self, chips: dict[int, Any], bus_hz: float | None = None) -> None:
+    def __init__(
+        self,
+        chips: dict[int, Any],
+        bus_hz: float | None = None,
+        fail_one_read_in: int | None = None,
+        seed: int = 0,
+    ) -> None:
+        import random
+
         self.chips = chips
         self.bus_hz = bus_hz
         self.bytes = 0
+        self.fail_one_read_in = fail_one_read_in
+        self.failed_reads = 0
+        self._random = random.Random(seed)
 
     def _spend(self, n: int) -> None:
         self.bytes += n + 1
@@ -57,7 +70,11 @@ class FakeI2C:
     ) -> None:
         end = len(buffer) if end is None else end
         self._spend(end - start)
-        buffer[start:end] = self._chip(address).read(end - start)
+        chip = self._chip(address)
+        if self.fail_one_read_in and self._random.randrange(self.fail_one_read_in) == 0:
+            self.failed_reads += 1
+            raise OSError(121, "Remote I/O error")
+        buffer[start:end] = chip.read(end - start)
 
     def writeto_then_readfrom(
         self,
@@ -200,8 +217,14 @@ class VirtualPi:
     """
 
     def __init__(
-        self, profile: BoardProfile, revision: str | None = None, bus_hz: float | None = None
+        self,
+        profile: BoardProfile,
+        revision: str | None = None,
+        bus_hz: float | None = None,
+        fail_one_read_in: int | None = None,
+        seed: int = 0,
     ) -> None:
+        """``fail_one_read_in``, ``seed``: I2C reads failing at random (``FakeI2C``)."""
         from gpiozero.pins.mock import MockFactory, MockPWMPin
 
         from drivers.mockmatrix import SimulatedMatrix
@@ -222,7 +245,7 @@ class VirtualPi:
                 chips[address] = Mcp23017Chip()
                 chips[address].inputs = 0xFFFF
         self.chips = chips
-        self.i2c = FakeI2C(chips, bus_hz)
+        self.i2c = FakeI2C(chips, bus_hz, fail_one_read_in, seed)
         self.spi = FakeSpi()
         self.display = CostedDisplay(bus_hz)
 
@@ -243,9 +266,15 @@ class VirtualPi:
         if self.matrix is not None:
             self.matrix.set(occupied)
         elif s.backend == "mcp23017-inputs":
+            from drivers.sensors import hall_wiring
+
+            levels = dict.fromkeys(s.i2c_addresses, 0xFFFF)  # pulled up: no magnet
             mask = mask_of(occupied)
-            for n, address in enumerate(s.i2c_addresses):
-                self.chips[address].inputs = 0xFFFF & ~(mask >> (16 * n))
+            for i, (address, bit) in enumerate(hall_wiring(s.i2c_addresses, s.inputs)):
+                if mask >> i & 1:
+                    levels[address] &= ~(1 << bit)  # a magnet pulls the input low
+            for address, level in levels.items():
+                self.chips[address].inputs = level
         elif s.backend == "mcp23017":
             from firmware.squares import COLUMNS, index_of
 

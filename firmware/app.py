@@ -23,7 +23,8 @@ if TYPE_CHECKING:
 class Firmware:
     """matrix.scan() fills matrix.words (small integers, matrix.word_bits each) for
     matrix.points points, and the chain has `led_count` LEDs (one a point unless given): an LED
-    frame of another length is dropped; leds.write(bytes);
+    frame of another length is dropped; leds.write(bytes) keeps a frame, leds.poll() (every
+    pass) sends it without holding the scan up;
     stream.read() -> bytes, stream.write(bytes); watchdog.feed(); clock.ticks_ms(),
     clock.ticks_us(), clock.ticks_diff(a, b), clock.sleep_us(n). ``release()`` is called once
     the Pi has asked for the REPL (on the Pico: hw.release, which reboots into it)."""
@@ -120,6 +121,7 @@ class Firmware:
                         self.leds_rejected += 1
                 elif msg_type == protocol.RELEASE and body == protocol.RELEASE_BODY:
                     self.released = True
+        self.leds.poll()  # an LED frame goes out by DMA once the chain is free
         self.endpoint.poll()
         self.watchdog.feed()
         if self.released and self.release is not None:

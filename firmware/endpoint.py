@@ -93,10 +93,11 @@ class Endpoint:
     def poll(self) -> None:
         """Retry what is unacknowledged and send a heartbeat when one is due."""
         now = self._now()
-        for msg_type in list(self._pending):
-            seq, body, sent = self._pending[msg_type]
+        pending = self._pending
+        for msg_type in pending:  # no copy: only values change here (allocation-free when idle)
+            seq, body, sent = pending[msg_type]
             if self._diff(now, sent) >= self.retry_ms:
-                self._pending[msg_type] = (seq, body, now)
+                pending[msg_type] = (seq, body, now)
                 self.retries += 1
                 self._emit(msg_type, seq, body)
         if self._last_beat is None or self._diff(now, self._last_beat) >= self.heartbeat_ms:

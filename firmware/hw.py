@@ -12,8 +12,13 @@ TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quo
 if TYPE_CHECKING:
     from collections.abc import Callable
     from types import ModuleType
+    from typing import Any
 
 WORD_BITS = 16  # bits a scan word holds at most: well inside the RP2040's small integers
+SIO_BASE = 0xD0000000  # the single-cycle IO block (RP2040 datasheet, 2.3.1.7)
+GPIO_IN = 0x004  # offsets: every GPIO's input level, one read
+GPIO_OUT_SET = 0x014  # a 1 drives that GPIO high
+GPIO_OUT_CLR = 0x018  # a 1 drives it low
 
 
 class Clock:
@@ -38,6 +43,26 @@ class Clock:
             self.sleep_us = lambda n: time.sleep(n / 1_000_000)
 
 
+def column_runs(column_pins: "tuple[int, ...]") -> "tuple[list[int], list[int], list[int]]":
+    """The columns as runs of consecutive GPIOs (GP11-GP15, GP17-GP20 for 9 x 9): for each run
+    its first GPIO, the mask of its width and the first column it holds. A row's columns are
+    then gathered from one GPIO_IN word with a shift and a mask a run."""
+    starts: list[int] = []
+    masks: list[int] = []
+    firsts: list[int] = []
+    after = -1  # the GPIO after the last run's end
+    for c in range(len(column_pins)):
+        pin = column_pins[c]
+        if pin == after:
+            masks[-1] = masks[-1] << 1 | 1
+        else:
+            starts.append(pin)
+            masks.append(1)
+            firsts.append(c)
+        after = pin + 1
+    return starts, masks, firsts
+
+
 class MatrixPins:
     """N rows driven low one at a time, M columns read with pull-ups; a diode per switch.
 
@@ -48,18 +73,36 @@ class MatrixPins:
     when a change is reported. An 8 x 4 Damath matrix gives two 16-bit words (rows 0..3, 4..7),
     a 9 x 9 one nine 9-bit words, a 12 x 12 one twelve 12-bit words.
 
+    A row is driven and read through the SIO's registers (``machine.mem32``): one write pulls
+    it low, one read of GPIO_IN gives every column at once (30 bits: a small integer), one write
+    lets it go; the columns are gathered with a shift and a mask per run of consecutive GPIOs
+    (``column_runs``). ``Pin`` objects only set the pins up (function, direction, pull-ups).
+    ``sio`` and ``mem``: where the registers are and what reads them (``machine.mem32``); a
+    benchmark points them at a word array of its own.
+
     After a row goes low the scan waits ``settle_us`` before reading: a column that the row
     before held low has to rise again through its pull-up (hardware/README.md, "Settle time").
     """
 
     def __init__(
-        self, row_pins: tuple[int, ...], column_pins: tuple[int, ...], settle_us: int = 20
+        self,
+        row_pins: "tuple[int, ...]",
+        column_pins: "tuple[int, ...]",
+        settle_us: int = 20,
+        sio: int = SIO_BASE,
+        mem: "Any" = None,
     ) -> None:
         width = len(column_pins)
         if not row_pins or not 1 <= width <= WORD_BITS:
             raise ValueError("a matrix needs rows and 1 to 16 columns")
         self.rows = [machine.Pin(p, machine.Pin.OUT, value=1) for p in row_pins]
         self.columns = [machine.Pin(p, machine.Pin.IN, machine.Pin.PULL_UP) for p in column_pins]
+        self.row_bits = [1 << p for p in row_pins]
+        self.starts, self.masks, self.firsts = column_runs(column_pins)
+        self.mem = machine.mem32 if mem is None else mem
+        self.gpio_in = sio + GPIO_IN
+        self.out_set = sio + GPIO_OUT_SET
+        self.out_clr = sio + GPIO_OUT_CLR
         self.settle_us = settle_us
         self._sleep_us: Callable[[int], None] = getattr(time, "sleep_us", None) or _no_sleep
         self.width = width
@@ -70,27 +113,36 @@ class MatrixPins:
         self.words = [0] * count
 
     def scan(self) -> None:
-        rows = self.rows
-        columns = self.columns
+        mem = self.mem
+        gpio_in = self.gpio_in
+        out_set = self.out_set
+        out_clr = self.out_clr
+        row_bits = self.row_bits
+        starts = self.starts
+        masks = self.masks
+        firsts = self.firsts
+        runs = len(starts)
         words = self.words
         width = self.width
         per_word = self.rows_per_word
-        last = len(rows) - 1
+        last = len(row_bits) - 1
         settle = self.settle_us
+        sleep_us = self._sleep_us
         acc = 0
         k = 0
         w = 0
-        for r in range(len(rows)):
-            row = rows[r]
-            row.value(0)
+        for r in range(last + 1):
+            bit = row_bits[r]
+            mem[out_clr] = bit
             if settle:
-                self._sleep_us(settle)
+                sleep_us(settle)
+            level = mem[gpio_in]
+            mem[out_set] = bit
             bits = 0
-            for c in range(width):
-                if not columns[c].value():
-                    bits |= 1 << c
+            for j in range(runs):
+                mask = masks[j]
+                bits |= ((level >> starts[j] & mask) ^ mask) << firsts[j]  # low: closed
             acc |= bits << (k * width)
-            row.value(1)
             k += 1
             if k == per_word or r == last:
                 words[w] = acc
@@ -122,18 +174,74 @@ def ws2812_bits() -> None:
     wrap()  # type: ignore[name-defined]  # noqa: F821  (PIO names)
 
 
-class Ws2812:
-    """The LED chain on one PIO state machine; write() takes the bytes in wire order (GRB)."""
+PIO0_TXF0 = 0x50200010  # PIO0's TX FIFO of state machine 0; 4 bytes a machine
 
-    def __init__(self, pin: int, state_machine: int = 0) -> None:
+
+class Ws2812:
+    """The LED chain on one PIO state machine, fed by DMA: ``write()`` takes the bytes in wire
+    order (GRB), keeps them and returns; ``poll()`` (every pass of the loop) starts the
+    transfer once the chain is free, so the scan never waits for the wire (10 us a byte: 4.3 ms
+    for 144 LEDs). Each byte is one 8-bit DMA write to the FIFO, which the bus replicates to all
+    four bytes of the word (RP2040 datasheet, 2.1.4): the program shifts out its top 8 bits.
+    A newer frame replaces one still waiting (newest wins, never half a chain). Between frames
+    the line stays low for ``RESET_US``: the chain latches what it was sent. Without ``rp2.DMA``
+    (MicroPython before 1.21) the bytes go into the FIFO with a blocking ``put``, as before.
+    ``max_bytes``: the longest frame (3 x 144 LEDs)."""
+
+    RESET_US = 300  # a WS2812B latches after 280 us low
+
+    def __init__(
+        self, pin: int, state_machine: int = 0, max_bytes: int = 432, clock: "Clock | None" = None
+    ) -> None:
         self.sm = rp2.StateMachine(
             state_machine, ws2812_bits, freq=8_000_000, sideset_base=machine.Pin(pin)
         )
         self.sm.active(1)
+        self._clock = clock or Clock()
+        self._frame = bytearray(max_bytes)  # the one on the wire (DMA reads it)
+        self._next = bytearray(max_bytes)  # the one waiting
+        self._waiting = 0  # bytes of the waiting frame; 0: none
+        self._sending = False
+        self._ended: int | None = None  # when the last frame left; None: latched long ago
+        dma = getattr(rp2, "DMA", None)
+        self.dma = dma() if dma is not None else None
+        if self.dma is not None:
+            self._ctrl = self.dma.pack_ctrl(
+                size=0, inc_read=True, inc_write=False, treq_sel=state_machine
+            )
+            self._fifo = PIO0_TXF0 + 4 * state_machine
 
     def write(self, data: bytes) -> None:
-        # Each byte goes into the top of a 32-bit FIFO word; the program shifts it out MSB first.
-        self.sm.put(bytearray(data), 24)
+        n = len(data)
+        if self.dma is None:
+            self.sm.put(bytearray(data), 24)  # each byte into the top of a FIFO word: blocks
+            return
+        self._next[0:n] = data
+        self._waiting = n
+        self.poll()
+
+    def poll(self) -> None:
+        """Start the waiting frame once the last one is out and the chain has latched it."""
+        dma = self.dma
+        if dma is None:
+            return
+        clock = self._clock
+        if self._sending:
+            if dma.active() or self.sm.tx_fifo():
+                return
+            self._sending = False
+            self._ended = clock.ticks_us()
+        if self._ended is not None:
+            if clock.ticks_diff(clock.ticks_us(), self._ended) < self.RESET_US:
+                return
+            self._ended = None  # latched (and no wrapped tick can hold the next frame back)
+        n = self._waiting
+        if not n:
+            return
+        self._frame, self._next = self._next, self._frame
+        self._waiting = 0
+        self._sending = True
+        dma.config(read=self._frame, write=self._fifo, count=n, ctrl=self._ctrl, trigger=True)
 
 
 class Watchdog:
@@ -146,15 +254,21 @@ class Watchdog:
         self.wdt.feed()
 
 
+READ_BUDGET = 32
+"""Bytes a pass of the loop takes from the link at most: an LED frame (up to 440 bytes framed)
+is read over several passes, so the scan between them keeps its pace."""
+
+
 class UartStream:
-    """The link on a hardware UART (GP0 TX, GP1 RX by default)."""
+    """The link on a hardware UART (GP0 TX, GP1 RX by default); ``READ_BUDGET`` bytes a read
+    at most (the UART's own buffer keeps the rest)."""
 
     def __init__(self, uart_id: int = 0, baudrate: int = 115200, tx: int = 0, rx: int = 1) -> None:
         self.uart = machine.UART(uart_id, baudrate=baudrate, tx=machine.Pin(tx), rx=machine.Pin(rx))
 
     def read(self) -> bytes:
         n = self.uart.any()
-        data: bytes = self.uart.read(n) if n else b""
+        data: bytes = self.uart.read(min(n, READ_BUDGET)) if n else b""
         return data
 
     def write(self, data: bytes) -> None:
@@ -192,8 +306,10 @@ class UsbStream:
         self._poll.register(self._in, select.POLLIN)
 
     def read(self) -> bytes:
+        """What has arrived, ``READ_BUDGET`` bytes at most (USB's buffer keeps the rest): the
+        port says only whether a byte waits, so they are read one at a time."""
         data = bytearray()
-        while self._poll.poll(0) and len(data) < 256:
+        while len(data) < READ_BUDGET and self._poll.poll(0):
             data.extend(self._in.read(1))
         return bytes(data)
 

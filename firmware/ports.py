@@ -17,7 +17,11 @@ class Matrix(Protocol):
 
 
 class Leds(Protocol):
+    """``write`` keeps a frame and returns at once; ``poll`` (every pass) sends it (hw.Ws2812)."""
+
     def write(self, data: bytes) -> None: ...
+
+    def poll(self) -> None: ...
 
 
 class Stream(Protocol):

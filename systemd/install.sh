@@ -11,8 +11,11 @@
 #   `pip check`; scripts/lock.sh makes the lock), all owned by root and read-only to everyone else;
 # - /etc/damath-board/board.toml: the chosen profile (root's, read-only to the service);
 # - config.txt (Pi 4 and Pi 5 layouts) and modules-load.d: the SPI, I2C and UART the profile
-#   needs, I2C at 400 kHz (python -m drivers.system); a reboot when those changed;
-# - the unit, and a drop-in allowing exactly the device nodes the profile opens;
+#   needs, I2C at 400 kHz (python -m drivers.system); a reboot when those changed; with a link
+#   on the header UART, Bluetooth off it on a Pi 4 (dtoverlay=disable-bt), the serial console
+#   off cmdline.txt (both files written whole or not at all) and the serial getty masked;
+# - the unit, and a drop-in allowing the device classes the profile opens (char-ttyACM, …: a
+#   Pico plugged in after the start is reachable), their drivers loaded at boot;
 # - with --hub: /etc/damath-board/hub.toml (the connection file, the hub's host resolved now to
 #   its address; root's, readable by the service's group) and a drop-in opening the network to
 #   that address only (controller/link/service.py). Without --hub the unit has no network, and
@@ -113,8 +116,27 @@ install -o root -g root -m 0644 "$PROFILE_PATH" "$ETC/board.toml"
 # config.txt and the modules the profile needs.
 install -d -m 0755 "$ROOT/etc/modules-load.d"
 BOOT=$("$PREFIX/.venv/bin/python" -m drivers.system "$ETC/board.toml" --root "$ROOT/" \
-    --config --modules "$ROOT/etc/modules-load.d/damath-board.conf")
-say "$BOOT"
+    --config --modules "$ROOT/etc/modules-load.d/damath-board.conf") \
+    || fail "the boot files are left as they were (above)"
+echo "$BOOT" | while IFS= read -r line; do say "$line"; done
+# A link on the header UART: no login may answer on its pins (the console came off cmdline.txt
+# above; its getty, and Bluetooth's UART helper on a Pi 4, are stopped for good here).
+BUSES=$("$PREFIX/.venv/bin/python" -m drivers.system "$ETC/board.toml" --buses)
+case " $BUSES " in
+    *" uart "*)
+        GETTYS="serial-getty@ttyAMA0.service serial-getty@ttyS0.service"
+        if [ -n "$ROOT" ]; then
+            systemctl --root="$ROOT" mask $GETTYS
+        else
+            systemctl mask --now $GETTYS
+            if systemctl cat hciuart.service >/dev/null 2>&1; then
+                systemctl disable --now hciuart.service
+                say "hciuart.service disabled: Bluetooth does not take the UART back"
+            fi
+        fi
+        say "the serial login on the header UART ($GETTYS) is stopped and masked:" \
+            "GPIO14/15 carry the link to the co-processor" ;;
+esac
 
 install -d -m 0755 "$UNIT_DIR/damath-board.service.d"
 install -o root -g root -m 0644 "$SRC/systemd/damath-board.service" "$UNIT_DIR/damath-board.service"
@@ -147,7 +169,7 @@ systemctl daemon-reload
 case "$BOOT" in
     *reboot*)
         systemctl enable damath-board.service
-        say "SPI/I2C settings changed: reboot now (sudo reboot); the board starts at boot."
+        say "SPI/I2C/UART settings changed: reboot now (sudo reboot); the board starts at boot."
         say "Then test it: sudo systemctl stop damath-board;" \
             "/opt/damath-board/.venv/bin/damath-board selftest --profile /etc/damath-board/board.toml" ;;
     *)

@@ -1,13 +1,23 @@
 """Fake `machine`: Pin, WDT, UART enough for firmware/hw.py; inputs read through a hook.
 
-Runs on CPython and under the MicroPython unix port (which has no `machine` of its own).
+``mem32`` is the RP2040's SIO over these pins: GPIO_IN has a bit for every input pin made (its
+level through ``input_hook``, or its pull), GPIO_OUT_SET and GPIO_OUT_CLR drive the outputs
+whose bits are set (``levels``), as the real registers do (RP2040 datasheet, 2.3.1.7); any other
+address is refused. Runs on CPython and under the MicroPython unix port.
 """
 
 TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+SIO_BASE = 0xD0000000
+GPIO_IN = SIO_BASE + 0x004
+GPIO_OUT_SET = SIO_BASE + 0x014
+GPIO_OUT_CLR = SIO_BASE + 0x018
+
 levels: dict[int, int] = {}  # pin id -> level last driven by an output
+_inputs: list[int] = []  # input pins, as made (GPIO_IN reads these)
+_pulls: list[int] = []
 input_hook: "Callable[[int], int] | None" = None  # pin id -> 0/1 for input pins; None: the pull
 resets = 0  # machine.reset() calls; the fake raises Reset so the caller's loop ends
 
@@ -30,14 +40,15 @@ class Pin:
         self.pull = pull
         if mode == Pin.OUT:
             levels[pin_id] = 1 if value else 0
+        elif pin_id not in _inputs:
+            _inputs.append(pin_id)
+            _pulls.append(pull or 0)
 
     def value(self, v: int | None = None) -> int | None:
         if v is None:
             if self.mode == Pin.OUT:
                 return levels[self.id]
-            if input_hook is not None:
-                return input_hook(self.id)
-            return 1 if self.pull == Pin.PULL_UP else 0
+            return _level(self.id, self.pull or 0)
         levels[self.id] = 1 if v else 0
         return None
 
@@ -46,6 +57,50 @@ class Pin:
 
     def high(self) -> None:
         self.value(1)
+
+
+def _level(pin: int, pull: int) -> int:
+    if input_hook is not None:
+        return input_hook(pin)
+    return 1 if pull == Pin.PULL_UP else 0
+
+
+class _Mem32:
+    """``machine.mem32`` at the SIO's GPIO registers; allocates nothing (a scan reads it).
+    ``reads`` counts the reads of GPIO_IN."""
+
+    reads = 0
+
+    def __getitem__(self, address: int) -> int:
+        if address != GPIO_IN:
+            raise ValueError("fake mem32: no register at " + hex(address))
+        self.reads += 1
+        word = 0
+        for i in range(len(_inputs)):
+            try:
+                level = _level(_inputs[i], _pulls[i])
+            except ValueError:  # a pin the test's hook does not wire (made by another test)
+                level = 1 if _pulls[i] == Pin.PULL_UP else 0
+            if level:
+                word |= 1 << _inputs[i]
+        return word
+
+    def __setitem__(self, address: int, value: int) -> None:
+        if address == GPIO_OUT_SET:
+            level = 1
+        elif address == GPIO_OUT_CLR:
+            level = 0
+        else:
+            raise ValueError("fake mem32: no register at " + hex(address))
+        pin = 0
+        while value:
+            if value & 1:
+                levels[pin] = level
+            value >>= 1
+            pin += 1
+
+
+mem32 = _Mem32()
 
 
 class WDT:
@@ -70,5 +125,7 @@ def clear() -> None:
     """Forget every pin level and the input hook (between tests)."""
     global input_hook, resets
     levels.clear()
+    _inputs.clear()
+    _pulls.clear()
     input_hook = None
     resets = 0

@@ -8,11 +8,15 @@ the scan period, so a whole game takes seconds and its timing is the trace's own
 the clock waits (in real time) until the Pi has read the board the trace has just set, so the
 link's real latency never shortens what the tracker sees. At the end the harness writes what the
 board showed to DAMATH_TEST_OUT: result.json (the page, the clocks, the LED bytes) and the
-display's picture, scoresheet.png.
+display's picture, scoresheet.png. With DAMATH_TEST_I2C_FAIL=N one I2C read in N fails at random
+(seeded by DAMATH_TEST_SEED), as a NAK does on a Pi; result.json then holds the reads that
+failed and what ``Devices.health()`` said at the end.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import errno
 import json
 import os
 import subprocess
@@ -45,7 +49,13 @@ class TracePlayer:
         self.holding = False
         self.period: float | None = None
         self.pressed: list[tuple[object, float]] = []
-        self.pi = None if profile.sensors.backend == "mock" else VirtualPi(profile)
+        fail = int(os.environ.get("DAMATH_TEST_I2C_FAIL", "0")) or None
+        seed = int(os.environ.get("DAMATH_TEST_SEED", "0"))
+        self.pi = (
+            None
+            if profile.sensors.backend == "mock"
+            else VirtualPi(profile, fail_one_read_in=fail, seed=seed)
+        )
         self.hardware = dict(self.pi.hardware) if self.pi else {}
         self.pico = None
         if profile.link is not None:
@@ -158,6 +168,9 @@ class TracePlayer:
         if hasattr(clocks, "flush"):
             clocks.flush()
         result = {"page": sheet.last, "leds": led_bytes, "unplayed": len(self.records)}
+        result["health"] = dataclasses.asdict(devices.health())
+        if self.pi is not None:
+            result["failed_reads"] = self.pi.i2c.failed_reads
         status = dict(
             line.split(":", 1) for line in Path("/proc/self/status").read_text().splitlines()
         )
@@ -224,3 +237,42 @@ class StartupProbe:
     def finish(self, devices) -> None:
         state = Path(os.environ["STATE_DIRECTORY"])
         (state / "identity.json").write_text(json.dumps(self.identity))
+
+
+class LatePico:
+    """A Pico plugged in after the start (test_service_sandbox): ``run`` on pico.toml inside the
+    service's sandbox, its link opening /dev/ttyACM0 through pyserial as the service's user,
+    every attempt's outcome recorded (the errno's name, or "opened"). Once an attempt has found
+    no node, a line on stdout tells the test to make it; the run ends after the first
+    attempt that finds it (or after 30 s) and writes the attempts and what
+    ``Devices.health()`` said to $STATE_DIRECTORY/pico.json."""
+
+    def __init__(self, profile) -> None:
+        self.state = Path(os.environ["STATE_DIRECTORY"])
+        self.pi = VirtualPi(profile)
+        self.hardware = dict(self.pi.hardware, open_port=self._open)
+        self.attempts: list[str] = []
+        self.clock = time.monotonic
+        self.sleep = time.sleep
+        self.until = time.monotonic() + 30.0
+        self.said = False
+
+    def _open(self, url: str, baudrate: int):
+        try:
+            port = _open_serial(url, baudrate)
+        except OSError as exc:  # pyserial's SerialException keeps the errno of the open
+            self.attempts.append(errno.errorcode.get(exc.errno or 0, str(exc)))
+            raise
+        self.attempts.append("opened")
+        return port
+
+    def step(self, t: float, devices) -> bool:
+        if self.attempts == ["ENOENT"] and not self.said:
+            print("LatePico: no /dev/ttyACM0 yet", flush=True)
+            self.said = True
+        found = any(a != "ENOENT" for a in self.attempts)
+        return not found and time.monotonic() < self.until
+
+    def finish(self, devices) -> None:
+        found = {"attempts": self.attempts, "problem": devices.health().problem}
+        (self.state / "pico.json").write_text(json.dumps(found))

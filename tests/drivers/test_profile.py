@@ -259,3 +259,53 @@ def test_a_12x12_profile_of_the_wrong_size_is_refused_in_one_line(tmp_path, chan
     with pytest.raises(ProfileError, match=message) as caught:
         load_profile(write(tmp_path, DAM_PICO.replace(*change)))
     assert "\n" not in str(caught.value)
+
+
+HALL = (HARDWARE / "pi-hall.toml").read_text()
+
+
+def test_the_hall_profile_wires_no_sensor_to_gpa7_or_gpb7():
+    from drivers.sensors import hall_wiring
+
+    s = load_profile(HARDWARE / "pi-hall.toml").sensors
+    assert s.i2c_addresses == (0x20, 0x21, 0x22)
+    wiring = hall_wiring(s.i2c_addresses, s.inputs)
+    assert len(set(wiring)) == 32  # every square its own input
+    assert not {bit for _address, bit in wiring} & {7, 15}  # GPA7, GPB7: never an input
+    assert wiring[13] == (0x20, 14) and wiring[14] == (0x21, 0) and wiring[31] == (0x22, 3)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (('"GPA6",', '"GPA7",'),
+         r'\[sensors\] inputs: GPA7 is output-only on the MCP23017 \(Microchip\'s datasheet, '
+         r"2022 revision: read as an input it can corrupt SDA\); wire sensors to GPA0-GPA6 and "
+         r"GPB0-GPB6, 14 inputs an expander$"),
+        (('"GPB6"]', '"GPB6", "GPB7"]'), r"\[sensors\] inputs: GPB7 is output-only on the MCP"),
+        (("[0x20, 0x21, 0x22]", "[0x20, 0x21]"),
+         r"\[sensors\] i2c_addresses: 32 squares at 14 inputs an expander need 3 different "
+         r"MCP23017 addresses, got 2 \(GPA7 and GPB7 are output-only: 14 inputs an expander "
+         r"at most\)$"),
+        (("[0x20, 0x21, 0x22]", "[0x20, 0x21, 0x21]"),
+         r"need 3 different MCP23017 addresses, got 3$"),
+        (("[0x20, 0x21, 0x22]", "[0x20, 0x21, 0x28]"), r"MCP23017 addresses are 0x20..0x27$"),
+        (('"GPA6",', '"GPA1",'), r"\[sensors\] inputs: GPA1 is named twice$"),
+        (('"GPA6",', '"GPC6",'), r"\[sensors\] inputs: unknown pin 'GPC6': GPA0-GPA6, GPB0-GPB6$"),
+    ],
+)  # fmt: skip
+def test_a_hall_profile_reading_bit_7_or_short_of_expanders_is_refused_in_one_line(
+    tmp_path, change, message
+):
+    assert change[0] in HALL
+    with pytest.raises(ProfileError, match=message) as caught:
+        load_profile(write(tmp_path, HALL.replace(*change, 1)))
+    assert "\n" not in str(caught.value)
+
+
+def test_a_hall_profile_written_for_two_expanders_of_16_inputs_is_refused(tmp_path):
+    """The old wiring: two addresses, no inputs (all 16 were read): it is named, not taken."""
+    text = HALL.replace("[0x20, 0x21, 0x22]", "[0x20, 0x21]")
+    text = text.replace(text[text.index("inputs = [") : text.index("debounce_scans")], "")
+    with pytest.raises(ProfileError, match=r"need 3 different MCP23017 addresses, got 2"):
+        load_profile(write(tmp_path, text))

@@ -91,7 +91,7 @@ def test_closing_the_scanner_releases_the_pins(factory, ticker):
 def test_mcp23017_matrix_reads_squares_through_the_expander(ticker):
     chip = Mcp23017Chip()
     source = Mcp23017Source(FakeI2C({0x20: chip}), 0x20)
-    assert chip.regs[0x00] == 0x00 and chip.regs[0x01] == 0xFF and chip.regs[0x0D] == 0x0F
+    assert chip.regs[0x00] == 0x00 and chip.regs[0x01] == 0x7F and chip.regs[0x0D] == 0x0F
     chip.closed = {(0, 0), (7, 3)}  # (1, 0) and (6, 7)
     scanner = Scanner(source, 2, ticker)
     assert scanner.current.occupied == {(1, 0), (6, 7)}
@@ -100,17 +100,40 @@ def test_mcp23017_matrix_reads_squares_through_the_expander(ticker):
     assert scanner.scan().occupied == {(6, 7)}
 
 
-def test_hall_sensors_one_input_each_on_two_expanders(ticker):
-    """The hall-sensor build: square i on input i % 16 of expander i // 16, low near a magnet."""
-    first, second = Mcp23017Chip(), Mcp23017Chip()
-    first.inputs = second.inputs = 0xFFFF  # pulled up: no magnets
-    source = Mcp23017InputsSource(FakeI2C({0x20: first, 0x21: second}), (0x20, 0x21))
-    assert first.regs[0x00:0x02] == b"\xff\xff" and first.regs[0x0C:0x0E] == b"\xff\xff"
+HALL = (0x20, 0x21, 0x22)
+FOURTEEN = tuple(range(7)) + tuple(range(8, 15))  # GPA0..6, GPB0..6
+
+
+def test_hall_sensors_one_input_each_on_three_expanders_never_on_bit_7(ticker):
+    """The hall-sensor build: square i on input i % 14 of expander i // 14 (GPA0..6, then
+    GPB0..6), low near a magnet; GPA7 and GPB7 are outputs, and what they read is no square."""
+    chips = {a: Mcp23017Chip() for a in HALL}
+    for chip in chips.values():
+        chip.inputs = 0xFFFF  # pulled up: no magnets
+    source = Mcp23017InputsSource(FakeI2C(dict(chips)), HALL, FOURTEEN)
+    for chip in chips.values():
+        assert chip.regs[0x00:0x02] == b"\x7f\x7f"  # IODIR: bit 7 of each port an output
+    assert chips[0x20].regs[0x0C:0x0E] == b"\x7f\x7f"  # pull-ups on the 14 inputs only
+    assert chips[0x22].regs[0x0C:0x0E] == b"\x0f\x00"  # the third: squares 28..31, GPA0..3
     scanner = Scanner(source, 1, ticker)
     assert scanner.current.occupied == frozenset()
-    first.inputs = 0xFFFF & ~(1 << 0)  # square 0 = (1, 0)
-    second.inputs = 0xFFFF & ~(1 << 15)  # square 31 = (6, 7)
-    assert scanner.scan().occupied == {(1, 0), (6, 7)}
+    chips[0x20].inputs = 0xFFFF & ~(1 << 0) & ~(1 << 14)  # GPA0: square 0; GPB6: square 13
+    chips[0x21].inputs = 0xFFFF & ~(1 << 0)  # square 14
+    chips[0x22].inputs = 0xFFFF & ~(1 << 3)  # square 31
+    assert scanner.scan().occupied == {(1, 0), (2, 3), (4, 3), (6, 7)}
+    for chip in chips.values():
+        chip.inputs = 0xFFFF & ~(1 << 7) & ~(1 << 15)  # GPA7 and GPB7 low
+    assert scanner.scan().occupied == frozenset()
+
+
+def test_two_expanders_of_fourteen_inputs_cannot_read_32_squares():
+    chips = {0x20: Mcp23017Chip(), 0x21: Mcp23017Chip()}
+    try:
+        Mcp23017InputsSource(FakeI2C(chips), (0x20, 0x21), FOURTEEN)
+    except ValueError as exc:
+        assert str(exc) == "2 expanders of 14 inputs cannot read 32 squares"
+    else:
+        raise AssertionError("two expanders of 14 inputs were taken for 32 squares")
 
 
 def test_the_scan_waits_for_a_slow_column_to_rise_before_reading(factory):

@@ -118,8 +118,10 @@ def test_firmware_logic_under_micropython(logic_run, name):
 
 @pytest.mark.parametrize("path", FIRMWARE_FILES, ids=lambda p: str(p.relative_to(ROOT)))
 def test_every_firmware_file_compiles_with_mpy_cross(path, tmp_path):
+    """Viper code is machine code: compiled for the RP2040's Cortex-M0+ (armv6m)."""
+    arch = ["-march=armv6m"] if "@micropython.viper" in path.read_text() else []
     result = subprocess.run(
-        [tool("mpy-cross"), "-o", str(tmp_path / "out.mpy"), str(path)],
+        [tool("mpy-cross"), *arch, "-o", str(tmp_path / "out.mpy"), str(path)],
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert result.returncode == 0, result.stderr

@@ -1,7 +1,8 @@
 """Run a command inside the service's sandbox, as far as a machine without systemd allows.
 
-``python sandbox.py UNIT WORKDIR IDENTITY -- COMMAND...`` (as root, inside ``unshare --mount
---pid --net --fork``) reads the unit file and sets up, in this mount namespace only:
+``python sandbox.py UNIT WORKDIR IDENTITY [--dev DIR] [--modules-load FILE] -- COMMAND...`` (as
+root, inside ``unshare --mount --pid --net --fork``) reads the unit file and sets up, in this
+mount namespace only:
 - /proc mounted as ProtectProc= and ProcSubset= say (hidepid=invisible, subset=pid), then seen
   through a view whose cpuinfo and device-tree are the Raspberry Pi IDENTITY's ("pi4", "pi5") —
   present only where that procfs shows its non-process entries, as on a real Pi;
@@ -14,14 +15,29 @@
   (User=, CapabilityBoundingSet=, NoNewPrivileges=), refuses writable-and-executable memory
   (MemoryDenyWriteExecute=, prctl PR_SET_MDWE), sets UMask= and WorkingDirectory= and the
   unit's Environment=, and runs COMMAND. The network namespace is empty (PrivateNetwork=).
+
+DevicePolicy= and DeviceAllow= are enforced by the kernel, as systemd does on a machine with the
+cgroup v1 devices controller (on cgroup v2 it loads the same rules as a BPF program): a device
+cgroup that denies everything, then allows the pseudo-devices of DevicePolicy=closed (and
+char-pts), then each DeviceAllow= as systemd resolves it *when the unit starts*: a path is
+stat()ed then and skipped when the node is missing; ``char-NAME`` allows every minor of each
+major /proc/devices lists under that name (fnmatch) then, and nothing if none. ``--dev DIR``
+makes DIR the service's /dev, so a test can add a node after the start, as udev does when a
+Pico is plugged in. ``--modules-load FILE`` (the installer's modules-load.d file): on a Pi,
+systemd-modules-load.service loads these before the unit starts; this machine may lack them, so
+the /proc/devices lines they register on a Pi (``PI_MODULES``) are added to what the class rules
+match. The cgroup's name is left in WORKDIR/devices-cgroup for the test to remove.
 """
 
 from __future__ import annotations
 
 import ctypes
+import fnmatch
 import os
+import stat
 import subprocess
 import sys
+import uuid
 from pathlib import Path
 
 IDENTITIES = {
@@ -29,8 +45,13 @@ IDENTITIES = {
     "pi5": ("d04170", "Raspberry Pi 5 Model B Rev 1.0", "raspberrypi,5-model-b", "brcm,bcm2712"),
 }
 PSEUDO_DEVICES = {"null": (1, 3), "zero": (1, 5), "full": (1, 7), "random": (1, 8),
-                  "urandom": (1, 9), "tty": (5, 0)}  # fmt: skip
+                  "urandom": (1, 9), "tty": (5, 0), "ptmx": (5, 2)}  # fmt: skip
 NOBODY = 65534
+CLOSED_POLICY = ("/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom",
+                 "/dev/tty", "/dev/ptmx")  # fmt: skip
+PI_MODULES = {"cdc_acm": (166, "ttyACM"), "i2c-dev": (89, "i2c"), "spidev": (153, "spi"),
+              "usbserial": (188, "ttyUSB")}  # fmt: skip
+DEVICES_CGROUP = Path("/sys/fs/cgroup/devices")
 
 
 def settings(text: str) -> dict[str, list[str]]:
@@ -78,16 +99,79 @@ def proc_view(unit: dict, identity: str, base: Path) -> None:
     sh("mount", "--bind", str(view), "/proc")
 
 
-def dev_view(unit: dict) -> None:
-    sh("mount", "-t", "tmpfs", "-o", "mode=0755", "tmpfs", "/dev")
+def dev_view(unit: dict, dev: str | None) -> None:
+    if dev is None:
+        sh("mount", "-t", "tmpfs", "-o", "mode=0755", "tmpfs", "/dev")
+    else:  # the test's folder: a node it makes there later appears here, as udev's would
+        sh("mount", "--bind", dev, "/dev")
     for name, (major, minor) in PSEUDO_DEVICES.items():
         os.mknod(f"/dev/{name}", 0o20666, os.makedev(major, minor))
         os.chmod(f"/dev/{name}", 0o666)  # mknod applied the umask
     # DeviceAllow= nodes that this machine has (a Pi's GPIO, SPI, I2C are not here)
 
 
+def char_majors(modules_load: str | None) -> list[tuple[int, str]]:
+    """/proc/devices' character devices when the unit starts, with the Pi's modules loaded."""
+    lines = Path("/proc/devices").read_text().split("Block devices:")[0].splitlines()
+    found = [(int(n), name) for n, name in (ln.split(None, 1) for ln in lines[1:] if ln.strip())]
+    if modules_load is not None:
+        for module in Path(modules_load).read_text().split():
+            entry = PI_MODULES[module]
+            if entry not in found:
+                found.append(entry)
+    return found
+
+
+def device_rules(unit: dict, majors: list[tuple[int, str]]) -> list[str] | None:
+    """The devices.allow lines systemd writes for the unit (None: no device policy at all)."""
+    policy = unit.get("DevicePolicy", ["auto"])[-1]
+    allow = [a for a in unit.get("DeviceAllow", []) if a]
+    if policy == "auto" and not allow:
+        return None
+    wanted = [(node, "rwm") for node in CLOSED_POLICY] if policy != "strict" else []
+    rules = []
+    if policy != "strict":
+        rules += [f"c {n}:* rw" for n, name in majors if name == "pts"]
+    for entry in allow:
+        node, _, access = entry.partition(" ")
+        wanted.append((node, access or "rwm"))
+    for node, access in wanted:
+        if node.startswith("char-"):
+            matched = [n for n, name in majors if fnmatch.fnmatch(name, node[5:])]
+            if not matched:
+                print(f"sandbox: {node} did not match anything in /proc/devices", file=sys.stderr)
+            rules += [f"c {n}:* {access}" for n in matched]
+            continue
+        try:
+            st = os.stat(node)
+        except OSError as exc:  # systemd: "Couldn't stat device", and the entry is skipped
+            print(f"sandbox: couldn't stat device {node}: {exc.strerror}", file=sys.stderr)
+            continue
+        kind = "c" if stat.S_ISCHR(st.st_mode) else "b"
+        rules.append(f"{kind} {os.major(st.st_rdev)}:{os.minor(st.st_rdev)} {access}")
+    return rules
+
+
+def device_cgroup(rules: list[str], work: Path) -> None:
+    """This process (and the service it becomes) into a device cgroup of exactly ``rules``."""
+    if not (DEVICES_CGROUP / "devices.allow").exists():
+        raise SystemExit("sandbox: DeviceAllow= needs the cgroup v1 devices controller here")
+    group = DEVICES_CGROUP / f"damath-sandbox-{uuid.uuid4().hex[:12]}"
+    group.mkdir()
+    (work / "devices-cgroup").write_text(str(group))
+    (group / "devices.deny").write_text("a")
+    for rule in rules:
+        (group / "devices.allow").write_text(rule)
+    (group / "cgroup.procs").write_text(str(os.getpid()))
+
+
 def main() -> None:
     unit_path, workdir, identity = sys.argv[1:4]
+    options = sys.argv[4 : sys.argv.index("--")]
+    dev = options[options.index("--dev") + 1] if "--dev" in options else None
+    modules_load = None
+    if "--modules-load" in options:
+        modules_load = options[options.index("--modules-load") + 1]
     command = sys.argv[sys.argv.index("--") + 1 :]
     text = Path(unit_path).read_text()
     for drop_in in Path(unit_path + ".d").glob("*.conf") if Path(unit_path + ".d").is_dir() else []:
@@ -98,8 +182,12 @@ def main() -> None:
     sh("mount", "--make-rprivate", "/")
     base = Path("/run")
     sh("mount", "-t", "tmpfs", "tmpfs", str(base))
+    majors = char_majors(modules_load)  # /proc/devices as the unit starts
     proc_view(unit, identity, base)
-    dev_view(unit)
+    dev_view(unit, dev)
+    rules = device_rules(unit, majors)  # resolved now, as systemd does when the unit starts
+    if rules is not None:
+        device_cgroup(rules, work)
     name = unit["StateDirectory"][0]
     sh("mount", "-t", "tmpfs", "tmpfs", "/var/lib")
     state = Path("/var/lib") / name

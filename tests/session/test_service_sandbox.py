@@ -1,7 +1,9 @@
 """The service starts inside its own sandbox: `damath-board run` with the installed unit's
 /proc, /dev, filesystem, user, capability and memory restrictions (tests/session/sandbox.py sets
-them up from the unit file, as far as a machine without systemd allows), with gpiozero's and
-Blinka's platform detection fed a Raspberry Pi 4 and a Pi 5. Start-up must find what it reads."""
+them up from the unit file, as far as a machine without systemd allows; its device rules are
+the kernel's device cgroup, as systemd's), with gpiozero's and Blinka's platform detection fed a
+Raspberry Pi 4 and a Pi 5. Start-up must find what it reads, and a Pico plugged in after the
+start must be reachable."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -20,33 +23,64 @@ UNIT = ROOT / "systemd" / "damath-board.service"
 PROFILE = ROOT / "hardware" / "pi-gpio.toml"
 
 
-def start_in_sandbox(tmp_path: Path, identity: str, unit_text: str) -> tuple[int, str, Path]:
+def drop_in_for(profile: Path) -> str:
+    """What install.sh writes as devices.conf: ``python -m drivers.system --device-allow``."""
+    return subprocess.run(
+        [sys.executable, "-m", "drivers.system", str(profile), "--device-allow"],
+        capture_output=True, text=True, cwd=ROOT, check=True,
+    ).stdout  # fmt: skip
+
+
+def sandboxed(
+    tmp_path: Path,
+    identity: str,
+    unit_text: str,
+    profile: Path = PROFILE,
+    drop_in: str | None = None,
+    harness: str = "StartupProbe",
+    options: tuple[str, ...] = (),
+    run_args: tuple[str, ...] = ("--exit-after", "1"),
+) -> subprocess.Popen:
+    """`damath-board run --profile PROFILE` started in the sandbox (``options`` for sandbox.py)."""
     if os.geteuid() != 0 or not shutil.which("unshare"):
         pytest.fail("the sandbox needs root and util-linux's unshare (CI has both)")
     unit = tmp_path / "damath-board.service"
     unit.write_text(unit_text)
-    drop_in = subprocess.run(
-        [sys.executable, "-m", "drivers.system", str(PROFILE), "--device-allow"],
-        capture_output=True, text=True, cwd=ROOT, check=True,
-    ).stdout  # fmt: skip
+    drop_in = drop_in_for(profile) if drop_in is None else drop_in
     (tmp_path / "damath-board.service.d").mkdir()
     (tmp_path / "damath-board.service.d" / "devices.conf").write_text("[Service]\n" + drop_in)
     (tmp_path / "state").mkdir()
     exe = str(Path(sys.executable).with_name("damath-board"))
     env = dict(
         os.environ,
-        DAMATH_BOARD_HARNESS="tests.drivers.harness:StartupProbe",
+        DAMATH_BOARD_HARNESS=f"tests.drivers.harness:{harness}",
         PYTHONPATH=str(ROOT),
         GPIOZERO_PIN_FACTORY="mock",
     )
     env.pop("BLINKA_OS_AGNOSTIC", None)
-    result = subprocess.run(
+    return subprocess.Popen(
         ["unshare", "--mount", "--pid", "--net", "--fork", sys.executable,
-         str(Path(__file__).with_name("sandbox.py")), str(unit), str(tmp_path), identity, "--",
-         exe, "run", "--profile", str(PROFILE), "--exit-after", "1"],
-        capture_output=True, text=True, timeout=120, env=env,
+         str(Path(__file__).with_name("sandbox.py")), str(unit), str(tmp_path), identity,
+         *options, "--", exe, "run", "--profile", str(profile), *run_args],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
     )  # fmt: skip
-    return result.returncode, result.stdout + result.stderr, tmp_path / "state"
+
+
+def finished(process: subprocess.Popen, tmp_path: Path) -> tuple[int, str]:
+    """Its exit code and output; the device cgroup it made is removed."""
+    try:
+        out, _ = process.communicate(timeout=120)
+    finally:
+        process.kill()
+        group = tmp_path / "devices-cgroup"
+        if group.exists():
+            Path(group.read_text()).rmdir()
+    return process.returncode, out
+
+
+def start_in_sandbox(tmp_path: Path, identity: str, unit_text: str) -> tuple[int, str, Path]:
+    code, out = finished(sandboxed(tmp_path, identity, unit_text), tmp_path)
+    return code, out, tmp_path / "state"
 
 
 @pytest.mark.parametrize(
@@ -71,6 +105,77 @@ def test_proc_subset_pid_would_stop_the_service_at_start(tmp_path):
     code, out, _state = start_in_sandbox(tmp_path, "pi5", text)
     assert code != 0
     assert "/proc/cpuinfo" in out or "unable to locate Pi revision" in out
+
+
+PICO = ROOT / "hardware" / "pico.toml"
+ACM_MAJOR = 166  # the cdc_acm driver's (Documentation/admin-guide/devices.txt): ttyACM0 is 166:0
+PATH_GRANT = "".join(  # what install.sh wrote before: each node by its path
+    f"DeviceAllow={path} rw\n"
+    for path in ("/dev/gpiochip0", "/dev/gpiochip4", "/dev/i2c-1", "/dev/ttyACM0")
+)
+
+
+def plug_in_late(tmp_path: Path, drop_in: str | None, modules: str) -> dict:
+    """`run` on pico.toml in the sandbox with no Pico; once its link has found no
+    /dev/ttyACM0 (the harness says so on its output), the node appears in the service's
+    /dev, as udev makes it when a Pico is plugged in; the link's next open tells what the
+    service may do with it. ``modules``: the modules-load.d file loaded before the start."""
+    dev = tmp_path / "dev"
+    dev.mkdir()
+    load = tmp_path / "modules-load.conf"
+    load.write_text(modules)
+    process = sandboxed(
+        tmp_path, "pi5", UNIT.read_text(), PICO, drop_in, "LatePico",
+        ("--dev", str(dev), "--modules-load", str(load)), (),
+    )  # fmt: skip
+    try:
+        said = []
+        for line in process.stdout:  # the sandboxed service's output, line by line as it comes
+            said.append(line)
+            if line.startswith("LatePico: no /dev/ttyACM0 yet"):
+                break
+        else:
+            pytest.fail("the board ended before it looked for the Pico: " + "".join(said)[-3000:])
+        os.mknod(dev / "ttyACM0", stat.S_IFCHR | 0o666, os.makedev(ACM_MAJOR, 0))
+        os.chmod(dev / "ttyACM0", 0o666)  # the file's mode lets anyone: only the cgroup decides
+    finally:
+        code, out = finished(process, tmp_path)
+    assert code == 0, out[-3000:]
+    found: dict = json.loads((tmp_path / "state" / "pico.json").read_text())
+    return found
+
+
+def test_a_pico_plugged_in_after_the_start_is_reached_through_its_class_grant(tmp_path):
+    """The drop-in install.sh writes (DeviceAllow=char-ttyACM) and the modules it loads at boot
+    (cdc_acm): the node made after the start passes the device cgroup, so the open reaches
+    the kernel's driver. This machine has no cdc_acm driver to answer, so that open ends in
+    ENXIO; on a Pi it is the Pico's port (EPERM is what the cgroup answers)."""
+    modules = subprocess.run(
+        [sys.executable, "-c", "from drivers.profile import load_profile; from drivers.system "
+         f"import modules; print(*modules(load_profile({str(PICO)!r})))"],
+        capture_output=True, text=True, cwd=ROOT, check=True,
+    ).stdout.split()  # fmt: skip
+    assert "DeviceAllow=char-ttyACM rw" in drop_in_for(PICO) and "cdc_acm" in modules
+    found = plug_in_late(tmp_path, None, "\n".join(modules) + "\n")
+    assert found["attempts"][0] == "ENOENT"  # not plugged in at the start
+    assert found["attempts"][-1] == "ENXIO", found  # let through, to a driver this machine lacks
+
+
+def test_a_pico_plugged_in_after_the_start_stays_eperm_with_the_old_path_grant(tmp_path):
+    """The defect: DeviceAllow=/dev/ttyACM0 is resolved when the unit starts and skipped while
+    the node is missing, so the Pico plugged in later is refused until a restart; the board
+    shows it as a problem (Devices.health())."""
+    found = plug_in_late(tmp_path, PATH_GRANT, "i2c-dev\ncdc_acm\n")
+    assert found["attempts"][0] == "ENOENT" and found["attempts"][-1] == "EPERM", found
+    assert "co-processor port /dev/ttyACM0 cannot be opened" in found["problem"]
+    assert "Operation not permitted" in found["problem"]
+
+
+def test_a_class_grant_whose_driver_is_not_loaded_at_the_start_matches_nothing(tmp_path):
+    """Why install.sh loads cdc_acm at boot: char-ttyACM is resolved against /proc/devices when
+    the unit starts, and without the module there is no ttyACM line to match."""
+    found = plug_in_late(tmp_path, None, "i2c-dev\n")
+    assert found["attempts"][-1] == "EPERM", found
 
 
 SHIPPED = ("pi-gpio", "pi-hall", "pico", "dam-pico", "mathchess-pico", "english-gpio")

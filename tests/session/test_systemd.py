@@ -267,16 +267,15 @@ def test_install_turns_on_what_the_profile_needs_once(installer):
     assert "dtparam=spi=on" not in text  # it would take GPIO7, the new-game button
     assert "reboot" in result.stdout
     modules = dest / "etc" / "modules-load.d" / "damath-board.conf"
-    assert modules.read_text() == "i2c-dev\n"
+    assert modules.read_text() == "i2c-dev\nspidev\n"  # their classes exist at the start
     again = install("hardware/pi-gpio.toml")
     assert config.read_text() == text and "already set" in again.stdout
     drop_in = dest / "etc" / "systemd" / "system" / "damath-board.service.d" / "devices.conf"
     allowed = [line for line in drop_in.read_text().splitlines() if line.startswith("Device")]
-    assert allowed == [
-        "DeviceAllow=/dev/gpiochip0 rw",
-        "DeviceAllow=/dev/gpiochip4 rw",
-        "DeviceAllow=/dev/i2c-1 rw",
-        "DeviceAllow=/dev/spidev0.0 rw",
+    assert allowed == [  # by class: a node that appears after the start is covered too
+        "DeviceAllow=char-gpiochip rw",
+        "DeviceAllow=char-i2c rw",
+        "DeviceAllow=char-spi rw",
     ]
 
 
@@ -293,10 +292,40 @@ def test_install_accepts_an_absolute_profile_with_spaces_and_allows_only_its_por
     assert (dest / "etc" / "damath-board" / "board.toml").read_text() == profile.read_text()
     drop_in = dest / "etc" / "systemd" / "system" / "damath-board.service.d" / "devices.conf"
     text = drop_in.read_text()
-    assert "DeviceAllow=/dev/ttyACM0 rw" in text
-    assert "char-tty" not in text and "spidev" not in text  # no other serial port, no SPI
+    assert "DeviceAllow=char-ttyACM rw" in text  # the Pico, whenever it is plugged in
+    assert "ttyAMA" not in text and "ttyS" not in text and "spi" not in text  # nothing else
     config = (dest / "boot" / "firmware" / "config.txt").read_text()
     assert "spi" not in config and "dtparam=i2c_arm=on" in config
+    modules = dest / "etc" / "modules-load.d" / "damath-board.conf"
+    assert modules.read_text() == "i2c-dev\ncdc_acm\n"  # ttyACM in /proc/devices at the start
+
+
+def test_install_with_the_uart_link_frees_the_header_uart_and_says_so(installer, tmp_path):
+    """A Pi 4's ttyAMA0 is the Bluetooth chip's UART and GPIO14/15 carry the serial console:
+    the install moves Bluetooth off it (disable-bt under [pi4]), takes the console off
+    cmdline.txt, masks the serial getty, and says each."""
+    install, _src, dest, log = installer
+    boot = dest / "boot" / "firmware"
+    (boot / "cmdline.txt").write_text("console=serial0,115200 console=tty1 root=/dev/mmcblk0p2\n")
+    profile = tmp_path / "uart.toml"
+    pico = (ROOT / "hardware" / "pico.toml").read_text()
+    profile.write_text(pico.replace("/dev/ttyACM0", "/dev/ttyAMA0"))
+    result = install(str(profile))
+    assert result.returncode == 0, result.stderr + result.stdout
+    config = (boot / "config.txt").read_text()
+    assert "enable_uart=1\n[pi4]\ndtoverlay=disable-bt\n[pi5]\ndtoverlay=uart0-pi5\n" in config
+    assert (boot / "cmdline.txt").read_text() == "console=tty1 root=/dev/mmcblk0p2\n"
+    calls = log.read_text().splitlines()
+    assert (
+        f"systemctl --root={dest} mask serial-getty@ttyAMA0.service serial-getty@ttyS0.service"
+        in calls
+    )
+    out = result.stdout
+    assert "Pi 4 Bluetooth is switched off for it (dtoverlay=disable-bt)" in out
+    assert "the serial console (console=serial0,115200) removed" in out
+    assert "serial-getty@ttyS0.service) is stopped and masked" in out
+    drop_in = dest / "etc" / "systemd" / "system" / "damath-board.service.d" / "devices.conf"
+    assert "DeviceAllow=char-ttyAMA rw" in drop_in.read_text()
 
 
 def test_install_refuses_a_wrong_profile_before_changing_anything(installer, tmp_path):

@@ -189,6 +189,40 @@ def test_scanning_an_unchanged_board_allocates_nothing():
     assert _scan_many(fw, 200) == 0, "a scan allocated on the heap"
 
 
+def test_a_loop_pass_with_nothing_arriving_allocates_nothing():
+    """The whole pass (scan, link, LED chain's poll, watchdog), not the scan alone."""
+    fw = firmware()
+    for _ in range(3):
+        fw.step()
+    micropython.heap_lock()
+    try:
+        for _ in range(200):
+            fw.step()
+        failed = 0
+    except MemoryError:
+        failed = 1
+    micropython.heap_unlock()
+    assert failed == 0, "a pass of the loop allocated on the heap"
+
+
+def test_the_crc_and_cobs_are_machine_code_here_and_agree_with_the_pure_ones():
+    assert framing._crc_fast is not None, "viper did not compile: the table would be used"
+    assert framing._cobs_fast is not None, "viper did not compile: the pure COBS would be used"
+    for case in V["frames"]:
+        payload = unhex(case["payload"])
+        assert framing.crc16(payload) == framing.crc16_table(payload) == case["crc"]
+        encoded = unhex(case["cobs"])
+        assert framing.cobs_decode(encoded) == framing.cobs_decode_pure(encoded) == payload
+    for bad in (b"\x03a", b"\x02\x00", b"\x00", b"\x05ab\x00c"):
+        said = []
+        for decode in (framing.cobs_decode, framing.cobs_decode_pure):
+            try:
+                said.append(decode(bad))
+            except framing.FrameError as exc:
+                said.append(str(exc))
+        assert said[0] == said[1], said
+
+
 def test_debounce_counts_without_allocating():
     fw = firmware()
     fw.step()
