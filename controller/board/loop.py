@@ -6,14 +6,17 @@ Pi (``run_loop`` at ``--scan-hz``).
 
 The scoresheet display and the clock displays are drawn off the loop (``off_the_loop``): an
 OLED page is ~1 KB of I2C, which would stall the sensors for up to 95 ms a redraw. An I/O error of
-a device (a sensor read, an LED write) is caught here, once, for every game: counted, said, and
-the game goes on from the last good frame.
+a device the loop uses every pass (a sensor read, an LED frame, the co-processor's link) is caught
+by the drivers, which keep the last good frame and count it (``drivers.health``); the loop reads
+their health once a render and, while a device keeps failing, says so on the display (before the
+game's own lines) and in the game's problems, for every game alike. The game goes on.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
@@ -61,9 +64,8 @@ class ScanLoop:
         self.link = link
         """The board's link to a hub (``--hub``): told after every pass."""
         self._rendered_at = float("-inf")
-        self.io_errors: dict[str, int] = {}
-        """Device -> I/O errors caught so far (a sensor read, an LED write, a display)."""
-        self._said: set[str] = set()
+        self.device_problem: str | None = None
+        """What a failing device makes the board say now (``Devices.health``), or None."""
         size = devices.scoresheet.size if devices.scoresheet is not None else (128, 64)
         from drivers.scoresheet import capacity
 
@@ -86,11 +88,7 @@ class ScanLoop:
         d = self.devices
         changed = False
         if d.sensors is not None:
-            try:
-                frame = d.sensors.scan()
-            except OSError as exc:  # a NAK, a serial error: the last good frame stands
-                self._io_error(_("sensors"), exc)
-                frame = None
+            frame = d.sensors.scan()  # an I/O error: counted by the driver, no new frame
             if frame is not None:
                 g.feed_frame(frame.t, frame.occupied)
                 changed = True
@@ -115,16 +113,18 @@ class ScanLoop:
         g = self.game
         d = self.devices
         out = g.outputs(t, *self.page_size)
+        problem = self._device_problem()
         if d.leds is not None:
-            try:
-                d.leds.show(out.leds)
-            except OSError as exc:
-                self._io_error(_("LEDs"), exc)
+            d.leds.show(out.leds)  # a frame not sent is sent again at the next render
         if d.clocks is not None:
             d.clocks.show(*(out.clocks or DARK_CLOCKS))
             self._report_fault(_("clock displays"), d.clocks)
         if d.scoresheet is not None:
-            d.scoresheet.show(list(out.page))
+            page = list(out.page)
+            if problem:  # a failing device first: the board cannot be trusted until it works
+                cols, rows = self.page_size
+                page = (textwrap.wrap(problem, cols) + page)[:rows]
+            d.scoresheet.show(page)
             self._report_fault(_("scoresheet display"), d.scoresheet)
         if self.mirrors:
             long_page = g.outputs(t, *MIRROR_PAGE).page
@@ -135,14 +135,16 @@ class ScanLoop:
                 d.buzzer.play(cue)
         self._rendered_at = t
 
-    def _io_error(self, what: str, exc: OSError) -> None:
-        """A device's read or write failed: counted; said the first time."""
-        self.io_errors[what] = self.io_errors.get(what, 0) + 1
-        if what not in self._said:
-            self._said.add(what)
-            self._say(
-                _("the {what} failed ({error}); the board goes on").format(what=what, error=exc)
-            )
+    def _device_problem(self) -> str | None:
+        """The devices' health: a problem said once when it comes, and when it goes."""
+        problem = self.devices.health().problem
+        if problem != self.device_problem:
+            if problem:
+                self._say(problem)
+            elif self.device_problem:
+                self._say(_("the devices work again"))
+            self.device_problem = problem
+        return problem
 
     def _report_fault(self, what: str, device: object) -> None:
         """A display drawn in the background that failed: said once, play goes on."""

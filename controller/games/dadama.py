@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from controller.i18n import N_, _
 from controller.rules.move import Square
 
-from .kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
+from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
 
 if TYPE_CHECKING:
     from controller.session.dadama import DadamaConfig, DadamaSession
@@ -35,29 +35,17 @@ def owns(first: Record) -> bool:
     return first.get("k") == "start" and first.get("game") == "dadama"
 
 
-class DadamaGame(BoardGame):
+class DadamaGame(SessionGame):
+    session: DadamaSession
+
     def __init__(self, session: DadamaSession) -> None:
         self.kind = DADAMA
         self.session = session
-
-    @property
-    def problems(self) -> list[str]:
-        return self.session.problems
-
-    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
-        self.session.feed_frame(t, occupied)
-
-    def press(self, t: float, name: str, kind: str = "press") -> None:
-        if kind == "press":
-            self.session.press(t, name, kind)
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
         from controller.view.dice import compose_dice
 
         return compose_dice(self.session.view(), t, cols, rows)
-
-    def take_cues(self) -> list[str]:
-        return self.session.take_cues()
 
     def expected(self) -> frozenset[Square]:
         from controller.tracker.dadama import loose, occupied
@@ -105,9 +93,6 @@ class DadamaGame(BoardGame):
             "message": status(v),
         }
 
-    def status(self) -> str:
-        return self.session.phase
-
     def carried(self) -> dict[str, Any]:
         """A new game keeps the board's dice (board or real) unless it says otherwise."""
         return {"dice": self.session.dice_mode}
@@ -133,12 +118,6 @@ class DadamaGame(BoardGame):
             text = json.dumps(self.session.position(), ensure_ascii=False, indent=1)
             return text + "\n", "application/json; charset=utf-8"
         return super().download(what)
-
-    def put_away(self, wall: float) -> str | None:
-        return self.session.put_away(wall)
-
-    def close(self, t: float) -> None:
-        self.session.close()
 
 
 DADAMA = GameKind(

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from controller.i18n import N_
 from controller.rules.move import Square
 
-from .kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
+from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
 
 if TYPE_CHECKING:
     from controller.coach.board import BoardCoach
@@ -67,22 +67,17 @@ def owns(first: Record) -> bool:
     return first.get("k") == "start" and first.get("game", "damath") == "damath"
 
 
-class DamathGame(BoardGame):
+class DamathGame(SessionGame):
+    session: Session
+
     def __init__(self, session: Session, coach: BoardCoach) -> None:
         self.kind = DAMATH
         self.session = session
         self.coach = coach
         """The computer opponent, hints and the review: searches in worker processes, polled."""
 
-    @property
-    def problems(self) -> list[str]:
-        return self.session.problems
-
-    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
-        self.session.feed_frame(t, occupied)
-
     def press(self, t: float, name: str, kind: str = "press") -> None:
-        self.session.press(t, name, kind)
+        self.session.press(t, name, kind)  # a held button is the arbiter's menu, a dispute
 
     def tick(self, t: float) -> bool:
         changed = self.session.tick(t)
@@ -139,9 +134,6 @@ class DamathGame(BoardGame):
     def ready_line(self, board: str) -> str:
         return self.session.ready_line(board)
 
-    def status(self) -> str:
-        return str(self.session.phase)
-
     def carried(self) -> dict[str, Any]:
         """What the next game on this board starts with: the players and the event, today."""
         import datetime
@@ -168,19 +160,9 @@ class DamathGame(BoardGame):
         return self.session
 
     def put_away(self, wall: float) -> str | None:
-        from controller.session.journal import JournalError
+        from controller.session.journaled import put_away
 
-        journal = self.session.journal
-        if journal is None:
-            return None
-        try:
-            if self.session.game.ply:
-                journal.keep(wall)
-            journal.close()
-            journal.path.unlink(missing_ok=True)
-        except (JournalError, OSError) as exc:
-            return str(exc)
-        return None
+        return put_away(self.session.journal, bool(self.session.game.ply), wall)
 
     def close(self, t: float) -> None:
         self.session.close(t)

@@ -12,24 +12,15 @@ from controller.i18n import _
 from controller.rules.move import Square
 from controller.session.draughts import DraughtsConfig, DraughtsRules, DraughtsSession
 
-from .kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
+from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
 
 
-class DraughtsGame(BoardGame):
+class DraughtsGame(SessionGame):
+    session: DraughtsSession
+
     def __init__(self, kind: GameKind, session: DraughtsSession) -> None:
         self.kind = kind
         self.session = session
-
-    @property
-    def problems(self) -> list[str]:
-        return self.session.problems
-
-    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
-        self.session.feed_frame(t, occupied)
-
-    def press(self, t: float, name: str, kind: str = "press") -> None:
-        if kind == "press":
-            self.session.press(t, name, kind)
 
     def tick(self, t: float) -> bool:
         return self.session.tick(t)
@@ -38,9 +29,6 @@ class DraughtsGame(BoardGame):
         from controller.view.draughts import compose_draughts
 
         return compose_draughts(self.session.view(), t, cols, rows)
-
-    def take_cues(self) -> list[str]:
-        return self.session.take_cues()
 
     def expected(self) -> frozenset[Square]:
         return frozenset(self.session.game.occupied())
@@ -86,9 +74,6 @@ class DraughtsGame(BoardGame):
             "message": status(v),
         }
 
-    def status(self) -> str:
-        return self.session.phase
-
     def finished(self) -> Hashable | None:
         s = self.session
         return ("over", s.game.ply) if s.phase == "over" else None
@@ -102,12 +87,6 @@ class DraughtsGame(BoardGame):
             text = json.dumps(self.session.position(), ensure_ascii=False, indent=1)
             return text + "\n", "application/json; charset=utf-8"
         return super().download(what)
-
-    def put_away(self, wall: float) -> str | None:
-        return self.session.put_away(wall)
-
-    def close(self, t: float) -> None:
-        self.session.close()
 
 
 def draughts_kind(rules: DraughtsRules, geometry: Geometry, settings: tuple[str, ...]) -> GameKind:

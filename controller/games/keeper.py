@@ -16,7 +16,7 @@ from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import Protocol
 
-from controller.session.journal import KEPT_FOLDER, kept_name
+from controller.session.journal import KEPT_FOLDER, kept_name, sync_dir
 
 
 class Keepable(Protocol):
@@ -39,20 +39,6 @@ def write_whole(path: Path, data: bytes) -> None:
     except OSError:
         tmp.unlink(missing_ok=True)
         raise
-
-
-def sync_folder(folder: Path) -> None:
-    """Make the files created or renamed in ``folder`` durable (its directory entries)."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 def claim(folder: Path, stem: str, suffixes: tuple[str, ...]) -> str:
@@ -88,7 +74,7 @@ def write_files(folder: Path, stem: str, files: Mapping[str, str]) -> list[Path]
         if first.exists() and first.stat().st_size == 0:
             first.unlink(missing_ok=True)  # the claim of a game that could not be written
         raise
-    sync_folder(folder)
+    sync_dir(folder)
     return written
 
 

@@ -183,6 +183,36 @@ class BoardGame(ABC):
         """A deliberate stop: what must be journaled is, the journal closed; it resumes later."""
 
 
+class SessionGame(BoardGame):
+    """A ``BoardGame`` over a session that reads frames and buttons itself (``session``): what
+    every such game passes straight through, written once."""
+
+    session: Any
+
+    @property
+    def problems(self) -> list[str]:
+        return self.session.problems  # type: ignore[no-any-return]
+
+    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        self.session.feed_frame(t, occupied)
+
+    def press(self, t: float, name: str, kind: str = "press") -> None:
+        if kind == "press":  # a held button means nothing to these games
+            self.session.press(t, name, kind)
+
+    def take_cues(self) -> list[str]:
+        return self.session.take_cues()  # type: ignore[no-any-return]
+
+    def status(self) -> str:
+        return str(self.session.phase)
+
+    def put_away(self, wall: float) -> str | None:
+        return self.session.put_away(wall)  # type: ignore[no-any-return]
+
+    def close(self, t: float) -> None:
+        self.session.close()
+
+
 @dataclass(frozen=True)
 class GameKind:
     """One game the board plays, as the registry lists it."""

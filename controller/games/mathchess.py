@@ -122,12 +122,11 @@ class MathChessGame(BoardGame):
     # ------------------------------------------------------------------ outputs
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
-        import textwrap
-
         from controller.view.mathchess_leds import point_colours
+        from controller.view.outputs import page_lines
 
-        lines = [line for part in self.display() if part for line in textwrap.wrap(part, cols)]
-        return Outputs(point_colours(self.session.tracker, t), tuple(lines[:rows]))
+        leds = point_colours(self.session.tracker, t)
+        return Outputs(leds, page_lines(self.display(), cols, rows))
 
     def display(self) -> list[str]:
         """The display's sentences: the name on offer (or what the board asks or said), whose

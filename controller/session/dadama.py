@@ -45,7 +45,7 @@ from controller.rules.move import Square
 from controller.tracker.dadama import Seen, read_board
 
 from .journal import Journal, Record
-from .journaled import JournaledGame, open_journal
+from .journaled import JournaledGame, open_journal, square_of
 
 GAME = "dadama"
 DICE_MODES = ("board", "real")
@@ -206,7 +206,7 @@ class DadamaSession(JournaledGame):
         self.pending = None
 
     def _apply_throw(self, rec: Record) -> None:
-        square = _square(rec.get("sq"))
+        square = square_of(rec.get("sq"))
         dice = tuple(rec.get("dice") or ())
         options = self.game.throw_options(square, dice)  # checks the die and the faces
         self.pending = (square, dice)
@@ -438,16 +438,6 @@ def _default_keep(options: list[Throw]) -> int:
     return max(taking) if taking else max(o.kept for o in options)
 
 
-def _square(raw: object) -> Square:
-    if (
-        isinstance(raw, list | tuple)
-        and len(raw) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    ):
-        return (raw[0], raw[1])
-    raise ValueError(_("not a square: {raw!r}").format(raw=raw))
-
-
 def step_to_json(step: Step) -> dict[str, Any]:
     if isinstance(step, Quiet):
         return {"move": [list(step.start), list(step.end)]}
@@ -465,9 +455,9 @@ def step_from_json(raw: object) -> Step:
     if not isinstance(raw, dict):
         raise ValueError(_("not a step: {raw!r}").format(raw=raw))
     if "move" in raw and isinstance(raw["move"], list) and len(raw["move"]) == 2:
-        return Quiet(_square(raw["move"][0]), _square(raw["move"][1]))
+        return Quiet(square_of(raw["move"][0]), square_of(raw["move"][1]))
     if "stop" in raw:
-        return Stop(_square(raw["stop"]))
+        return Stop(square_of(raw["stop"]))
     if "throw" in raw:
         dice = raw.get("dice")
         keep = raw.get("keep")
@@ -476,9 +466,11 @@ def step_from_json(raw: object) -> Step:
         if not isinstance(keep, int):
             raise ValueError(_("not a step: {raw!r}").format(raw=raw))
         to = raw.get("to")
-        return Throw(_square(raw["throw"]), tuple(dice), keep, None if to is None else _square(to))
+        return Throw(
+            square_of(raw["throw"]), tuple(dice), keep, None if to is None else square_of(to)
+        )
     raise ValueError(_("not a step: {raw!r}").format(raw=raw))
 
 
-def describe_square(square: Square) -> str:
+def describesquare_of(square: Square) -> str:
     return square_text(square)

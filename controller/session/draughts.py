@@ -23,7 +23,7 @@ from controller.tracker.guidance import Guidance
 from controller.tracker.tracker import Tracker
 
 from .journal import Journal, Record
-from .journaled import JournaledGame, open_journal
+from .journaled import JournaledGame, open_journal, square_of
 
 
 @dataclass(frozen=True)
@@ -165,11 +165,11 @@ class DraughtsSession(JournaledGame):
         self.game_id = str(rec.get("id") or "game")
 
     def _apply_move(self, rec: Record) -> None:
-        path = tuple(_square(p) for p in rec.get("path") or ())
+        path = tuple(square_of(p) for p in rec.get("path") or ())
         fits = [m for m in self.game.legal_moves() if m.path == path]
         captures = rec.get("captures")
         if captures is not None and len(fits) > 1:
-            taken = tuple(_square(c) for c in captures)
+            taken = tuple(square_of(c) for c in captures)
             fits = [m for m in fits if m.captures == taken]
         if not fits:
             raise ValueError(_("not a legal move here: {path}").format(path=list(path)))
@@ -251,13 +251,3 @@ def describe(rules: DraughtsRules, ending: Ending) -> str:
     if ending.reason is EndReason.QUIET_MOVES:
         return _("moves without a taking or a man moved reached the limit (draw)")
     return _("the same position occurred a third time (draw)")
-
-
-def _square(raw: object) -> Square:
-    if (
-        isinstance(raw, list | tuple)
-        and len(raw) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    ):
-        return (raw[0], raw[1])
-    raise ValueError(_("not a square: {raw!r}").format(raw=raw))

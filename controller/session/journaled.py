@@ -11,6 +11,9 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from pathlib import Path
 
+from controller.i18n import _
+from controller.rules.move import Square
+
 from .journal import Journal, JournalError, JournalLoad, Record, replay
 
 
@@ -59,23 +62,37 @@ class JournaledGame(ABC):
         return out
 
     def put_away(self, wall: float) -> str | None:
-        """Before another game on the board: kept in ``games/`` when anything was played,
-        dropped otherwise; the journal is left empty. What went wrong, or None."""
-        journal = self.journal
-        if journal is None:
-            return None
-        try:
-            if self.played():
-                journal.keep(wall)
-            journal.close()
-            journal.path.unlink(missing_ok=True)
-        except (JournalError, OSError) as exc:
-            return str(exc)
-        return None
+        return put_away(self.journal, self.played(), wall)
 
     def close(self) -> None:
         if self.journal is not None:
             self.journal.close()
+
+
+def put_away(journal: Journal | None, played: bool, wall: float) -> str | None:
+    """Before another game on the board: its journal kept in ``games/`` when anything was
+    played, dropped otherwise, and left empty. What went wrong, or None."""
+    if journal is None:
+        return None
+    try:
+        if played:
+            journal.keep(wall)
+        journal.close()
+        journal.path.unlink(missing_ok=True)
+    except (JournalError, OSError) as exc:
+        return str(exc)
+    return None
+
+
+def square_of(raw: object) -> Square:
+    """A record's square, ``[x, y]`` of whole numbers; ValueError naming it otherwise."""
+    if (
+        isinstance(raw, list | tuple)
+        and len(raw) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+    ):
+        return (raw[0], raw[1])
+    raise ValueError(_("not a square: {raw!r}").format(raw=raw))
 
 
 def open_journal(

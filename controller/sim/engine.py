@@ -316,6 +316,7 @@ class SimBoard:
             "version": self.version,
             "notice": self.notice,
             "assignment": self.assignment,
+            "device_problem": self.loop.device_problem,
         }
 
     def summary(self) -> dict[str, Any]:

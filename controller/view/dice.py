@@ -18,7 +18,7 @@ from controller.rules.geometry import geometry
 from controller.rules.move import Square
 from controller.session.dadama import DadamaView
 from controller.view.leds import LEGEND, Light, shade
-from controller.view.outputs import BoardOutputs
+from controller.view.outputs import BoardOutputs, page_lines
 
 DICE_LEGEND: dict[str, Light] = {
     light.name: light
@@ -128,8 +128,7 @@ def compose_dice(v: DadamaView, t: float, cols: int = 40, rows: int = 8) -> Boar
         last_throw_text(v),
         v.message,
     )
-    page = [line for part in parts if part for line in textwrap.wrap(part, cols)]
-    return BoardOutputs(leds, tuple(page[:rows]))
+    return BoardOutputs(leds, page_lines(parts, cols, rows))
 
 
 def snapshot(v: DadamaView, t: float) -> dict[str, Any]:

@@ -5,14 +5,13 @@ sees the same colours on every board."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from controller.i18n import _
 from controller.rules.move import Square
 from controller.session.draughts import DraughtsView
 from controller.view.leds import LEGEND, Light, shade
-from controller.view.outputs import BoardOutputs
+from controller.view.outputs import BoardOutputs, page_lines
 
 
 def squares(size: int) -> tuple[Square, ...]:
@@ -73,8 +72,7 @@ def compose_draughts(v: DraughtsView, t: float, cols: int = 40, rows: int = 8) -
     lit = lights(v)
     leds = {sq: shade(lit.get(sq), t) for sq in squares(v.size)}
     parts = (status(v), counts(v), "" if v.ending is not None else v.message)
-    page = [line for part in parts if part for line in textwrap.wrap(part, cols)]
-    return BoardOutputs(leds, tuple(page[:rows]))
+    return BoardOutputs(leds, page_lines(parts, cols, rows))
 
 
 def snapshot(v: DraughtsView, t: float) -> dict[str, Any]:

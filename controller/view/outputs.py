@@ -4,7 +4,8 @@ whose displays stay dark). The scan loop hands it to the drivers; nothing in it 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import textwrap
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from controller.rules.move import Square
@@ -16,3 +17,9 @@ class BoardOutputs:
     leds: Mapping[Square, RGB]
     page: tuple[str, ...]
     clocks: tuple[str, str, bool] | None = None
+
+
+def page_lines(sentences: Iterable[str], cols: int, rows: int) -> tuple[str, ...]:
+    """The display's page: each sentence wrapped to ``cols``, the first ``rows`` lines."""
+    lines = [line for text in sentences if text for line in textwrap.wrap(text, cols)]
+    return tuple(lines[:rows])

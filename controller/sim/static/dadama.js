@@ -119,14 +119,7 @@ const Dadama = {
     $("dadama-last").textContent = s.last_throw;
     $("dadama-faces").hidden = s.dice_mode !== "real";
     $("dadama-record").textContent = s.record;
-    const legend = $("dadama-legend");
-    legend.innerHTML = "";
-    for (const [name, meaning] of Object.entries(s.legend)) {
-      const li = document.createElement("li");
-      li.dataset.light = name;
-      li.textContent = meaning;
-      legend.append(li);
-    }
+    fillLegend($("dadama-legend"), s.legend, null);
     renderOled(s);
     if (s.notice) say(s.notice, false);
   },

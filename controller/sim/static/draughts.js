@@ -85,16 +85,7 @@ const Draughts = {
     }
     $("dam-status").textContent = s.status;
     $("dam-record").textContent = s.record;
-    const legend = $("dam-legend");
-    legend.innerHTML = "";
-    const lit = new Set(Object.values(s.lights));
-    for (const [name, meaning] of Object.entries(s.legend)) {
-      if (!lit.has(name)) continue;
-      const li = document.createElement("li");
-      li.dataset.light = name;
-      li.textContent = meaning;
-      legend.append(li);
-    }
+    fillLegend($("dam-legend"), s.legend, new Set(Object.values(s.lights)));
     renderOled(s);
     if (s.notice) say(s.notice, false);
   },

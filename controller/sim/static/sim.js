@@ -178,6 +178,18 @@ function connect() {
   };
 }
 
+// A game's LED legend as a list: each meaning (only those lit now, when ``lit`` is a set).
+function fillLegend(ul, legend, lit) {
+  ul.innerHTML = "";
+  for (const [name, meaning] of Object.entries(legend)) {
+    if (lit && !lit.has(name)) continue;
+    const li = document.createElement("li");
+    li.dataset.light = name;
+    li.textContent = meaning;
+    ul.append(li);
+  }
+}
+
 // Each game's renderer, picked by the state's "renderer" (the game's kind says which): Damath's
 // chips here, the others in their own files (dadama.js, draughts.js, mathchess.js).
 function rendererOf(s) {
