@@ -8,10 +8,10 @@ import io
 
 import pytest
 
+from controller.record.info import InfoError
+from controller.record.play import PlayError
 from controller.rules.game import Game
 from controller.session import SessionConfig
-from controller.session.info import InfoError
-from controller.session.play import PlayError
 from tests.session.helpers import open_session
 
 from .helpers import new_session

@@ -14,9 +14,9 @@ import pytest
 
 from controller.coach import worker
 from controller.coach.board import BoardCoach
+from controller.record.play import PlayError, PlaySettings
 from controller.rules.game import Game
 from controller.session import coach_texts
-from controller.session.play import PlayError, PlaySettings
 from controller.sim.engine import SimBoard, SimError
 
 from .conftest import ManualClock

@@ -1,5 +1,5 @@
-"""A finished (or running) Damath game as PDN with Damath tags (the scoresheet as CSV and as a
-printable page is the scoresheet package's; the keeper writes them all, controller/games/keeper.py).
+"""A finished (or running) Damath game as PDN with Damath tags (its scoresheet as CSV and as a
+printable page is the scoresheet package's; the keeper writes them, controller/games/keeper.py).
 
 PDN: squares are written as the project's ``(x,y)`` coordinates joined by ``-`` (a move) or
 ``x`` (a taking), because Damath has no standard square numbering; the tags say so
@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
 
 from controller.rules.game import Game
 from controller.rules.move import side_name
@@ -19,9 +18,6 @@ from controller.rules.notation import game_to_json
 from controller.rules.scoring import score_move
 
 from .outcome import Outcome
-
-if TYPE_CHECKING:
-    pass
 
 
 def _square(sq: Sequence[int]) -> str:
