@@ -75,8 +75,8 @@ class DraughtsGame(SessionGame):
         }
 
     def finished(self) -> Hashable | None:
-        s = self.session
-        return ("over", s.game.ply) if s.phase == "over" else None
+        game = self.session.game  # over by its pieces: resumed, it is over before it is shown
+        return ("over", game.ply) if game.ending() is not None else None
 
     def files(self) -> dict[str, str]:
         """Its record (these games have no score): PDN, readable by any draughts program."""

@@ -70,7 +70,7 @@ def tally(
     game: Game, reason: str, side: int | None, info: Mapping[str, str] | None = None
 ) -> Outcome:
     """The end of the game: the sheet with RC and grand totals, the winner and the points.
-    ``info`` (players and event, ``session/info.py``) goes on the sheet."""
+    ``info`` (players and event, ``record/info.py``) goes on the sheet."""
     forfeit_by = side if reason in FORFEITS and side is not None else None
     sheet = build_scoresheet(
         game.played(),

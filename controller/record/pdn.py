@@ -53,7 +53,7 @@ def pdn(
     """The game in PDN; ``start`` is the position it started from (for the FEN-like tag);
     ``clocks`` per move (game clock left after it, seconds it took) become ``[%clk h:mm:ss]``
     and ``[%emt h:mm:ss]`` in the move's comment, the conventions other game records use;
-    ``info`` (players and event, ``session/info.py``) the header's tags."""
+    ``info`` (players and event, ``record/info.py``) the header's tags."""
     variant = game.variant or ""
     result = "*"
     tags = {

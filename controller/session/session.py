@@ -85,9 +85,9 @@ class SessionConfig:
     """While time runs, a clock checkpoint is journaled this often: the most a power cut can
     give back to the players."""
     info: dict[str, str] = field(default_factory=dict)
-    """Players and event (``session/info.py``): names, schools, event, round, board, date."""
+    """Players and event (``record/info.py``): names, schools, event, round, board, date."""
     play: dict[str, Any] = field(default_factory=dict)
-    """Practice or tournament (``session/play.py``): clocks, takeback, capture preview."""
+    """Practice or tournament (``record/play.py``): clocks, takeback, capture preview."""
     roster: tuple[str, ...] | None = None
     """The class list the board's buttons choose names from; None: read ``players.txt``
     beside the journal."""
@@ -167,7 +167,7 @@ class ViewInput:
     display_message: str = ""
     """The message's short form for the display (ASCII, a few lines)."""
     info: dict[str, str] = field(default_factory=dict)
-    """Players and event (``session/info.py``)."""
+    """Players and event (``record/info.py``)."""
     timed: bool = True
     """False in practice with the clocks off: the clock displays show no time."""
     preview: tuple[tuple[Square, str], ...] = ()

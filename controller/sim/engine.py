@@ -14,6 +14,7 @@ game.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
 from collections import deque
@@ -136,6 +137,8 @@ class SimBoard:
         carried: dict[str, Any] = {}
         if old is not None and old.kind is kind:
             carried = dict(getattr(old, "carried", dict)())
+        elif kind.name == "damath":  # a first game on the board: today's date on its sheet
+            carried = {"info": {"date": datetime.date.today().isoformat()}}
         try:
             config = kind.check(
                 settings, _opening(self, t, position, carried)

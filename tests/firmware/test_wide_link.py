@@ -6,7 +6,10 @@ frames on the chain, a garbled frame rejected and resent, a board of another siz
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -30,6 +33,7 @@ from .test_firmware_loop import FdStream, until
 machine, rp2 = fakes.install()
 from firmware import app, hw  # noqa: E402  (needs the fakes installed first)
 
+ROOT = Path(__file__).resolve().parents[2]
 PROFILE = os.path.join(os.path.dirname(__file__), "..", "..", "hardware", "mathchess-pico.toml")
 
 
@@ -341,3 +345,29 @@ def test_the_dam_pico_profile_opens_a_72_square_link_through_the_factory(pty_pai
     finally:
         pico.stop()
         devices.close()
+
+
+@pytest.mark.parametrize(
+    ("config", "profile"),
+    [(dam12, "dam-pico.toml"), (mathchess_config, "mathchess-pico.toml")],
+    ids=["dam-pico", "mathchess-pico"],
+)
+def test_pico_release_frees_the_repl_of_every_wide_board(pty_pair, tmp_path, config, profile):
+    """`damath-board pico release` reads the profile of a 12 x 12 and a 9 x 9 board (each names
+    its game and grid) and asks their firmware for the REPL; the firmware acknowledges and stops."""
+    fd, path = pty_pair
+    pico = Runner(fd, Board(config))
+    text = (ROOT / "hardware" / profile).read_text()
+    mine = tmp_path / profile
+    mine.write_text(text.replace('port = "/dev/ttyACM0"', f'port = "{path}"'))
+    exe = str(Path(sys.executable).with_name("damath-board"))
+    try:
+        done = subprocess.run(
+            [exe, "pico", "release", "--profile", str(mine)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "reboots into its REPL" in done.stdout
+        assert until(lambda: pico.firmware.released)
+    finally:
+        pico.stop()
