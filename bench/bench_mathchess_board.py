@@ -20,9 +20,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_mathchess import sample
 
+from controller.games.mathchess import MathChessGame
 from controller.rules.mathchess import Phase, Position, removal_sets
 from controller.session.mathchess import MathChessSession
-from controller.sim.mathchess import MathChessBoard
+from controller.sim.engine import SimBoard
 from controller.view.mathchess_leds import point_colours
 
 
@@ -36,11 +37,11 @@ def main() -> None:
     frame_ms: list[float] = []
     leds_ms: list[float] = []
     state_ms: list[float] = []
-    board = MathChessBoard(None)
+    board = SimBoard("bench", time.monotonic, defaults={"game": "mathchess"})
     for position in cases:
         # the move is already made: the session reads the pieces lifted after it
         session = MathChessSession.start(position)
-        board.session = session
+        board.game = MathChessGame(session)
         now = set(occupied(position))
         session.frame(frozenset(now))
         biggest = max(removal_sets(position), key=len)
@@ -51,7 +52,7 @@ def main() -> None:
             t1 = time.perf_counter()
             point_colours(session.tracker, 0.0)
             t2 = time.perf_counter()
-            board.state()
+            board.snapshot()
             t3 = time.perf_counter()
             frame_ms.append((t1 - t0) * 1000)
             leds_ms.append((t2 - t1) * 1000)

@@ -143,6 +143,7 @@ def play_on_board(
     Pi's scan loop and session."""
     from controller.board import BoardHost, ScanLoop
     from controller.board.sim import sim_devices
+    from controller.games.damath import DAMATH, DamathGame
     from controller.session import SessionConfig
     from controller.tracker.generator import human_trace
     from controller.tracker.trace import Frame, read_trace
@@ -156,10 +157,12 @@ def play_on_board(
     now = [0.0]
     devices, controls = sim_devices(clock=lambda: now[0])
     config = SessionConfig(variant=start.variant or "integer", rules=rules)
-    session = BoardHost(None).open(config, 0.0)  # in memory: the demo keeps nothing
+    game = BoardHost(None).open(DAMATH, {}, 0.0, config=config)  # in memory: nothing kept
+    assert isinstance(game, DamathGame)
+    session = game.session
     frames = 0
     with devices:
-        board = ScanLoop(session, devices)
+        board = ScanLoop(game, devices)
 
         def step(t: float) -> None:
             now[0] = t

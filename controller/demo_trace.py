@@ -53,6 +53,8 @@ def run_trace(args: argparse.Namespace) -> int:
     from controller.board import BoardHost, ScanLoop, default_state_dir
     from controller.board.hub import announce_link, close_link, open_link
     from controller.board.sim import sim_devices
+    from controller.games.damath import DAMATH, DamathGame
+    from controller.games.keeper import Keeper
     from controller.session import SessionConfig
     from controller.tracker.trace import Frame
 
@@ -83,7 +85,9 @@ def run_trace(args: argparse.Namespace) -> int:
         problem = host.put_away_journal()  # a trace always starts a new game
         if problem:
             print(f"damath-board demo: {problem}", file=sys.stderr)
-    session = host.open(config, 0.0)
+    board_game = host.open(DAMATH, {}, 0.0, config=config)
+    assert isinstance(board_game, DamathGame)
+    session = board_game.session
     now = [0.0]
     devices, hands = sim_devices(clock=lambda: now[0])
     speed = args.speed or None
@@ -104,7 +108,8 @@ def run_trace(args: argparse.Namespace) -> int:
 
     frames = 0
     with devices:
-        board = ScanLoop(session, devices, host, link=link)
+        keeper = Keeper.of_board(folder, host.wall)
+        board = ScanLoop(board_game, devices, keeper, link=link)
         try:
             for rec in trace.records:
                 step_to(rec.t, board)  # the scan loop runs between the trace's records
@@ -117,7 +122,7 @@ def run_trace(args: argparse.Namespace) -> int:
                 board.step(now[0])
             step_to(now[0] + SETTLE_AFTER, board)
         finally:
-            host.close(session, now[0])
+            host.close(board_game, now[0])
     game = session.game
     played = _(
         "damath-board demo: played {trace}: {frames} sensor frames, {moves} moves, phase {phase}"

@@ -1,6 +1,6 @@
 """A finished (or running) game read back from a file: the board's PDN export, or JSON.
 
-- PDN as ``session/export.py`` writes it: tags ``Variant``, ``Rules`` and ``Position`` (the
+- PDN as ``record/pdn.py`` writes it: tags ``Variant``, ``Rules`` and ``Position`` (the
   start: ``B:1,2=-9;K3,0=8|R:…|to=blue``), moves as ``x,y-x,y`` or ``x,y x x,y x …`` with
   ``{…}`` comments, move numbers and a result;
 - JSON: ``{"variant", "profile", "moves": [[[x, y], …], …]}`` (the bundled sample game, the

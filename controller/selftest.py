@@ -12,7 +12,9 @@ started on its own, so one that fails is reported and the others are still teste
    selftest does it itself, covering and clearing each square and pressing each button.
 
 The report has a line for every device (LEDs, buzzer, each clock, the display, each button) and
-the 32 sensors drawn as the board. Exit code 0 when nothing failed, 1 otherwise.
+the sensors drawn as the board: the 32 squares of an 8 × 8 board, the 72 of a 12 × 12 Dam board,
+the 81 points of a Mathematical Chess board (the profile's ``[board] size`` and ``grid``). Exit
+code 0 when nothing failed, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -61,14 +63,17 @@ class SelftestReport:
     checks: list[Check] = field(default_factory=list)
     sensors_tested: bool = False
     simulated: bool = False
+    cells: tuple[Square, ...] = tuple(PLAYABLE)
+    """The board's squares (or points), in the order they are walked: row by row."""
+    size: int = 8
 
     @property
     def stuck_on(self) -> list[Square]:
-        return [sq for sq in PLAYABLE if sq not in self.seen_empty]
+        return [sq for sq in self.cells if sq not in self.seen_empty]
 
     @property
     def stuck_off(self) -> list[Square]:
-        return [sq for sq in PLAYABLE if sq not in self.seen_occupied]
+        return [sq for sq in self.cells if sq not in self.seen_occupied]
 
     @property
     def unchecked(self) -> int:
@@ -80,19 +85,20 @@ class SelftestReport:
         return sensors_ok and all(c.ok for c in self.checks) and self.pressed >= set(self.buttons)
 
     def sensor_board(self) -> list[str]:
-        """The 32 sensors as the board, Red's side at the top: ok, ON (never read empty),
+        """The sensors as the board, the far side at the top: ok, ON (never read empty),
         off (never read a chip)."""
-        rows = ["     " + " ".join(f"x{x} " for x in range(8))]
+        rows = ["     " + " ".join(f"x{x:<2}" for x in range(self.size))]
         on, off = set(self.stuck_on), set(self.stuck_off)
-        for y in range(7, -1, -1):
+        board = set(self.cells)
+        for y in range(self.size - 1, -1, -1):
             cells = []
-            for x in range(8):
+            for x in range(self.size):
                 sq = (x, y)
-                if sq not in OPERATORS:
+                if sq not in board:
                     cells.append(" .  ")
                 else:
                     cells.append("ON  " if sq in on else "off " if sq in off else "ok  ")
-            rows.append(f"  y{y} " + "".join(cells).rstrip())
+            rows.append(f"  y{y:<2}" + "".join(cells).rstrip())
         return rows
 
     def lines(self) -> list[str]:
@@ -133,8 +139,12 @@ def _walk_leds(
 ) -> None:
     leds = devices.leds
     assert leds is not None  # walked only when the profile has them
-    say(_("LEDs: each square in turn, Blue's side first ({len} squares)").format(len=len(PLAYABLE)))
-    for i, square in enumerate(PLAYABLE, start=1):
+    say(
+        _("LEDs: each square in turn, Blue's side first ({len} squares)").format(
+            len=len(report.cells)
+        )
+    )
+    for i, square in enumerate(report.cells, start=1):
         leds.show({square: WALK_COLOUR})
         if devices.clocks is not None:
             devices.clocks.show(f"{i:>2}", f"{square[0]}{square[1]}", False)
@@ -147,10 +157,12 @@ class MockHands:
     """For a board whose sensors and buttons are mocks: cover and clear each square in turn,
     then press each button, as a person testing the board would."""
 
-    def __init__(self, devices: Devices, dwell: float = 0.02) -> None:
+    def __init__(
+        self, devices: Devices, dwell: float = 0.02, cells: tuple[Square, ...] = tuple(PLAYABLE)
+    ) -> None:
         self.controls = devices.controls()
         self.dwell = dwell
-        self.steps = [(sq, on) for sq in PLAYABLE for on in (True, False)]
+        self.steps = [(sq, on) for sq in cells for on in (True, False)]
         if not self.controls.senses:
             self.steps = []
         self.names = list(BUTTON_NAMES) if self.controls.presses else []
@@ -191,7 +203,7 @@ def _map_sensors(
     while True:
         if scan_sensors:
             report.seen_occupied |= occupied
-            report.seen_empty |= set(PLAYABLE) - occupied
+            report.seen_empty |= set(report.cells) - occupied
         if devices.buttons is not None:
             report.pressed |= {press.name for press in devices.buttons.poll()}
         if devices.leds is not None:
@@ -213,11 +225,12 @@ def _map_sensors(
         if changed or (said_at is not None and now - said_at >= PROGRESS_EVERY):
             say(
                 _(
-                    "  {max:3.0f} s left: {todo} of 32 squares still to read both ways, buttons "
-                    "not yet pressed: {value}"
+                    "  {max:3.0f} s left: {todo} of {count} squares still to read both ways, "
+                    "buttons not yet pressed: {value}"
                 ).format(
                     max=max(0.0, end - now),
                     todo=todo[0],
+                    count=len(report.cells),
                     value=", ".join(left_buttons) or _("none"),
                 )
             )
@@ -241,10 +254,15 @@ def selftest(
     say: Callable[[str], None] = print,
     buttons: tuple[str, ...] = (),
     simulated: bool = False,
+    cells: tuple[Square, ...] = tuple(PLAYABLE),
+    size: int = 8,
 ) -> SelftestReport:
     """Test the devices that were built (any may be None). ``buttons``: the ones to press.
-    ``simulated``: the sensors and buttons are mocks; the selftest moves them itself."""
-    report = SelftestReport(buttons=tuple(buttons), simulated=simulated)
+    ``simulated``: the sensors and buttons are mocks; the selftest moves them itself.
+    ``cells``: the board's squares or points, row by row (8 × 8 Damath's by default)."""
+    report = SelftestReport(
+        buttons=tuple(buttons), simulated=simulated, cells=tuple(cells), size=size
+    )
     if devices.clocks is not None:
         devices.clocks.show("88:88", "88:88", True)
     if devices.scoresheet is not None:
@@ -260,7 +278,7 @@ def selftest(
         if simulated:
             say(_("sensors and buttons are simulated: the selftest covers and clears every square"))
             say(_("and presses every button itself (on the simulator page, do it with the mouse)"))
-            on_frame = on_frame or MockHands(devices)
+            on_frame = on_frame or MockHands(devices, cells=report.cells)
         else:
             say(
                 _(
@@ -408,6 +426,8 @@ def check_board(
             say=say,
             buttons=buttons,
             simulated=simulated,
+            cells=tuple(sorted(profile.cells, key=lambda s: (s[1], s[0]))),
+            size=profile.size,
         )
         flush = getattr(devices.scoresheet, "flush", None)
         if flush is not None:  # a display drawn in the background: its last page sent
@@ -425,13 +445,6 @@ def run(args: argparse.Namespace) -> int:
     if args.seconds < 0 or args.step < 0:
         raise ValueError(_("--seconds and --step must not be negative"))
     profile = load_profile(args.profile)
-    if profile.size != 8:  # its walk and sensor map are 8 x 8: 32 of 72 squares would pass
-        raise ValueError(
-            _(
-                "board {name} is {size}×{size}: the selftest walks 8×8 boards only, "
-                "not yet this one"
-            ).format(name=profile.name, size=profile.size)
-        )
     say = _progress_printer()
     report = check_board(
         profile,

@@ -16,12 +16,12 @@ from typing import Any, Literal
 from drivers.buttons import Buttons, GpioButtons, MockButtons
 from drivers.buzzer import ActiveTone, Buzzer, MockTone, TonalTone
 from drivers.clocks import Clocks, Ht16k33Clocks, MockClocks
-from drivers.coprocessor import LinkLedWriter, LinkScanner, dark_squares
+from drivers.coprocessor import LinkLedWriter, LinkScanner, dark_squares, grid_points
 from drivers.health import Health
 from drivers.interfaces import LedWriter, MaskSource
 from drivers.leds import LedStrip, MockLedWriter, NeoPixelSpiWriter
 from drivers.link import Link, _open_serial
-from drivers.occupancy import Square
+from drivers.occupancy import Layout, Square
 from drivers.profile import BoardProfile
 from drivers.scoresheet import MockScoresheet, OledScoresheet, Scoresheet, SerialScoresheet
 from drivers.sensors import (
@@ -195,13 +195,17 @@ def build_devices(
             pass
         elif s.backend == "link":
             assert devices.link is not None  # built above for a linked section
-            if profile.size == 8:  # 8 x 8 Damath: the 32-square mask as it always was
+            if profile.grid == "points":  # Mathematical Chess: bit size * y + x is (x, y)
+                decode = grid_points(profile.size)
+                devices.sensors = LinkScanner(devices.link, clock, decode=decode)
+            elif profile.size == 8:  # 8 x 8 Damath: the 32-square mask as it always was
                 devices.sensors = LinkScanner(devices.link, clock)
             else:
                 decode = dark_squares(profile.size)
                 devices.sensors = LinkScanner(devices.link, clock, decode=decode)
         else:
             source: MaskSource
+            layout = Layout(profile.size, profile.grid)
             if s.backend == "gpio-matrix":
                 source = GpioMatrixSource(list(s.rows), list(s.columns), pin_factory, s.settle_us)
             elif s.backend == "mcp23017":
@@ -209,8 +213,10 @@ def build_devices(
             elif s.backend == "mcp23017-inputs":
                 source = Mcp23017InputsSource(i2c, s.i2c_addresses, s.inputs)
             else:
-                source = MockSource()
-            devices.sensors = Scanner(source, s.debounce_scans, clock)
+                source = MockSource(layout=layout)
+            devices.sensors = Scanner(
+                source, s.debounce_scans, clock, decode=layout.decode, bits=layout.count
+            )
         step = "leds"
         led = profile.leds
         if led.backend != "none" and wanted("leds"):

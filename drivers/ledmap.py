@@ -15,9 +15,21 @@ from firmware.squares import dark_square
 ROTATIONS = (0, 90, 180, 270)
 
 
+GRIDS = ("dark-squares", "points")
+"""Where a board's sensors sit: under the dark squares of a draughts board, or at every point of
+a grid (Mathematical Chess's 9 x 9 points)."""
+
+
 def playable_squares(size: int = 8) -> frozenset[Square]:
     """The dark squares of a size x size board (8 x 8 Damath: 32, 12 x 12 Dam: 72)."""
     return frozenset(dark_square(i, size) for i in range(size * size // 2))
+
+
+def board_cells(size: int = 8, grid: str = "dark-squares") -> frozenset[Square]:
+    """Every place of the board that has a sensor and an LED: its dark squares, or its points."""
+    if grid == "points":
+        return frozenset((x, y) for y in range(size) for x in range(size))
+    return playable_squares(size)
 
 
 def chain_to_board(cx: int, cy: int, rotation: int, mirror: bool, size: int = 8) -> Square:
@@ -43,11 +55,12 @@ def layout_map(
     per_square: int = 1,
     offset: int = 0,
     size: int = 8,
+    grid: str = "dark-squares",
 ) -> dict[Square, tuple[int, ...]]:
-    """-> {square: LED indices} for every playable square of a size x size board."""
+    """-> {square: LED indices} for every playable square (or point) of a size x size board."""
     if cells not in ("playable", "all"):
         raise ValueError(f'cells must be "playable" or "all", not {cells!r}')
-    playable = playable_squares(size)
+    playable = board_cells(size, grid)
     mapping: dict[Square, tuple[int, ...]] = {}
     index = offset
     for cy in range(size):

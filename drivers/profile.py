@@ -5,17 +5,18 @@ the section and key, and the problem.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from drivers.buttons import BUTTON_NAMES
-from drivers.ledmap import ROTATIONS, layout_map, playable_squares
+from drivers.ledmap import GRIDS, ROTATIONS, board_cells, layout_map
 from drivers.occupancy import Square
 from firmware.squares import COLUMNS, ROWS
 
-SECTIONS = ("board", "sensors", "leds", "clocks", "buzzer", "buttons", "scoresheet")
+SECTIONS = ("board", "game", "sensors", "leds", "clocks", "buzzer", "buttons", "scoresheet")
 BACKENDS = {
     "sensors": ("gpio-matrix", "mcp23017", "mcp23017-inputs", "link", "mock"),
     "leds": ("neopixel-spi", "link", "mock", "none"),
@@ -39,7 +40,13 @@ OUTPUT_ONLY = ("GPA7", "GPB7")
 can corrupt SDA. At most 14 inputs an expander."""
 HALL_INPUTS = tuple(f"GP{port}{n}" for port in "AB" for n in range(7))
 """The inputs an expander of the hall build uses by default: GPA0..GPA6, GPB0..GPB6."""
-BOARD_SIZES = (8, 12)  # 8 x 8 Damath (32 squares), 12 x 12 Dam (72, hardware/dam-12x12.md)
+BOARD_SIZES = {
+    "dark-squares": (8, 12),  # 8 x 8 Damath (32 squares), 12 x 12 Dam (72, hardware/dam-12x12.md)
+    "points": tuple(range(5, 14)),  # Mathematical Chess: 9 x 9 points (hardware/mathchess.md)
+}
+GAME_NAME = re.compile(r"[a-z][a-z0-9_-]{0,31}")
+"""A game's name as a profile writes it (``[board] game``); which games exist is the
+controller's registry's to say (drivers know no game)."""
 REMOVED_BACKENDS = {
     ("leds", "neopixel-pwm"): "neopixel-pwm was removed: rpi_ws281x needs root and /dev/mem on "
     "a Pi 4 and the Pi 5 writer needs the RP1's PIO device, neither of which the service may "
@@ -143,12 +150,24 @@ class BoardProfile:
     language: str | None = None
     """``[board] language``: what the board speaks (``en``, ``fil``); None: the environment's."""
     size: int = 8
-    """``[board] size``: squares a side (8, or 12 for Dam); its dark squares are the sensors."""
+    """``[board] size``: squares (or points) a side: 8, 12 for Dam, 9 for Mathematical Chess."""
+    game: str = "damath"
+    """``[board] game``: the game the board plays (the controller's registry checks the name)."""
+    grid: str = "dark-squares"
+    """``[board] grid``: the sensors sit under the dark squares, or at every point (``points``)."""
+    settings: dict[str, Any] = field(default_factory=dict)
+    """``[game]``: the game's settings, as ``run --set NAME=VALUE`` gives them (checked by the
+    game: practice, clocks, a level, dice ...); ``--set`` on the command line wins."""
+
+    @property
+    def cells(self) -> frozenset[Square]:
+        """Every place with a sensor and an LED: the dark squares, or the points."""
+        return board_cells(self.size, self.grid)
 
     @property
     def squares(self) -> int:
-        """How many playable squares (sensors) the board has: 32 on 8 x 8, 72 on 12 x 12."""
-        return self.size * self.size // 2
+        """How many sensors the board has: 32 on 8 x 8, 72 on 12 x 12, 81 on 9 x 9 points."""
+        return len(self.cells)
 
     def uses(self, bus: str) -> bool:
         """Whether the profile needs "i2c", "spi" or "uart" on the Pi's header."""
@@ -257,17 +276,17 @@ class _Reader:
             )
 
 
-def _parse_square(reader: _Reader, key: str, size: int) -> Square:
+def _parse_square(reader: _Reader, key: str, cells: frozenset[Square]) -> Square:
     try:
         x, y = (int(v) for v in key.split(","))
     except ValueError:
         raise reader.fail(f"[leds.map] {key!r}", 'square must be written "x,y"') from None
-    if (x, y) not in playable_squares(size):
+    if (x, y) not in cells:
         raise reader.fail(f"[leds.map] {key!r}", "not a playable square")
     return (x, y)
 
 
-def _leds(reader: _Reader, chip_selects: int, size: int) -> LedsConfig:
+def _leds(reader: _Reader, chip_selects: int, size: int, grid: str) -> LedsConfig:
     keys: tuple[str, ...] = ("backend", "count", "order", "cells", "serpentine", "rotation")
     keys += ("mirror", "per_square", "offset", "map", "supply_amps", "ma_per_led", "max_brightness")
     t = reader.section("leds", keys)
@@ -292,7 +311,7 @@ def _leds(reader: _Reader, chip_selects: int, size: int) -> LedsConfig:
         mapping = {}
         owner: dict[int, Square] = {}
         for key, leds in table.items():
-            square = _parse_square(reader, key, size)
+            square = _parse_square(reader, key, board_cells(size, grid))
             leds = [leds] if isinstance(leds, int) else leds
             for i in leds:
                 if not isinstance(i, int) or not 0 <= i < count:
@@ -305,7 +324,7 @@ def _leds(reader: _Reader, chip_selects: int, size: int) -> LedsConfig:
                     )
                 owner[i] = square
             mapping[square] = tuple(leds)
-        missing = sorted(s for s in playable_squares(size) if s not in mapping)
+        missing = sorted(s for s in board_cells(size, grid) if s not in mapping)
         if missing:
             raise reader.fail("[leds.map]", f"no LED for squares {missing}")
     else:
@@ -317,6 +336,7 @@ def _leds(reader: _Reader, chip_selects: int, size: int) -> LedsConfig:
             reader.get(t, "leds", "per_square", int, 1),
             reader.get(t, "leds", "offset", int, 0),
             size,
+            grid,
         )
         top = max(max(v) for v in mapping.values())
         if top >= count:
@@ -340,15 +360,15 @@ def _leds(reader: _Reader, chip_selects: int, size: int) -> LedsConfig:
     )
 
 
-def _sensors(reader: _Reader, size: int) -> SensorsConfig:
+def _sensors(reader: _Reader, size: int, grid: str) -> SensorsConfig:
     keys = ("backend", "rows", "columns", "debounce_scans", "settle_us", "i2c_address")
     t = reader.section("sensors", (*keys, "i2c_addresses", "inputs"))
     backend = reader.backend(t, "sensors")
-    if size != 8 and backend != "link":
+    if (size, grid) != (8, "dark-squares") and backend not in ("link", "mock"):
         raise reader.fail(
             "[sensors] backend",
-            f"a {size} x {size} board's {size * size // 2} sensors are scanned by the "
-            f'co-processor: use backend = "link" (firmware/README.md), not {backend!r}',
+            f"a {size} x {size} board's {len(board_cells(size, grid))} sensors are scanned by "
+            f'the co-processor: use backend = "link" (firmware/README.md), not {backend!r}',
         )
     debounce = reader.get(t, "sensors", "debounce_scans", int, 3)
     if debounce < 1:
@@ -513,11 +533,25 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
     for name in data:
         if name not in (*SECTIONS, "link"):
             raise reader.fail(f"[{name}]", f"unknown section; known: {', '.join(SECTIONS)}, link")
-    board = reader.section("board", ("name", "pi", "spi_chip_selects", "language", "size"))
+    keys = ("name", "pi", "spi_chip_selects", "language", "size", "game", "grid")
+    board = reader.section("board", keys)
+    game = reader.get(board, "board", "game", str, "damath")
+    if not GAME_NAME.fullmatch(game):
+        raise reader.fail("[board] game", f"not a game's name: {game!r} (e.g. damath, dam)")
+    grid = reader.get(board, "board", "grid", str, "dark-squares")
+    if grid not in GRIDS:
+        raise reader.fail("[board] grid", f"must be {' or '.join(GRIDS)}, not {grid!r}")
     size = reader.get(board, "board", "size", int, 8)
-    if size not in BOARD_SIZES:
-        sizes = " or ".join(str(n) for n in BOARD_SIZES)
-        raise reader.fail("[board] size", f"must be {sizes} squares a side, not {size}")
+    if size not in BOARD_SIZES[grid]:
+        sizes = BOARD_SIZES[grid]
+        allowed = (
+            " or ".join(str(n) for n in sizes) if len(sizes) < 4 else f"{sizes[0]}..{sizes[-1]}"
+        )
+        unit = "points" if grid == "points" else "squares"
+        raise reader.fail("[board] size", f"must be {allowed} {unit} a side, not {size}")
+    settings = dict(reader.data["game"]) if isinstance(reader.data.get("game"), dict) else {}
+    if "game" in reader.data and not isinstance(reader.data["game"], dict):
+        raise reader.fail("[game]", "must be a table of the game's settings")
     pi = reader.get(board, "board", "pi", int)
     if pi is not None and pi not in (3, 4, 5):
         raise reader.fail("[board] pi", f"must be 3, 4 or 5, not {pi}")
@@ -527,8 +561,8 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
             "[board] spi_chip_selects",
             f"must be 1 (dtoverlay=spi0-1cs) or 2 (dtparam=spi=on), not {chip_selects}",
         )
-    sensors = _sensors(reader, size)
-    leds = _leds(reader, chip_selects, size)
+    sensors = _sensors(reader, size, grid)
+    leds = _leds(reader, chip_selects, size, grid)
     clocks = _clocks(reader)
     buzzer = _simple_pin_device(reader, "buzzer", BuzzerConfig)
     buttons = _buttons(reader)
@@ -557,6 +591,9 @@ def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile
         tuple(reader.claims),
         language,
         size,
+        game,
+        grid,
+        settings,
     )
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from drivers.base import Device, FrameReader
 from drivers.health import IO_ERRORS, RETRIES, Faults
 from drivers.interfaces import MaskSource
-from drivers.occupancy import OccupancyFrame, Square, mask_of, squares_of
+from drivers.occupancy import Layout, OccupancyFrame, Square, mask_of, squares_of
 from firmware.debounce import Debouncer
 from firmware.squares import COLUMNS, ROWS
 
@@ -43,11 +43,15 @@ class Scanner(FrameReader):
         source: MaskSource,
         debounce_scans: int = 3,
         clock: Callable[[], float] = time.monotonic,
+        decode: Callable[[int], frozenset[Square]] = squares_of,
+        bits: int = 32,
         retries: int = RETRIES,
         faults: Faults | None = None,
     ) -> None:
         self.source = source
         self.clock = clock
+        self.decode = decode
+        """A mask -> its cells (8 x 8's 32 squares by default; ``occupancy.Layout.decode``)."""
         self.attempts = 1 + retries
         self.faults = faults or Faults(
             "sensors", "sensor reading", "check the sensors' wiring and connectors"
@@ -55,8 +59,8 @@ class Scanner(FrameReader):
         initial = self._read(START_ATTEMPTS)
         if initial < 0:
             raise OSError(f"the sensors could not be read: {self.faults.last_error}")
-        self.debouncer = Debouncer(debounce_scans, initial=initial)
-        self._current = OccupancyFrame(clock(), squares_of(self.debouncer.stable))
+        self.debouncer = Debouncer(debounce_scans, bits, initial=initial)
+        self._current = OccupancyFrame(clock(), decode(self.debouncer.stable))
 
     def _read(self, attempts: int) -> int:
         """The raw mask, or -1 when every attempt failed (each failure counted)."""
@@ -81,7 +85,7 @@ class Scanner(FrameReader):
         after = self.debouncer.update(raw)
         if after == before:
             return None
-        self._current = OccupancyFrame(self.clock(), squares_of(after))
+        self._current = OccupancyFrame(self.clock(), self.decode(after))
         return self._current
 
     def close(self) -> None:
@@ -94,12 +98,13 @@ class MockSource(Device):
     """A board with no hardware: the test or simulator sets which squares are occupied (through
     ``factory.MockControls``, which is what a caller holds)."""
 
-    def __init__(self, occupied: Iterable[Square] = ()) -> None:
-        self.mask = mask_of(occupied)
+    def __init__(self, occupied: Iterable[Square] = (), layout: Layout | None = None) -> None:
+        self.encode: Callable[[Iterable[Square]], int] = layout.encode if layout else mask_of
+        self.mask = self.encode(occupied)
 
     def set(self, occupied: Iterable[Square]) -> None:
         self.check_open()
-        self.mask = mask_of(occupied)
+        self.mask = self.encode(occupied)
 
     def read_mask(self) -> int:
         self.check_open()

@@ -22,10 +22,10 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("drivers", "controller/rules"),
     ("controller/rules_options", "controller/scoresheet", "controller/tracker"),
     ("controller/engine", "controller/tournament", "controller/audit"),
-    ("controller/game_record", "controller/replay"),
+    ("controller/game_record", "controller/replay", "controller/record"),
     ("controller/review_cli", "controller/session"),
     ("controller/view", "controller/coach", "controller/link"),
-    ("controller/hub",),
+    ("controller/hub", "controller/games"),
     ("controller/board",),
     (
         "controller/sim",
@@ -53,11 +53,13 @@ BOARD_BELOW = {
     "controller.engine",
     "controller.game_record",
     "controller.replay",
+    "controller.record",
     "controller.review_cli",
     "controller.session",
     "controller.view",
     "controller.coach",
     "controller.link",
+    "controller.games",
 }
 
 # unit -> the project units it may import (besides itself)
@@ -85,14 +87,18 @@ ALLOWED: dict[str, set[str]] = {
     "controller/game_record": {"controller.rules", "controller.engine"},
     "controller/replay": {"controller.rules", "controller.scoresheet", "controller.tracker"},
     "controller/review_cli": {"controller.rules", "controller.engine", "controller.game_record"},
+    # a Damath game's record: the journal's grammar and the state its records build
+    "controller/record": {"controller.i18n", "controller.rules", "controller.scoresheet"},
     "controller/session": {
         "controller.i18n",
         "controller.rules",
         "controller.scoresheet",
         "controller.tracker",
+        "controller.record",
     },
     "controller/view": {
         "controller.i18n",
+        "controller.record",
         "controller.rules",
         "controller.scoresheet",
         "controller.tracker",
@@ -101,6 +107,7 @@ ALLOWED: dict[str, set[str]] = {
     # the coach on a board: the engine's searches for a session, run in worker processes
     "controller/coach": {
         "controller.i18n",
+        "controller.record",
         "controller.rules",
         "controller.engine",
         "controller.session",
@@ -111,6 +118,7 @@ ALLOWED: dict[str, set[str]] = {
     # its playback board drives a session from traces (tracker) for tests and load
     "controller/link": {
         "controller.i18n",  # what the board says of its link, in the board's language
+        "controller.record",
         "controller.rules",
         "controller.scoresheet",
         "controller.session",
@@ -127,6 +135,17 @@ ALLOWED: dict[str, set[str]] = {
         "controller.link.config",
         "controller.link.client",
         "controller.tournament",  # the organiser's commands under `damath-board hub`
+    },
+    # the registry of games: each game's session, view and coach behind one interface
+    "controller/games": {
+        "controller.i18n",
+        "controller.record",
+        "controller.rules",
+        "controller.scoresheet",
+        "controller.tracker",
+        "controller.session",
+        "controller.view",
+        "controller.coach",
     },
     "controller/board": BOARD_BELOW,
 }
@@ -266,3 +285,79 @@ def test_an_upward_import_is_caught_in_every_spelling(where: str, line: str) -> 
 )
 def test_a_downward_import_passes(where: str, line: str) -> None:
     assert wrong_imports(ROOT / where, f"{line}\n") == []
+
+
+BOARD_MACHINERY = (
+    "controller.session",
+    "controller.tracker",
+    "controller.board",
+    "controller.sim",
+    "controller.coach",
+    "controller.games",
+    "controller.view",
+    "drivers",
+)
+"""What runs a board: the hub rebuilds a game from its records without any of it."""
+
+
+def _module_file(name: str) -> Path | None:
+    base = ROOT.joinpath(*name.split("."))
+    if base.with_suffix(".py").is_file():
+        return base.with_suffix(".py")
+    if (base / "__init__.py").is_file():
+        return base / "__init__.py"
+    return None
+
+
+def imported_closure(start: list[str]) -> dict[str, str]:
+    """Every project module the ``start`` modules load, and the imports of those, with the
+    packages whose ``__init__`` loading them runs: module -> the module that first brought it."""
+    seen: dict[str, str] = {name: "" for name in start}
+    todo = list(start)
+    while todo:
+        name = todo.pop()
+        path = _module_file(name)
+        if path is None:
+            continue
+        found = [module for _line, module in project_imports(path)]
+        parts = name.split(".")
+        found += [".".join(parts[:n]) for n in range(1, len(parts))]  # its packages' __init__
+        for module in found:
+            if module not in seen:
+                seen[module] = name
+                todo.append(module)
+    return seen
+
+
+def test_the_hub_loads_no_board_machinery_not_even_through_another_module() -> None:
+    """The hub checks and rebuilds games with the record's one applier; no import of an import
+    of the hub reaches the session, the tracker, the drivers or the board's runtime."""
+    hub = sorted(module_name(p) for p in (ROOT / "controller" / "hub").rglob("*.py"))
+    closure = imported_closure(hub)
+    reached = {
+        module: via
+        for module, via in closure.items()
+        if any(module == m or module.startswith(m + ".") for m in BOARD_MACHINERY)
+    }
+    assert reached == {}, f"the hub reaches (module: through): {reached}"
+    assert "controller.record.state" in closure  # the one applier, shared with the board
+
+
+def test_the_closure_check_follows_imports_of_imports() -> None:
+    """The check itself: the session is reached through the link's playback board."""
+    closure = imported_closure(["controller.link.playback"])
+    assert "controller.session.session" in closure and "controller.tracker" in closure
+
+
+def test_loading_the_hub_loads_no_board_machinery() -> None:
+    """The same at run time: the modules Python has loaded after importing every hub module."""
+    import subprocess
+    import sys
+
+    hub = sorted(module_name(p) for p in (ROOT / "controller" / "hub").rglob("*.py"))
+    code = "import sys\n" + "".join(f"import {m}\n" for m in hub) + "print(*sorted(sys.modules))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    ).stdout.split()
+    machinery = [m for m in loaded if any(m == b or m.startswith(b + ".") for b in BOARD_MACHINERY)]
+    assert machinery == []

@@ -1,11 +1,11 @@
 """The board runtime: what runs a board's games, on the Pi, in the simulator and in the demo.
 
-``host`` keeps a board's games on the disk (open, resume, put away, keep, close: one layout, one
-name for a kept game); ``ids`` the one rule for a board's id; ``loop`` the scan loop and the
-systemd watchdog; ``series`` a board that plays one game after another (a match, a round);
-``sim`` the simulated board's profile and mock devices. The commands (``run``, ``sim``,
-``demo``, ``selftest``) are thin layers over it. It sits above the session and the drivers and
-below the commands (docs/architecture.md).
+``host`` keeps a board's games on the disk (open, resume, put away, close: one layout for every
+game of the registry); ``ids`` the one rule for a board's id; ``loop`` the one scan loop and the
+systemd watchdog; ``series`` a board that plays one Damath game after another (a match, a round);
+``sim`` the simulated board's profile and mock devices, for any game's board. The commands
+(``run``, ``sim``, ``demo``, ``selftest``) are thin layers over it. It sits above the games and
+the drivers and below the commands (docs/architecture.md).
 """
 
 from __future__ import annotations

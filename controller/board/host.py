@@ -1,22 +1,26 @@
-"""One board's games: the host opens the game in the board's journal (resumed exactly) or a new
-one, keeps a game that is put away under the one name, and closes. It is the only code that
-knows where a board keeps its games on the disk; ``run``, ``sim``, ``demo`` and a series of
-games all go through it.
+"""One board's games on the disk: the host opens the game in the board's journal (resumed
+exactly) or a new one, puts a game away, and closes. It is the only code that knows where a
+board keeps its games; ``run``, ``sim``, ``demo`` and a series of games all go through it, for
+every game of the registry (``controller.games``).
 
-A board's folder holds ``journal.jsonl`` (the game in play) and ``games/`` (the games kept: each
-journal as ``game-<second>.jsonl``, with its record and sheets beside it under the same name,
-``session.journal.kept_name``). Without a folder the games live in memory only.
+A board's folder holds ``journal.jsonl`` (the game in play, whatever the game: its first record
+says which) and ``games/`` (the games kept: each journal as ``game-<second>.jsonl``, with its
+record and sheets beside it under the same name, written by the keeper,
+``controller.games.keeper``). Without a folder the games live in memory only.
 """
 
 from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
-from controller.session import Session, SessionConfig
-from controller.session.journal import KEPT_FOLDER, JournalError, kept_name
+from controller.games import GAMES, BoardGame, GameKind, Opening, game_of_journal
+from controller.i18n import _
+from controller.session.journal import KEPT_FOLDER, Journal, JournalError
+from controller.session.journal import read as read_journal
 
 from .ids import check_board_id
 
@@ -40,7 +44,7 @@ def board_folder(state_dir: str | Path, board_id: str) -> Path:
 
 
 class BoardHost:
-    """Where one board's games live, and their life: open, start, put away, keep, close."""
+    """Where one board's games live, and their life: open, put away, close."""
 
     def __init__(
         self,
@@ -56,12 +60,12 @@ class BoardHost:
         """The wall clock: it names the games kept (``kept_name``) and nothing else."""
 
     @classmethod
-    def of_board(cls, state_dir: str | Path | None, board_id: str, **options: object) -> BoardHost:
+    def of_board(cls, state_dir: str | Path | None, board_id: str, **options: Any) -> BoardHost:
         """The host of board ``board_id`` in a state folder shared by many boards; in memory
         without one. A wrong id is refused here, with the rule."""
         check_board_id(board_id)
         folder = None if state_dir is None else board_folder(state_dir, board_id)
-        return cls(folder, **options)  # type: ignore[arg-type]
+        return cls(folder, **options)
 
     @property
     def journal_path(self) -> Path | None:
@@ -74,41 +78,55 @@ class BoardHost:
 
     def has_game(self) -> bool:
         """A game waits in the board's journal (it is resumed by ``open``)."""
+        self._adopt_old_journals()
         path = self.journal_path
         return path is not None and path.is_file()
 
-    def open(self, config: SessionConfig, t: float) -> Session:
-        """The game in the board's journal, resumed exactly; a new game from ``config`` when
-        there is none. Never fails because of the journal: damage is in ``problems``."""
-        config.profile()  # a wrong rule setting fails here, clearly
+    def held(self) -> GameKind | None:
+        """The game the board's journal holds (None: no journal, or nothing in it yet)."""
         path = self.journal_path
-        if path is None:
-            session = Session.start(config, t)
-        else:
-            session = Session.open(config, str(path), t, sync=self.sync)
-        session.wall = self.wall
-        return session
-
-    def put_away(self, session: Session) -> str | None:
-        """Stop ``session`` before a new game (``open`` then starts it): a game with moves is
-        kept, a game nobody moved in is dropped, and the journal is left empty. Returns what
-        went wrong, or None; the new game starts all the same."""
-        journal = session.journal
-        if journal is None:
+        if not self.has_game() or path is None:
             return None
-        try:
-            if session.game.ply:
-                journal.keep(self.wall())
-            journal.close()
-            journal.path.unlink(missing_ok=True)
-        except (JournalError, OSError) as exc:
-            return str(exc)
-        return None
+        return game_of_journal(read_journal(path).records)
+
+    def open(
+        self,
+        kind: GameKind,
+        settings: Mapping[str, Any],
+        t: float,
+        **opening: Any,
+    ) -> BoardGame:
+        """The game in the board's journal, resumed exactly, when it is a game of ``kind``; else
+        a new one from ``settings`` (a game of another kind left in the journal is kept in
+        ``games/`` first, and said). ``opening``: the rest of ``kind.Opening`` (tracker settings,
+        a position, what the last game carries over, a config made already). Never fails
+        because of the journal: damage is in the game's ``problems``. A wrong setting is a
+        ValueError, before anything is touched."""
+        start = Opening(self.journal_path, t, self.sync, self.wall, **opening)
+        if start.config is None:
+            start.config = kind.check(settings, start)  # a wrong setting: nothing touched yet
+        problems: list[str] = []
+        held = self.held()
+        if held is not None and held is not kind:
+            problem = self.put_away_journal()
+            problems.append(
+                problem
+                or _(
+                    "the journal held a game of {other}: it is kept in games/; {game} begins"
+                ).format(other=_(held.title), game=_(kind.title))
+            )
+        game = kind.open(settings, start)
+        game.problems.extend(problems)
+        return game
+
+    def put_away(self, game: BoardGame) -> str | None:
+        """Stop ``game`` before a new one (``open`` then starts it): a game with moves is kept,
+        a game nobody moved in is dropped, and the journal is left empty. Returns what went
+        wrong, or None; the new game starts all the same."""
+        return game.put_away(self.wall())
 
     def put_away_journal(self) -> str | None:
         """Keep a game an earlier run left in the journal (as the new-game button does)."""
-        from controller.session.journal import Journal
-
         path = self.journal_path
         if path is None or not path.is_file():
             return None
@@ -123,19 +141,21 @@ class BoardHost:
         finally:
             journal.close()
             if path.is_file() and path.stat().st_size == 0:
-                path.unlink()  # the next session starts its own journal
+                path.unlink()  # the next game starts its own journal
         return None
 
-    def close(self, session: Session, t: float) -> None:
-        """A deliberate stop: the clocks journaled as they stand; the game resumes from here."""
-        session.close(t)
+    def close(self, game: BoardGame, t: float) -> None:
+        """A deliberate stop: what must be journaled is; the game resumes from here."""
+        game.close(t)
 
-    def keep_record(self, session: Session) -> list[Path]:
-        """The finished game's record and sheets in the kept games, under the one name (the
-        board's ``games/``); OSError says why not. Nothing in memory."""
-        folder = self.games_folder
-        if folder is None:
-            return []
-        from controller.session.export import export_game
-
-        return export_game(session, folder, kept_name(self.wall()))
+    def _adopt_old_journals(self) -> None:
+        """A board folder of an earlier release kept each game's journal under the game's own
+        name (``dam.jsonl`` …): the one journal of the folder takes it over, once."""
+        path = self.journal_path
+        if path is None or path.exists():
+            return
+        for name in GAMES:
+            old = path.with_name(f"{name}.jsonl")
+            if old.is_file():
+                old.replace(path)
+                return

@@ -1,33 +1,40 @@
-"""The scan loop: every pass scans the sensors, polls the buttons, lets the session's time
-advance, renders the view on the devices, plays the buzzer cues and feeds the systemd watchdog.
-Time is one injected monotonic clock, so the loop runs the same under a test's fake clock, in
-the simulator (one pass per page action) and on the Pi (``run_loop`` at ``--scan-hz``).
+"""The scan loop, one for every game: each pass scans the sensors, polls the buttons, lets the
+game's time advance, renders what it shows on the devices, plays the buzzer cues, keeps a
+finished game and feeds the systemd watchdog. Time is one injected monotonic clock, so the loop
+runs the same under a test's fake clock, in the simulator (one pass per page action) and on the
+Pi (``run_loop`` at ``--scan-hz``).
 
 The scoresheet display and the clock displays are drawn off the loop (``off_the_loop``): an
-OLED page is ~1 KB of I2C, which would stall the sensors for up to 95 ms a redraw.
+OLED page is ~1 KB of I2C, which would stall the sensors for up to 95 ms a redraw. An I/O error of
+a device the loop uses every pass (a sensor read, an LED frame, the co-processor's link) is caught
+by the drivers, which keep the last good frame and count it (``drivers.health``); the loop reads
+their health once a render and, while a device keeps failing, says so on the display (before the
+game's own lines) and in the game's problems, for every game alike. The game goes on.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from controller.games import BoardGame
+from controller.games.keeper import Keeper
 from controller.i18n import _
-from controller.session import Session
 from drivers.factory import Devices
 
 if TYPE_CHECKING:
-    from controller.coach.board import BoardCoach
     from controller.link.board import BoardLink
-
-    from .host import BoardHost
 
 RENDER_PERIOD = 0.04
 """Outputs are refreshed at 25 Hz (and at once after any event): blinking needs no more, and the
 LED strip re-sends nothing that did not change."""
+MIRROR_PAGE = (40, 24)
+"""A mirror of the scoresheet (``run --mirror-serial``): a terminal's page, in characters."""
+DARK_CLOCKS = ("", "", False)
+"""The clock displays of a game played without clocks."""
 
 
 class Mirror(Protocol):
@@ -39,121 +46,116 @@ class Mirror(Protocol):
 
 
 class ScanLoop:
-    """The session wired to the devices. ``step(t)`` is one pass of the scan loop; a finished
-    game's record and sheets are kept by the ``host`` (none: nothing written)."""
+    """A game wired to the devices. ``step(t)`` is one pass of the scan loop; a finished game's
+    record and sheets are kept by the ``keeper`` (none: nothing written)."""
 
     def __init__(
         self,
-        session: Session,
+        game: BoardGame,
         devices: Devices,
-        host: BoardHost | None = None,
+        keeper: Keeper | None = None,
         mirrors: Sequence[Mirror] = (),
         link: BoardLink | None = None,
-        coach: BoardCoach | None = None,
     ) -> None:
-        self.session = session
-        self.coach = coach
-        """The computer's moves and hints (practice)."""
+        self.game = game
         self.devices = devices
-        self.host = host
+        self.keeper = keeper
         self.mirrors = tuple(mirrors)
         self.link = link
         """The board's link to a hub (``--hub``): told after every pass."""
         self._rendered_at = float("-inf")
-        self._exported: object = session.outcome
-        self._reviewed: object = None
-        self._kept_sheet: Path | None = None
-        """The kept game's printable sheet, written again with the coach's review when it comes."""
+        self.device_problem: str | None = None
+        """What a failing device makes the board say now (``Devices.health``), or None."""
         size = devices.scoresheet.size if devices.scoresheet is not None else (128, 64)
         from drivers.scoresheet import capacity
 
         self.page_size = capacity(size)
+        if keeper is not None:
+            keeper.already(game)  # a finished game resumed was kept when it finished
         if devices.sensors is not None:  # the board as it stands at start: the scanner only
             current = devices.sensors.current  # reports changes after this
-            session.feed_frame(current.t, current.occupied)
+            game.feed_frame(current.t, current.occupied)
+
+    def replace(self, game: BoardGame) -> None:
+        """Another game on the board (a new game in the simulator): the same devices."""
+        self.game = game
+        self._rendered_at = float("-inf")
+        if self.keeper is not None:
+            self.keeper.already(game)
 
     def step(self, t: float) -> None:
-        s = self.session
+        g = self.game
         d = self.devices
         changed = False
         if d.sensors is not None:
-            frame = d.sensors.scan()
+            frame = d.sensors.scan()  # an I/O error: counted by the driver, no new frame
             if frame is not None:
-                s.feed_frame(frame.t, frame.occupied)
+                g.feed_frame(frame.t, frame.occupied)
                 changed = True
         if d.buttons is not None:
             for press in d.buttons.poll():
-                s.press(press.t, press.name, press.kind)
+                g.press(press.t, press.name, press.kind)
                 changed = True
-        if s.tick(t):
-            changed = True
-        if self.coach is not None and self.coach.poll(s):
+        if g.tick(t):
             changed = True
         if changed or t - self._rendered_at >= RENDER_PERIOD:
             self.render(t)
-        if s.outcome is not None and s.outcome is not self._exported:
-            self._exported = s.outcome
-            self._keep_record()
-        if s.current_review() is not None and s.review is not self._reviewed:
-            self._reviewed = s.review
-            self._keep_review()
-        if self.link is not None:
-            self.link.after_step(s, t)
+        if self.keeper is not None:
+            try:
+                self.keeper.step(g)
+            except OSError as exc:
+                g.problems.append(_("cannot export the game: {exc}").format(exc=exc))
+        linked = g.linked() if self.link is not None else None
+        if self.link is not None and linked is not None:
+            self.link.after_step(linked, t)
 
     def render(self, t: float) -> None:
-        from controller.view.compose import compose
-
-        s = self.session
+        g = self.game
         d = self.devices
-        view = s.view_input(t)
-        out = compose(view, t, *self.page_size)
+        out = g.outputs(t, *self.page_size)
+        problem = self._device_problem()
         if d.leds is not None:
-            d.leds.show(out.leds)
+            d.leds.show(out.leds)  # a frame not sent is sent again at the next render
         if d.clocks is not None:
-            d.clocks.show(*out.clocks)
+            d.clocks.show(*(out.clocks or DARK_CLOCKS))
+            self._report_fault(_("clock displays"), d.clocks)
         if d.scoresheet is not None:
-            d.scoresheet.show(list(out.page))
+            page = list(out.page)
+            if problem:  # a failing device first: the board cannot be trusted until it works
+                cols, rows = self.page_size
+                page = (textwrap.wrap(problem, cols) + page)[:rows]
+            d.scoresheet.show(page)
             self._report_fault(_("scoresheet display"), d.scoresheet)
         if self.mirrors:
-            long_page = compose(view, t, 40, 24).page
+            long_page = g.outputs(t, *MIRROR_PAGE).page
             for mirror in self.mirrors:
                 mirror.show(list(long_page))
-        for cue in s.take_cues():
+        for cue in g.take_cues():
             if d.buzzer is not None:
-                d.buzzer.play(cue.name)
+                d.buzzer.play(cue)
         self._rendered_at = t
+
+    def _device_problem(self) -> str | None:
+        """The devices' health: a problem said once when it comes, and when it goes."""
+        problem = self.devices.health().problem
+        if problem != self.device_problem:
+            if problem:
+                self._say(problem)
+            elif self.device_problem:
+                self._say(_("the devices work again"))
+            self.device_problem = problem
+        return problem
 
     def _report_fault(self, what: str, device: object) -> None:
         """A display drawn in the background that failed: said once, play goes on."""
         error = getattr(device, "error", None)
         if error is not None and not getattr(device, "error_reported", False):
             device.error_reported = True  # type: ignore[attr-defined]
-            self.session.problems.append(f"the {what} failed: {error}")
-            print(
-                _("damath-board run: the {what} failed: {error}").format(what=what, error=error),
-                file=sys.stderr,
-            )
+            self._say(_("the {what} failed: {error}").format(what=what, error=error))
 
-    def _keep_record(self) -> None:
-        if self.host is None:
-            return
-        try:
-            written = self.host.keep_record(self.session)
-        except OSError as exc:
-            self.session.problems.append(_("cannot export the game: {exc}").format(exc=exc))
-            return
-        self._kept_sheet = next((p for p in written if p.suffix == ".html"), None)
-
-    def _keep_review(self) -> None:
-        """The kept game's sheet again, now with the review after the game (written whole)."""
-        if self._kept_sheet is None:
-            return
-        from controller.session.export import write_whole
-
-        try:
-            write_whole(self._kept_sheet, self.session.export_html().encode("utf-8"))
-        except OSError as exc:
-            self.session.problems.append(_("cannot export the game: {exc}").format(exc=exc))
+    def _say(self, text: str) -> None:
+        self.game.problems.append(text)
+        print(_("damath-board run: {text}").format(text=text), file=sys.stderr)
 
 
 class Watchdog:
@@ -180,7 +182,7 @@ class Watchdog:
 
 
 class Steps(Protocol):
-    """One pass of a board's loop at ``t`` (``ScanLoop``, or a Dadama board's ``DadamaLoop``)."""
+    """One pass of a board's loop at ``t`` (``ScanLoop``)."""
 
     def step(self, t: float) -> None: ...
 

@@ -1,6 +1,6 @@
-"""A board that plays a series of games: a match between two players, or the games of a round
-one board carries. It stands above the single game (``Session``): when a game is over, the next
-one is started from the series' next settings, and every game played is kept by the board's
+"""A board that plays a series of Damath games: a match between two players, or the games of a
+round one board carries. It stands above the single game (``Session``): when a game is over, the
+next one is started from the series' next settings, and every game played is kept by the board's
 host under its one name. A tournament gives a board its series; a class may use one for a
 best-of-three.
 """
@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from controller.games.damath import DAMATH, DamathGame
 from controller.session import Session, SessionConfig
 
 from .host import BoardHost
@@ -41,7 +42,7 @@ class Series:
         self.host = host
         self.games = tuple(games)
         self.results: list[GameResult] = []
-        self.session: Session | None = None
+        self.game: DamathGame | None = None
         self.problems: list[str] = []
         """What went wrong putting a game away (the series went on)."""
 
@@ -61,26 +62,36 @@ class Series:
             sum((r.points[1] for r in self.results), Fraction(0)),
         )
 
+    @property
+    def session(self) -> Session | None:
+        """The game on the board now (None before the start and after the last)."""
+        return None if self.game is None else self.game.session
+
+    def _open(self, config: SessionConfig, t: float) -> Session:
+        game = self.host.open(DAMATH, {}, t, config=config)
+        assert isinstance(game, DamathGame)
+        self.game = game
+        return game.session
+
     def start(self, t: float) -> Session:
         """The series' game on the board: the one in the journal (resumed), or the first."""
-        if self.session is not None:
+        if self.game is not None:
             raise SeriesError("the series has started")
-        self.session = self.host.open(self.games[0], t)
-        return self.session
+        return self._open(self.games[0], t)
 
     def next_game(self, t: float) -> Session | None:
         """The game on the board is over: it is scored and kept, and the next one starts;
         None when it was the last (the series is finished)."""
+        game = self.game
         session = self.session
-        if session is None or session.outcome is None:
+        if game is None or session is None or session.outcome is None:
             raise SeriesError("the game on the board is not over yet")
         outcome = session.outcome
         self.results.append(GameResult(self.number, outcome.reason, outcome.winner, outcome.points))
-        problem = self.host.put_away(session)
+        problem = self.host.put_away(game)
         if problem:
             self.problems.append(problem)
         if self.finished:
-            self.session = None
+            self.game = None
             return None
-        self.session = self.host.open(self.games[len(self.results)], t)
-        return self.session
+        return self._open(self.games[len(self.results)], t)

@@ -65,7 +65,7 @@ def _person(raw: object) -> str:
 def assignment_info(assignment: dict[str, Any]) -> dict[str, str]:
     """The session's game information (players, school, grade, round, table) an assignment
     gives; fields the sheet cannot carry are left out, never fatal."""
-    from controller.session import info as game_info
+    from controller.record import info as game_info
 
     raw: dict[str, Any] = {}
     for side in ("blue", "red"):

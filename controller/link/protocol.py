@@ -26,8 +26,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from controller.session.signing import SIGNING_KINDS
-from controller.session.signing import record_problem as signing_problem
+from controller.record.signing import SIGNING_KINDS
+from controller.record.signing import record_problem as signing_problem
 
 VERSION = 1
 ROOT = "damath/v1"

@@ -44,7 +44,8 @@ from controller.rules.dadama_notation import (
 from controller.rules.move import Square
 from controller.tracker.dadama import Seen, read_board
 
-from .journal import Journal, JournalError, Record, replay
+from .journal import Journal, Record
+from .journaled import JournaledGame, open_journal, square_of
 
 GAME = "dadama"
 DICE_MODES = ("board", "real")
@@ -117,14 +118,12 @@ class DadamaView:
     turn: int
 
 
-class DadamaSession:
+class DadamaSession(JournaledGame):
     """The state machine of a Dadama game; time only comes in as values, never read here."""
 
     def __init__(self, config: DadamaConfig, journal: Journal | None = None) -> None:
+        super().__init__(journal)
         self.config = config
-        self.journal = journal
-        self.problems: list[str] = []
-        self.cues: list[str] = []
         self.seed = 0
         self.dice_mode = config.dice
         self.start = DadamaGame.opening()
@@ -138,7 +137,6 @@ class DadamaSession:
         self.last_throw: tuple[Square, tuple[int, ...], int] | None = None
         self.board: frozenset[Square] | None = None
         self.seen = Seen()
-        self.message = ""
 
     # ------------------------------------------------------------------ opening, resuming
 
@@ -151,22 +149,26 @@ class DadamaSession:
         start["settings"] = dict(config.settings)
         if config.position is not None:
             start["position"] = config.position
-        s._record(start)
+        s.commit(start)
         return s
 
     @classmethod
-    def open(cls, config: DadamaConfig, path: str, *, sync: bool = True) -> DadamaSession:
+    def open(cls, config: DadamaConfig, path: str | None, *, sync: bool = True) -> DadamaSession:
         """The game in the journal at ``path``, resumed (the board must show it again before
-        play goes on), or a new one when the journal holds none."""
-        journal, loaded = Journal.open(path, sync=sync)
+        play goes on), or a new one when the journal holds none (or there is no journal)."""
+        journal, loaded = open_journal(path, sync=sync)
         if not loaded.records:
-            return cls.begin(config, journal)
+            s = cls.begin(config, journal)
+            s.problems += loaded.problems
+            return s
         s = cls(config, journal)
-        s.problems += loaded.problems
-        s.problems += replay(loaded.records, s.apply)
+        s.resumed(loaded)
         s.phase = "over" if s.game.phase is Phase.OVER else "setup"
         s._settle()
         return s
+
+    def played(self) -> bool:
+        return bool(self.game.history)
 
     def apply(self, rec: Record) -> str | None:
         """Read one journal record into the game: the one path for play and for resume.
@@ -204,7 +206,7 @@ class DadamaSession:
         self.pending = None
 
     def _apply_throw(self, rec: Record) -> None:
-        square = _square(rec.get("sq"))
+        square = square_of(rec.get("sq"))
         dice = tuple(rec.get("dice") or ())
         options = self.game.throw_options(square, dice)  # checks the die and the faces
         self.pending = (square, dice)
@@ -231,22 +233,6 @@ class DadamaSession:
 
     # ------------------------------------------------------------------ live
 
-    def _record(self, rec: Record) -> bool:
-        """Journal then apply; a record the journal cannot keep is not played (said why)."""
-        if self.journal is not None:
-            try:
-                self.journal.append(rec)
-            except JournalError as exc:
-                self.message = str(exc)
-                self.cues.append("error")
-                return False
-        problem = self.apply(rec)
-        if problem:
-            self.problems.append(problem)
-            self.message = problem
-            return False
-        return True
-
     def _settle(self) -> None:
         """A throw that leaves nothing to choose is played at once (also after a resume that
         stopped between a throw and its step)."""
@@ -255,7 +241,7 @@ class DadamaSession:
         options = self.options()
         keeps = {o.kept for o in options}
         if all(o.to is None for o in options) and len(keeps) == 1:
-            self._record({"k": "step", "step": step_to_json(options[0])})
+            self.commit({"k": "step", "step": step_to_json(options[0])})
             self._after_step()
 
     def _after_step(self) -> None:
@@ -290,7 +276,7 @@ class DadamaSession:
             return
         if seen.step is not None:
             step = self._chosen(seen.step)
-            if self._record({"k": "step", "step": step_to_json(step)}):
+            if self.commit({"k": "step", "step": step_to_json(step)}):
                 self.cues.append("move")
                 self._after_step()
                 self._look()  # the board may already show what comes next
@@ -332,7 +318,7 @@ class DadamaSession:
             options = self.options()
             if all(o.to is None for o in options):  # a dadama's failed throw: keep the chosen value
                 step = next(o for o in options if o.kept == self.keep)
-                if self._record({"k": "step", "step": step_to_json(step)}):
+                if self.commit({"k": "step", "step": step_to_json(step)}):
                     self._after_step()
             else:
                 self.message = _("make the taking the lights show")
@@ -354,7 +340,7 @@ class DadamaSession:
         self._throw(square, faces)
 
     def _throw(self, square: Square, faces: tuple[int, ...]) -> None:
-        if self._record({"k": "throw", "sq": list(square), "dice": list(faces)}):
+        if self.commit({"k": "throw", "sq": list(square), "dice": list(faces)}):
             self.cues.append("move")
             self.message = ""
             self._settle()
@@ -390,7 +376,7 @@ class DadamaSession:
         if self.game.phase is Phase.GO_ON and self.game.can_stop:
             going = self.game.going_on
             assert going is not None
-            if self._record({"k": "step", "step": step_to_json(Stop(going[0]))}):
+            if self.commit({"k": "step", "step": step_to_json(Stop(going[0]))}):
                 self._after_step()
                 self._look()
         elif self.game.phase is Phase.GO_ON:
@@ -398,14 +384,6 @@ class DadamaSession:
 
     def tick(self, t: float) -> bool:
         return False
-
-    def take_cues(self) -> list[str]:
-        out, self.cues = self.cues, []
-        return out
-
-    def close(self) -> None:
-        if self.journal is not None:
-            self.journal.close()
 
     # ------------------------------------------------------------------ what is shown
 
@@ -460,16 +438,6 @@ def _default_keep(options: list[Throw]) -> int:
     return max(taking) if taking else max(o.kept for o in options)
 
 
-def _square(raw: object) -> Square:
-    if (
-        isinstance(raw, list | tuple)
-        and len(raw) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    ):
-        return (raw[0], raw[1])
-    raise ValueError(_("not a square: {raw!r}").format(raw=raw))
-
-
 def step_to_json(step: Step) -> dict[str, Any]:
     if isinstance(step, Quiet):
         return {"move": [list(step.start), list(step.end)]}
@@ -487,9 +455,9 @@ def step_from_json(raw: object) -> Step:
     if not isinstance(raw, dict):
         raise ValueError(_("not a step: {raw!r}").format(raw=raw))
     if "move" in raw and isinstance(raw["move"], list) and len(raw["move"]) == 2:
-        return Quiet(_square(raw["move"][0]), _square(raw["move"][1]))
+        return Quiet(square_of(raw["move"][0]), square_of(raw["move"][1]))
     if "stop" in raw:
-        return Stop(_square(raw["stop"]))
+        return Stop(square_of(raw["stop"]))
     if "throw" in raw:
         dice = raw.get("dice")
         keep = raw.get("keep")
@@ -498,9 +466,11 @@ def step_from_json(raw: object) -> Step:
         if not isinstance(keep, int):
             raise ValueError(_("not a step: {raw!r}").format(raw=raw))
         to = raw.get("to")
-        return Throw(_square(raw["throw"]), tuple(dice), keep, None if to is None else _square(to))
+        return Throw(
+            square_of(raw["throw"]), tuple(dice), keep, None if to is None else square_of(to)
+        )
     raise ValueError(_("not a step: {raw!r}").format(raw=raw))
 
 
-def describe_square(square: Square) -> str:
+def describesquare_of(square: Square) -> str:
     return square_text(square)

@@ -317,7 +317,7 @@ class Journal:
         self._good_size = _whole_lines(self._fd, size)
         self._dirty = self._good_size != size  # a torn tail no repair could cut (disk full)
         if self.sync:
-            _sync_dir(self.path.parent)
+            sync_dir(self.path.parent)
 
     def _set_aside(self) -> str:
         """Copy the damaged file aside, durably, before anything rewrites it (never overwrite
@@ -339,7 +339,7 @@ class Journal:
         finally:
             os.close(fd)
         if self.sync:
-            _sync_dir(self.path.parent)
+            sync_dir(self.path.parent)
         return str(aside)
 
     def _rewrite(self, records: list[Record]) -> None:
@@ -357,7 +357,7 @@ class Journal:
             tmp.unlink(missing_ok=True)  # a half-written copy must not take the space
             raise
         if self.sync:
-            _sync_dir(self.path.parent)
+            sync_dir(self.path.parent)
 
     def replace(self, records: list[Record]) -> None:
         """Make ``records`` the whole journal, numbered afresh (after a repair the session
@@ -450,7 +450,7 @@ class Journal:
             if self.path.exists():
                 os.replace(self.path, target)
                 if self.sync:
-                    _sync_dir(target.parent)
+                    sync_dir(target.parent)
             else:
                 target = None  # type: ignore[assignment]
             self._open()
@@ -488,7 +488,7 @@ def _whole_lines(fd: int, size: int) -> int:
     return 0
 
 
-def _sync_dir(folder: Path) -> None:
+def sync_dir(folder: Path) -> None:
     """Make a created or renamed file's directory entry durable too."""
     try:
         fd = os.open(folder, os.O_RDONLY)

@@ -1,4 +1,5 @@
-"""The session's closed sets, named once. Each is a ``StrEnum``: a member is its string, so the
+"""The session's closed sets, named once (the journal's kinds of record are the record's:
+``controller.record.kinds.RecordKind``). Each is a ``StrEnum``: a member is its string, so the
 journal's JSON, the page's snapshot and every comparison with a plain string stay as they were."""
 
 from __future__ import annotations
@@ -49,26 +50,3 @@ class MenuAction(StrEnum):
     STOP = "stop"
     RESIGN = "resign"
     NO_SHOW = "no-show"
-
-
-class RecordKind(StrEnum):
-    """The kinds of journal record (``k``)."""
-
-    START = "start"
-    READY = "ready"
-    MOVE = "move"
-    TAKEBACK = "takeback"
-    PAUSE = "pause"
-    RESUME = "resume"
-    WARNING = "warning"
-    TIMEOUT = "timeout"
-    END = "end"
-    TICK = "tick"
-    INFO = "info"
-    PLAY = "play"
-    CONFIRM = "confirm"
-    """The assignment confirmed at the board (``asg``, ``by``: arbiter, blue or red)."""
-    SIGN = "sign"
-    """A player signed the finished game's scoresheet (``side``)."""
-    DISPUTE = "dispute"
-    """A player disputes the game at ``ply`` (``side``, ``sensed``: the sensor changes)."""

@@ -34,6 +34,9 @@ from .journal import Journal, JournalError, Record
 
 START = "mathchess-start"
 ACTION = "mathchess-action"
+TURN = "mathchess-turn"
+"""A turn of several actions (a move and its removals), one record: journaled whole or not at
+all, so a power cut never leaves half a turn in the journal."""
 
 
 def action_record(action: Action) -> Record:
@@ -131,28 +134,48 @@ class MathChessSession:
         return session
 
     def apply(self, record: Record) -> None:
-        """The one reading of a journal record, live and on a resume."""
-        if record.get("kind") != ACTION:
-            raise NotationError(f"unknown record kind {record.get('kind')!r}")
-        self.game.play(record_action(record))
+        """The one reading of a journal record, live and on a resume: one action, or a turn
+        of several (checked whole first: applied whole or not at all)."""
+        kind = record.get("kind")
+        if kind == ACTION:
+            self.game.play(record_action(record))
+        elif kind == TURN and isinstance(record.get("actions"), list):
+            actions = [record_action(a) for a in record["actions"] if isinstance(a, dict)]
+            if len(actions) != len(record["actions"]):
+                raise NotationError("a turn whose actions cannot be read")
+            here = self.game.position
+            for action in actions:
+                here = here.apply(action)
+            for action in actions:
+                self.game.play(action)
+        else:
+            raise NotationError(f"unknown record kind {kind!r}")
 
-    def _write(self, record: Record) -> None:
+    def _write(self, record: Record) -> bool:
+        """Journal a record before it takes effect; False (said) when the disk refuses it."""
         if self.journal is None:
-            return
+            return True
         try:
             self.journal.append(record)
         except JournalError as exc:
             self.problems.append(str(exc))
+            self.said = Said(str(exc))
+            return False
+        return True
 
     def _play(self, actions: list[Action]) -> None:
-        """Checked as a whole first, so a turn is journaled whole or not at all."""
+        """Checked as a whole first, then journaled as one record, then played: a turn is in
+        the journal whole or not at all, and never played without being journaled."""
         here = self.game.position
         for action in actions:
             here = here.apply(action)
-        for action in actions:
-            record = action_record(action)
-            self.apply(record)
-            self._write(record)
+        if len(actions) == 1:
+            record = action_record(actions[0])
+        else:
+            record = {"kind": TURN, "actions": [action_record(a) for a in actions]}
+        if not self._write(record):
+            return
+        self.apply(record)
         self.tracker.reset(self.game.position)
         if self.sensors is not None and self.sensors != self.tracker.occupied:
             self.tracker.frame(self.sensors)  # what the board shows that the game does not

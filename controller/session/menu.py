@@ -10,12 +10,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from controller.i18n import _, side_word
+from controller.record.play import CHOICES, RANGES, PlaySettings
 from controller.rules.move import BLUE, RED, side_name
 
 from . import coach_texts as say
 from . import texts
 from .kinds import MenuAction
-from .play import CHOICES, RANGES, PlaySettings
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from controller.i18n import N_, _
+from controller.record import outcome
 
 
 @dataclass(frozen=True)
@@ -116,18 +117,9 @@ DESK_PAUSED = Text(
 
 # --------------------------------------------------------------------------- the end
 
-ENDINGS: dict[str, str] = {
-    "no-chips": N_("{SIDE} has no chip left"),
-    "no-moves": N_("{SIDE} cannot move"),
-    "repetition": N_("the same position was repeated"),
-    "time": N_("the game time is over"),
-    "stop": N_("the arbiter stopped the game"),
-    "resign": N_("{SIDE} resigned"),
-    "no-show": N_("{SIDE} did not show"),
-    "abandon": N_("abandoned"),
-}
-WINNER = Text(N_("{SIDE} wins"), N_("{SIDE} wins"))
-DRAW = Text(N_("Draw: 1/2 point each"), N_("Draw: 1/2 point each"))
+ENDINGS = outcome.ENDINGS
+WINNER = Text(outcome.WINNER, outcome.WINNER)
+DRAW = Text(outcome.DRAW, outcome.DRAW)
 
 # --------------------------------------------------------------------------- menus
 

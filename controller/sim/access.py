@@ -45,6 +45,8 @@ ACTIONS: dict[str, str] = {
     "crown": PLAYER,
     "arrange": PLAYER,
     "touch": PLAYER,  # touching a blinking square chooses which way a taking went
+    "name": PLAYER,  # Mathematical Chess: naming the piece just put down
+    "done": PLAYER,  # Mathematical Chess: the player's button that ends the turn
     "takeback": PLAYER,  # a player's own takeback: the board allows it only in practice
     "hint": PLAYER,  # the coach's hint: the board gives it only in practice, when turned on
     "review": PLAYER,  # the coach's review of the game: reading, it changes nothing

@@ -238,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from controller.board.options import parse_settings
-    from controller.session import SessionConfig
+    from controller.games import DEFAULT, find_game
     from controller.tracker import Settings, SettingsError
 
     from .access import LOOPBACK_NAMES, is_loopback
@@ -255,18 +255,10 @@ def run(args: argparse.Namespace) -> int:
     state_dir = state_folder(args)
     links = hub_links(args.hub, state_dir)
     defaults = parse_settings(args.set)
-    if defaults.get("game", "damath") == "dadama":  # a Dadama board: its settings checked
-        from controller.session.dadama import config_from_settings
-
-        config_from_settings(defaults)
-    elif defaults.get("game") == "dam":  # a Dam board (12x12): its settings checked
-        from controller.session import dam
-
-        dam.config_from_settings(defaults)
-    elif defaults.pop("game", "damath") != "damath":
-        raise ValueError(_("--set game=: damath, dadama or dam"))
-    else:
-        SessionConfig(rule_settings=dict(defaults)).profile()  # a wrong --set fails here
+    kind = find_game(defaults.pop("game", DEFAULT))  # the game every new board plays
+    kind.check(defaults, None)  # its settings: a wrong --set fails here, in one line
+    if kind.name != DEFAULT:
+        defaults["game"] = kind.name
     roster_file = Path(args.players) if args.players else None
     if roster_file is not None and not roster_file.is_file():
         raise ValueError(_("--players {roster_file}: no such file").format(roster_file=roster_file))
@@ -282,7 +274,6 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     print(_("The class overview for a teacher: {url}class").format(url=url))
-    print(_("Mathematical Chess (9 × 9 points): {url}mathchess/<id>").format(url=url))
     if state_dir is not None:
         print(
             _("Games are kept in {state_dir}; a board opened again resumes its game.").format(

@@ -22,7 +22,7 @@ from controller.board import BoardHost, BoardIdError, check_board_id
 from controller.board.host import BOARDS, JOURNAL
 from controller.board.ids import BOARD_ID
 from controller.i18n import _
-from controller.session.info import ROSTER_FILE, read_roster
+from controller.record.info import ROSTER_FILE, read_roster
 
 from .engine import SimBoard, SimError
 

@@ -57,12 +57,20 @@ from .clients import Client
 from .engine import SimBoard, SimError, static_facts
 from .guard import Guard
 from .language import PageLanguage, language_routes
-from .mathchess import mathchess_routes
 from .pages import class_routes
 from .registry import Boards
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_MESSAGE = 4096
+DOWNLOADS = {
+    "scoresheet.csv": "csv",
+    "scoresheet.html": "html",
+    "game.pdn": "pdn",
+    "position.json": "position",
+    "record.json": "json",
+    "scoresheet.txt": "txt",
+}
+"""A board's downloads: the file name on the page -> the game's file (``BoardGame.files``)."""
 log = logging.getLogger("damath-board.sim")
 
 
@@ -117,8 +125,9 @@ class Hub:
                 continue
             try:
                 board.tick()
-                if self.links is not None:
-                    shown = self.links.after_step(board_id, board.session, board.clock())
+                linked = board.game.linked() if self.links is not None else None
+                if linked is not None:
+                    shown = self.links.after_step(board_id, linked, board.clock())
                     if shown:
                         board.notice = board.assignment = shown
                 await self.push(board_id, board)
@@ -169,7 +178,6 @@ def create_app(
     boards = Boards(clock, settings, max_boards, state_dir, defaults, roster_file)
     hub = Hub(boards, links)
     access = access if access is not None else Access()
-    mathchess, mathchess_boards = mathchess_routes(state_dir)
 
     async def ticker() -> None:
         while True:
@@ -193,7 +201,6 @@ def create_app(
             with contextlib.suppress(asyncio.CancelledError):
                 await task
             boards.close()
-            mathchess_boards.close()
             if links is not None:
                 await asyncio.to_thread(links.stop, 2.0)
 
@@ -309,12 +316,7 @@ def create_app(
             return board
         board_id = board.board_id
         name = request.path_params["name"]
-        what = {
-            "scoresheet.csv": "csv",
-            "scoresheet.html": "html",
-            "game.pdn": "pdn",
-            "position.json": "position",
-        }.get(name)
+        what = DOWNLOADS.get(name)
         if what is None:
             return _error_page(
                 404,
@@ -324,6 +326,8 @@ def create_app(
             )
         try:
             text, media = board.export(what)
+        except SimError as exc:
+            return _error_page(404, str(exc))
         except Exception as exc:
             return failed(board_id, exc)
         headers = {}
@@ -343,6 +347,16 @@ def create_app(
         except Exception as exc:
             return failed(board.board_id, exc)
         return Response(png, media_type="image/png", headers={"Cache-Control": "no-store"})
+
+    async def old_mathchess(request: Request) -> Response:
+        """A Mathematical Chess board was once at /mathchess/<id>: it is an ordinary board now,
+        playing the game its new-game dialog chose."""
+        board_id = request.path_params["board_id"]
+        try:
+            boards.check_id(board_id)
+        except SimError as exc:
+            return _error_page(404, str(exc))
+        return RedirectResponse(f"/board/{board_id}", status_code=301)
 
     async def favicon(request: Request) -> Response:
         return Response(status_code=204)
@@ -418,7 +432,7 @@ def create_app(
         Route("/board/{board_id}/oled.png", oled),
         Route("/favicon.ico", favicon),
         *class_routes(boards),
-        *mathchess,
+        Route("/mathchess/{board_id}", old_mathchess),
         Route("/board/{board_id}/{name}", download),
         Route("/api/boards", boards_json),
         Route("/api/facts", facts),
@@ -519,8 +533,7 @@ def _handle(
         return _error(_('not a JSON message ({exc}): expected {{"type": ...}}').format(exc=exc))
     if not isinstance(message, dict):
         return _error(_("a message must be a JSON object with a 'type'"))
-    session = board.session
-    action = action_of(message, session.phase, session.menu is not None)
+    action = action_of(message, board.game.status(), board.menu_open())
     if not allowed(role, action):
         return {**_error(refusal(action)), "need": ARBITER, "retry": message}
     if broken is not None and action not in ("new_game", "new_game.position"):

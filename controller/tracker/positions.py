@@ -36,6 +36,7 @@ class PositionIndex:
     def __init__(self, game: Game) -> None:
         self.index = game.geo.index
         self.squares = game.geo.squares
+        self.size = game.rules.size
         self.occupied = self.mask(game.occupied())
         self.moves = game.legal_moves()
         self.side = game.side_to_move

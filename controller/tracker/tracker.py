@@ -321,8 +321,10 @@ class Tracker:
         )
 
     def _rotate(self, mask: int) -> int:
+        """The board turned half round: (x, y) is seen at (last - x, last - y)."""
         pos = self._pos
-        return pos.mask((7 - x, 7 - y) for x, y in pos.squares_of(mask))
+        last = pos.size - 1
+        return pos.mask((last - x, last - y) for x, y in pos.squares_of(mask))
 
     # ------------------------------------------------------------------ play
 

@@ -10,7 +10,6 @@ die, in square order), because the board cannot see a die's face and the players
 from __future__ import annotations
 
 import textwrap
-from dataclasses import dataclass
 from typing import Any
 
 from controller.i18n import N_, _
@@ -18,7 +17,8 @@ from controller.rules.dadama import COLOURS, square_text
 from controller.rules.geometry import geometry
 from controller.rules.move import Square
 from controller.session.dadama import DadamaView
-from controller.view.leds import LEGEND, RGB, Light, shade
+from controller.view.leds import LEGEND, Light, shade
+from controller.view.outputs import BoardOutputs, page_lines
 
 DICE_LEGEND: dict[str, Light] = {
     light.name: light
@@ -35,12 +35,6 @@ DICE_LEGEND: dict[str, Light] = {
 }  # fmt: skip
 
 SQUARES: tuple[Square, ...] = geometry(8).squares
-
-
-@dataclass(frozen=True)
-class DiceOutputs:
-    leds: dict[Square, RGB]
-    page: tuple[str, ...]
 
 
 def lights(v: DadamaView) -> dict[Square, Light]:
@@ -120,7 +114,7 @@ def last_throw_text(v: DadamaView) -> str:
     )
 
 
-def compose_dice(v: DadamaView, t: float, cols: int = 40, rows: int = 8) -> DiceOutputs:
+def compose_dice(v: DadamaView, t: float, cols: int = 40, rows: int = 8) -> BoardOutputs:
     """Everything at time ``t``: each playable square's colour and the display's lines, wrapped
     to ``cols`` and cut to ``rows``: what happens now first, then every die's value, the last
     throw and the session's message."""
@@ -134,8 +128,7 @@ def compose_dice(v: DadamaView, t: float, cols: int = 40, rows: int = 8) -> Dice
         last_throw_text(v),
         v.message,
     )
-    page = [line for part in parts if part for line in textwrap.wrap(part, cols)]
-    return DiceOutputs(leds, tuple(page[:rows]))
+    return BoardOutputs(leds, page_lines(parts, cols, rows))
 
 
 def snapshot(v: DadamaView, t: float) -> dict[str, Any]:

@@ -16,10 +16,13 @@ from controller.board import (
     board_folder,
     check_board_id,
 )
+from controller.games import find_game
+from controller.games.keeper import Keeper
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig
 from controller.session.archive import kept_games
 from controller.session.journal import read
+from tests.session.helpers import damath_game, open_session
 
 OPENING = Game.new("integer").occupied()
 AFTER_FIRST = (OPENING - {(1, 2)}) | {(0, 3)}
@@ -67,22 +70,22 @@ def test_one_folder_layout_for_every_board(tmp_path):
 
 def test_the_host_opens_a_new_game_then_resumes_it(tmp_path):
     host = BoardHost(tmp_path, sync=False)
-    s = host.open(SessionConfig(checkpoint_seconds=0), 0.0)
+    s = open_session(host, SessionConfig(checkpoint_seconds=0), 0.0)
     assert s.phase == "setup" and host.has_game()
     one_move(s)
     host.close(s, 7.0)
-    again = host.open(SessionConfig(variant="radical"), 20.0)  # the journal's game wins
+    again = open_session(host, SessionConfig(variant="radical"), 20.0)  # the journal's game wins
     assert again.game.ply == 1 and again.phase == "restore" and again.variant == "integer"
 
 
 def test_a_game_put_away_is_kept_under_the_one_name_and_an_empty_one_is_dropped(tmp_path):
     host = BoardHost(tmp_path, sync=False, wall=lambda: WALL + 0.7)
-    s = host.open(SessionConfig(checkpoint_seconds=0), 0.0)
-    assert host.put_away(s) is None  # nobody moved: nothing kept
+    game = damath_game(host, SessionConfig(checkpoint_seconds=0), 0.0)
+    assert host.put_away(game) is None  # nobody moved: nothing kept
     assert not (tmp_path / "games").exists() and not host.has_game()
-    s = host.open(SessionConfig(checkpoint_seconds=0), 0.0)
-    one_move(s)
-    assert host.put_away(s) is None
+    game = damath_game(host, SessionConfig(checkpoint_seconds=0), 0.0)
+    one_move(game.session)
+    assert host.put_away(game) is None
     kept = sorted(p.name for p in (tmp_path / "games").iterdir())
     assert kept == ["game-1700000000.jsonl"]
     assert [g.moves for g in kept_games(tmp_path / "games")] == [1]
@@ -91,22 +94,48 @@ def test_a_game_put_away_is_kept_under_the_one_name_and_an_empty_one_is_dropped(
 
 def test_the_record_and_sheets_of_a_game_share_its_kept_name(tmp_path):
     host = BoardHost(tmp_path, sync=False, wall=lambda: WALL)
-    s = host.open(SessionConfig(checkpoint_seconds=0), 0.0)
+    game = damath_game(host, SessionConfig(checkpoint_seconds=0), 0.0)
+    s = game.session
     stop_game(s, one_move(s) + 1.0)
-    written = host.keep_record(s)
+    keeper = Keeper.of_board(tmp_path, host.wall)
+    written = keeper.step(game)
     assert sorted(p.name for p in written) == [
         "game-1700000000.csv",
         "game-1700000000.html",
         "game-1700000000.pdn",
     ]
+    assert keeper.step(game) == []  # kept once
     s.press(9.0, "new_game")  # the board's own button keeps the journal under the same scheme
     assert (tmp_path / "games" / "game-1700000000.jsonl").is_file()
-    assert BoardHost(None).keep_record(s) == []  # in memory: nothing written
+    memory = Keeper.of_board(None)
+    stop_game(s, one_move(s, 10.0) + 1.0)
+    assert memory.step(game) == []  # in memory: nothing written
+
+
+def test_a_journal_of_another_game_is_kept_before_the_profiles_game_begins(tmp_path):
+    host = BoardHost(tmp_path, sync=False, wall=lambda: WALL)
+    one_move(open_session(host, SessionConfig(checkpoint_seconds=0), 0.0))
+    dam = host.open(find_game("dam"), {}, 5.0)  # the board's profile now says Dam
+    assert dam.kind.name == "dam" and host.held() is dam.kind
+    assert [p.name for p in (tmp_path / "games").iterdir()] == ["game-1700000000.jsonl"]
+    assert any("held a game of Damath" in p for p in dam.problems), dam.problems
+    dam.close(6.0)
+
+
+def test_an_earlier_releases_journal_of_its_own_name_is_taken_over(tmp_path):
+    old = BoardHost(tmp_path / "old", sync=False)
+    game = old.open(find_game("dam"), {}, 0.0)
+    game.close(1.0)
+    (tmp_path / "old" / "journal.jsonl").rename(tmp_path / "old" / "dam.jsonl")
+    again = BoardHost(tmp_path / "old", sync=False)
+    assert again.held() is find_game("dam")
+    assert (tmp_path / "old" / "journal.jsonl").is_file()
+    assert not (tmp_path / "old" / "dam.jsonl").exists()
 
 
 def test_a_game_left_by_an_earlier_run_is_put_away_before_a_new_one(tmp_path):
     host = BoardHost(tmp_path, sync=False, wall=lambda: WALL)
-    one_move(host.open(SessionConfig(checkpoint_seconds=0), 0.0))
+    one_move(open_session(host, SessionConfig(checkpoint_seconds=0), 0.0))
     assert host.put_away_journal() is None
     assert not host.has_game()
     assert [p.name for p in (tmp_path / "games").iterdir()] == ["game-1700000000.jsonl"]

@@ -245,7 +245,7 @@ def test_the_12x12_dam_profile_has_one_led_under_each_of_its_72_squares():
         ),
         (("size = 12", "size = 10"), r"\[board\] size: must be 8 or 12 squares a side, not 10$"),
         (
-            ('backend = "link"       # scanned', 'backend = "mock"  #'),
+            ('backend = "link"       # scanned', 'backend = "mcp23017"  #'),
             r"\[sensors\] backend: a 12 x 12 board\'s 72 sensors are scanned by the co-processor",
         ),
         (

@@ -13,9 +13,9 @@ import pytest
 from controller.engine.coach import hint, review
 from controller.engine.think import think
 from controller.game_record import read_record
+from controller.record.pdn import pdn
 from controller.rules.game import Game
 from controller.rules.notation import game_from_json
-from controller.session.export import pdn
 
 ROOT = Path(__file__).resolve().parents[2]
 

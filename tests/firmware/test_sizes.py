@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from drivers.profile import load_profile
 from firmware import config, protocol
 from firmware.boards import dam12, mathchess
 from firmware.framing import FrameError
@@ -82,13 +83,12 @@ def test_the_dark_squares_of_12x12_are_72_bits_numbered_as_on_8x8():
 
 
 def test_the_board_configs_match_their_hardware():
-    profile = tomllib.loads((ROOT / "hardware" / "mathchess-pico.toml").read_text())
-    assert list(mathchess.ROW_PINS) == profile["sensors"]["rows"]
-    assert list(mathchess.COLUMN_PINS) == profile["sensors"]["columns"]
-    assert profile["leds"]["pin"] == mathchess.LED_PIN
-    assert len(mathchess.ROW_PINS) * len(mathchess.COLUMN_PINS) == profile["leds"]["count"]
-    assert profile["leds"]["count"] == mathchess.LED_COUNT
-    assert len(dam12.ROW_PINS) * len(dam12.COLUMN_PINS) == dam12.LED_COUNT == 72
+    for name, board in (("mathchess-pico", mathchess), ("dam-pico", dam12)):
+        profile = load_profile(ROOT / "hardware" / f"{name}.toml")  # its Pico's config: the size
+        assert len(board.ROW_PINS) * len(board.COLUMN_PINS) == profile.squares, name
+        assert board.LED_COUNT == profile.leds.count == profile.squares, name
+        comment = (ROOT / "hardware" / f"{name}.toml").read_text().split("[board]")[0]
+        assert f"firmware/boards/{board.__name__.rsplit('.', 1)[1]}.py" in comment, name
     pico = tomllib.loads((ROOT / "hardware" / "pico.toml").read_text())
     assert pico["leds"]["count"] == config.LED_COUNT
     for board in (config, mathchess, dam12):

@@ -6,17 +6,22 @@ frames on the chain, a garbled frame rejected and resent, a board of another siz
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import threading
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
-from controller.board.mathchess import coprocessor_scan, point_chain
-from controller.board.mathchess_profile import load_mathchess_profile
+from controller.board import ScanLoop
+from controller.games.mathchess import MathChessGame
 from controller.session.mathchess import MathChessSession
 from drivers.coprocessor import LinkLedWriter, LinkScanner, dark_squares, grid_points
+from drivers.factory import build_devices
 from drivers.leds import LedStrip
-from drivers.link import Link
+from drivers.link import Link, _open_serial
+from drivers.profile import load_profile
 from firmware import fakes, framing, protocol
 from firmware.boards import dam12
 from firmware.boards import mathchess as mathchess_config
@@ -28,6 +33,7 @@ from .test_firmware_loop import FdStream, until
 machine, rp2 = fakes.install()
 from firmware import app, hw  # noqa: E402  (needs the fakes installed first)
 
+ROOT = Path(__file__).resolve().parents[2]
 PROFILE = os.path.join(os.path.dirname(__file__), "..", "..", "hardware", "mathchess-pico.toml")
 
 
@@ -146,26 +152,34 @@ def test_a_12x12_dam_board_of_72_squares_over_a_pty_with_a_garbled_frame_resent(
 
 
 def test_a_mathchess_board_of_81_points_plays_through_the_coprocessor(pty_pair):
-    """The shipped profile: MathChessScan reads the Pico's frames and lights its chain."""
+    """The shipped profile, as ``run`` builds it: its link and chain through the factory, the
+    game in the one scan loop; the Pico's frames read, its chain lit."""
     fd, path = pty_pair
-    profile = load_mathchess_profile(PROFILE)
+    profile = load_profile(PROFILE)
     board = Board(mathchess_config)
     session = MathChessSession.start(r08_example3())
     points = set(occupied(session.position))
     board.closed = {(y, x) for x, y in points}
     pico = Runner(fd, board)
-    link = Link(path, heartbeat_ms=100, timeout_ms=600, reconnect_seconds=0.1, points=81)
-    scan = coprocessor_scan(session, profile, link)
-    assert scan.scanner is not None
     clock = [0.0]
+    devices = build_devices(
+        profile,
+        clock=lambda: clock[0],
+        only=("sensors", "leds"),
+        open_port=lambda _url, baud: _open_serial(path, baud),
+    )
+    scanner = devices.sensors
+    link = devices.link
+    assert isinstance(scanner, LinkScanner) and link is not None
+    loop = ScanLoop(MathChessGame(session), devices)
 
     def step() -> None:
         clock[0] += 0.01
-        scan.step(clock[0])
+        loop.step(clock[0])
 
     try:
-        assert until(lambda: scan.scanner.occupied == points, tick=step)
-        assert until(lambda: scan.scanner.peer_points == 81, tick=step)
+        assert until(lambda: scanner.occupied == points, tick=step)
+        assert until(lambda: scanner.peer_points == 81, tick=step)
         assert session.sensors == points
         assert until(lambda: settled(pico, link), tick=step)
 
@@ -173,12 +187,12 @@ def test_a_mathchess_board_of_81_points_plays_through_the_coprocessor(pty_pair):
         retries = pico.firmware.endpoint.retries
         board.closed -= {(MINUS_FROM[1], MINUS_FROM[0])}
         assert until(lambda: MINUS_FROM not in session.sensors, tick=step)
-        assert pico.firmware.endpoint.retries > retries
+        assert until(lambda: pico.firmware.endpoint.retries > retries, tick=step)
         board.closed |= {(MINUS_TO[1], MINUS_TO[0])}
         assert until(lambda: MINUS_TO in session.sensors, tick=step)
         assert pico.stream.spoiled == 1 and link.frames_rejected == 1
 
-        chain = point_chain(9)
+        chain = profile.leds.mapping
 
         def lit_one() -> bool:
             i = chain[ONE][0]
@@ -188,7 +202,7 @@ def test_a_mathchess_board_of_81_points_plays_through_the_coprocessor(pty_pair):
         assert pico.firmware.led_frames > 0 and pico.firmware.leds_rejected == 0
     finally:
         pico.stop()
-        link.close()
+        devices.close()
 
 
 def test_a_coprocessor_of_another_size_is_named_and_never_read_as_the_board(pty_pair):
@@ -331,3 +345,29 @@ def test_the_dam_pico_profile_opens_a_72_square_link_through_the_factory(pty_pai
     finally:
         pico.stop()
         devices.close()
+
+
+@pytest.mark.parametrize(
+    ("config", "profile"),
+    [(dam12, "dam-pico.toml"), (mathchess_config, "mathchess-pico.toml")],
+    ids=["dam-pico", "mathchess-pico"],
+)
+def test_pico_release_frees_the_repl_of_every_wide_board(pty_pair, tmp_path, config, profile):
+    """`damath-board pico release` reads the profile of a 12 x 12 and a 9 x 9 board (each names
+    its game and grid) and asks their firmware for the REPL; the firmware acknowledges and stops."""
+    fd, path = pty_pair
+    pico = Runner(fd, Board(config))
+    text = (ROOT / "hardware" / profile).read_text()
+    mine = tmp_path / profile
+    mine.write_text(text.replace('port = "/dev/ttyACM0"', f'port = "{path}"'))
+    exe = str(Path(sys.executable).with_name("damath-board"))
+    try:
+        done = subprocess.run(
+            [exe, "pico", "release", "--profile", str(mine)],
+            capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stdout + done.stderr
+        assert "reboots into its REPL" in done.stdout
+        assert until(lambda: pico.firmware.released)
+    finally:
+        pico.stop()

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from controller.board import BoardHost
+from controller.games.damath import DAMATH, DamathGame
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig
 from controller.tracker.generator import human_trace, random_game
@@ -43,3 +45,16 @@ def snapshot_at(session: Session, t: float) -> dict[str, Any]:
     from controller.view.snapshot import snapshot
 
     return snapshot(session.view_input(t, page=True), t)
+
+
+def damath_game(host: BoardHost, config: SessionConfig, t: float) -> DamathGame:
+    """A Damath game on the board of ``host`` from a config made already (the game in the
+    journal resumed, else a new one), through the board's one interface of a game."""
+    game = host.open(DAMATH, {}, t, config=config)
+    assert isinstance(game, DamathGame)
+    return game
+
+
+def open_session(host: BoardHost, config: SessionConfig, t: float) -> Session:
+    """The session of ``damath_game``: what the Damath tests read and drive."""
+    return damath_game(host, config, t).session

@@ -231,7 +231,8 @@ def main() -> None:
     for line in unit.get("Environment", []):
         key, _, value = line.partition("=")
         env[key] = value
-    for key in ("DAMATH_BOARD_HARNESS", "PYTHONPATH", "GPIOZERO_PIN_FACTORY"):
+    for key in ("DAMATH_BOARD_HARNESS", "PYTHONPATH", "GPIOZERO_PIN_FACTORY", "NOTIFY_SOCKET",
+                "WATCHDOG_USEC"):  # fmt: skip
         if key in os.environ:
             env[key] = os.environ[key]
     umask = int(unit.get("UMask", ["0022"])[0], 8)

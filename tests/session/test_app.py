@@ -13,6 +13,7 @@ from controller.selftest import selftest
 from controller.session import SessionConfig
 from drivers.factory import build_devices
 from drivers.profile import load_profile
+from tests.session.helpers import damath_game, open_session
 
 from .helpers import snapshot_at
 
@@ -52,16 +53,16 @@ def test_settings_from_the_command_line():
 
 
 def test_simulator_sessions_are_journaled_per_board_and_resume(tmp_path):
-    s = BoardHost.of_board(tmp_path, "table-3").open(SessionConfig(), 0.0)
+    s = open_session(BoardHost.of_board(tmp_path, "table-3"), SessionConfig(), 0.0)
     s.feed_frame(0.0, Game.new("integer").occupied())
     s.advance(1.0)
     assert s.phase == "play"
     s.journal.close()
-    again = BoardHost.of_board(tmp_path, "table-3").open(SessionConfig(), 50.0)
+    again = open_session(BoardHost.of_board(tmp_path, "table-3"), SessionConfig(), 50.0)
     assert again.phase == "restore"
     snap = snapshot_at(again, 50.0)
     assert snap["phase"] == "restore" and len(snap["leds"]) == 32
-    assert BoardHost.of_board(None, "other").open(SessionConfig(), 0.0).phase == "setup"
+    assert open_session(BoardHost.of_board(None, "other"), SessionConfig(), 0.0).phase == "setup"
 
 
 def test_selftest_finds_stuck_sensors_with_the_mock_board():
@@ -106,8 +107,8 @@ def test_the_scan_loop_never_waits_for_the_scoresheet_display(tmp_path):
 
     devices.scoresheet._show = blocking_show
     off_the_loop(devices)
-    session = BoardHost.of_board(None, "offloop").open(SessionConfig(), 0.0)
-    board = ScanLoop(session, devices)
+    game = damath_game(BoardHost.of_board(None, "offloop"), SessionConfig(), 0.0)
+    board = ScanLoop(game, devices)
     steps = []
     worker = threading.Thread(
         target=lambda: [board.step(i * 0.05) or steps.append(i) for i in range(40)], daemon=True

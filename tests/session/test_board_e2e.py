@@ -10,11 +10,13 @@ import os
 from pathlib import Path
 
 from controller.board import BoardHost, ScanLoop
+from controller.games.keeper import Keeper
 from controller.session import SessionConfig
 from controller.tracker.trace import Frame
 from drivers.buzzer import PATTERNS
 from drivers.factory import build_devices
 from drivers.profile import load_profile
+from tests.session.helpers import damath_game
 
 from .helpers import game_trace
 
@@ -63,8 +65,9 @@ def _run(tmp_path) -> dict[str, dict]:
     clock = FakeClock()
     devices = build_devices(load_profile(ROOT / "hardware" / "sim.toml"), clock=clock)
     host = BoardHost(tmp_path)
-    session = host.open(SessionConfig(), 0.0)
-    board = ScanLoop(session, devices, host)
+    game = damath_game(host, SessionConfig(), 0.0)
+    session = game.session
+    board = ScanLoop(game, devices, Keeper.of_board(tmp_path, host.wall))
     hands = devices.controls()
     trace = game_trace(21, plies=12)
     moments: dict[str, dict] = {}

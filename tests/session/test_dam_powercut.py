@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from controller.session.dam import DamConfig, DamSession
+from controller.games.dam import RULES as DAM_RULES
+from controller.session.draughts import DraughtsConfig, DraughtsSession
 
 KILLS = 200
 
@@ -22,7 +23,8 @@ KILLS = 200
 def play(journal: Path, out: Path) -> None:
     """One life of the board: resume, show the board as the game stands, then each side plays
     its first legal move (lift, set down on the way, take off the taken) until the game ends."""
-    s = DamSession.open(DamConfig({"quiet_move_limit": 10}), str(journal), sync=True)
+    config = DraughtsConfig({"quiet_move_limit": 10})
+    s = DraughtsSession.open(DAM_RULES, config, str(journal), sync=True)
     resumed_at = s.view().ply
     t = 0.0
     board = set(s.game.occupied())

@@ -1,15 +1,18 @@
 """A Dam game (12×12) on a board: moves read from the 72 squares, journaled, resumed after a
 restart, a king's taking that turns at the edge, the result told by the pieces and its PDN
-kept in ``games/`` (controller/session/dam.py, controller/board/dam.py)."""
+kept in ``games/`` once (controller/session/draughts.py, controller/games/dam.py, the keeper)."""
 
 from __future__ import annotations
 
 import json
 
-from controller.board.dam import keep_pdn
+from controller.games.dam import DAM
+from controller.games.dam import RULES as DAM_RULES
+from controller.games.draughts import DraughtsGame
+from controller.games.keeper import Keeper
 from controller.rules.pdn_game import read_pdn
-from controller.session.dam import DamConfig, DamSession, config_from_settings
-from controller.view.dam import compose_dam, snapshot
+from controller.session.draughts import DraughtsConfig, DraughtsSession
+from controller.view.draughts import compose_draughts, snapshot
 
 EDGE = {
     "game": "dam",
@@ -25,7 +28,7 @@ EDGE = {
 class Hands:
     """The board's sensors under a player's hands: every change held still long enough."""
 
-    def __init__(self, s: DamSession) -> None:
+    def __init__(self, s: DraughtsSession) -> None:
         self.s = s
         self.t = 0.0
         self.board = set(s.game.occupied())
@@ -53,7 +56,7 @@ class Hands:
 
 def test_moves_are_read_journaled_and_resumed_after_a_restart(tmp_path):
     journal = str(tmp_path / "dam.jsonl")
-    s = DamSession.open(DamConfig(), journal)
+    s = DraughtsSession.open(DAM_RULES, DraughtsConfig(), journal)
     h = Hands(s)
     h.show()
     assert s.phase == "play"
@@ -67,7 +70,7 @@ def test_moves_are_read_journaled_and_resumed_after_a_restart(tmp_path):
     ]
     assert kinds == ["start", "move", "move", "move"]
     s.close()
-    again = DamSession.open(DamConfig(), journal)
+    again = DraughtsSession.open(DAM_RULES, DraughtsConfig(), journal)
     assert again.problems == []
     assert again.position() == s.position() and again.phase == "setup"
     Hands(again).show()  # the board shows the game again: play goes on
@@ -76,7 +79,7 @@ def test_moves_are_read_journaled_and_resumed_after_a_restart(tmp_path):
 
 
 def test_a_kings_taking_turning_at_the_edge_ends_the_game_and_keeps_its_pdn(tmp_path):
-    s = DamSession.begin(DamConfig(position=EDGE))
+    s = DraughtsSession.begin(DAM_RULES, DraughtsConfig(position=EDGE))
     h = Hands(s)
     h.show()
     assert snapshot(s.view(), 0.0)["lights"]["5,0"] == "must_take"
@@ -84,17 +87,20 @@ def test_a_kings_taking_turning_at_the_edge_ends_the_game_and_keeps_its_pdn(tmp_
     v = s.view()
     assert v.last is not None and v.last.path == ((5, 0), (11, 6), (7, 10))
     assert s.phase == "over" and v.result == "1-0"
-    assert "Game over (1-0)" in compose_dam(v, 0.0).page[0]
-    kept = keep_pdn(s, tmp_path / "games")
-    assert kept is not None and keep_pdn(s, tmp_path / "games") is None  # written once
-    text = kept.read_text(encoding="utf-8")
+    assert "Game over (1-0)" in compose_draughts(v, 0.0).page[0]
+    keeper = Keeper(tmp_path / "games", wall=lambda: 1_700_000_000.0)
+    game = DraughtsGame(DAM, s)
+    written = keeper.step(game)
+    assert [p.name for p in written] == ["game-1700000000.pdn"]
+    assert keeper.step(game) == []  # written once
+    text = written[0].read_text(encoding="utf-8")
     assert '[Result "1-0"]' in text and "FEN" in text
     replayed = read_pdn(text, "dam")
     assert replayed.game.occupied() == s.game.occupied()
 
 
 def test_a_record_the_rules_refuse_is_named_and_changes_nothing():
-    s = DamSession.begin(DamConfig())
+    s = DraughtsSession.begin(DAM_RULES, DraughtsConfig())
     before = s.position()
     problem = s.apply({"k": "move", "path": [[0, 0], [5, 5]]})
     assert problem is not None and "not a legal move" in problem
@@ -105,7 +111,7 @@ def test_a_record_the_rules_refuse_is_named_and_changes_nothing():
 
 def test_a_wrong_setting_is_refused_with_its_name():
     try:
-        config_from_settings({"game": "dam", "capture_priority": "fewest"})
+        DAM.check({"capture_priority": "fewest"}, None)
     except ValueError as exc:
         assert "capture_priority" in str(exc)
     else:

@@ -1,12 +1,13 @@
-"""Exported games: written whole (temp, fsync, rename) and never over a kept game, even when two
-games end in the same second or the disk is full."""
+"""A finished game's files, kept by the keeper (controller/games/keeper.py): written whole (temp,
+fsync, rename) and never over a kept game, even when two games end in the same second or the
+disk is full."""
 
 from __future__ import annotations
 
 import pytest
 
+from controller.games.keeper import keep_files
 from controller.rules.game import Game
-from controller.session.export import export_game
 
 from .diskfault import file_size_limit
 from .helpers import new_session
@@ -21,6 +22,11 @@ def _stopped_game():
     s.press(2.0, "confirm")
     assert s.outcome is not None
     return s
+
+
+def export_game(s, folder, stem):
+    files = {"pdn": s.export_pdn(), "csv": s.export_csv(), "html": s.export_html()}
+    return keep_files(folder, stem, files)
 
 
 def test_two_exports_in_the_same_second_both_keep_their_files(tmp_path):

@@ -8,10 +8,11 @@ import io
 
 import pytest
 
+from controller.record.info import InfoError
+from controller.record.play import PlayError
 from controller.rules.game import Game
 from controller.session import SessionConfig
-from controller.session.info import InfoError
-from controller.session.play import PlayError
+from tests.session.helpers import open_session
 
 from .helpers import new_session
 
@@ -53,7 +54,7 @@ def test_players_and_event_go_on_the_sheet_the_pdn_and_through_a_restart(tmp_pat
     from controller.board import BoardHost
     from controller.session import SessionConfig
 
-    s = BoardHost.of_board(tmp_path, "t1").open(SessionConfig(), 0.0)
+    s = open_session(BoardHost.of_board(tmp_path, "t1"), SessionConfig(), 0.0)
     s.set_info(0.5, {"blue": "Ana Cruz", "blue_school": "Rizal HS", "red": "Ben Reyes"})
     s.set_info(0.6, {"event": "Grade 8 practice", "round": "2", "table": "4", "date": "2026-11-23"})
     _play(s, OPENING)
@@ -66,7 +67,7 @@ def test_players_and_event_go_on_the_sheet_the_pdn_and_through_a_restart(tmp_pat
     for text in ("Ana Cruz", "Rizal HS", "Ben Reyes", "Grade 8 practice", "2026-11-23"):
         assert text in page
     s.journal.close()
-    again = BoardHost.of_board(tmp_path, "t1").open(SessionConfig(), 10.0)
+    again = open_session(BoardHost.of_board(tmp_path, "t1"), SessionConfig(), 10.0)
     assert again.info["blue"] == "Ana Cruz" and again.info["round"] == "2"
     assert '[Blue "Ana Cruz"]' in again.export_pdn()
 
@@ -128,7 +129,7 @@ def test_the_boards_buttons_choose_the_names_from_the_class_list(tmp_path):
 
     (tmp_path / "boards" / "t2").mkdir(parents=True)
     (tmp_path / "boards" / "t2" / "players.txt").write_text("# class 8-A\nAna Cruz\nBen Reyes\n")
-    s = BoardHost.of_board(tmp_path, "t2").open(SessionConfig(), 0.0)
+    s = open_session(BoardHost.of_board(tmp_path, "t2"), SessionConfig(), 0.0)
     assert s.roster == ("Ana Cruz", "Ben Reyes")
 
     def page(t):

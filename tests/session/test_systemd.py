@@ -338,3 +338,30 @@ def test_install_refuses_a_wrong_profile_before_changing_anything(installer, tmp
     assert result.returncode == 2
     assert "GPIO8 is wanted by both SPI0 CE0 chip-select" in result.stderr
     assert not (dest / "opt").exists() and not (dest / "etc").exists()
+
+
+SHIPPED = ("pi-gpio", "pi-hall", "pico", "dam-pico", "mathchess-pico", "english-gpio")
+"""Every profile the project ships, one for each game and each build."""
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_every_shipped_profile_installs_as_the_service(installer, name):
+    """install.sh takes every game's board alike: its profile is checked and copied, its
+    devices allowed in the drop-in, config.txt switched on for what it needs; the unit runs
+    `run --profile /etc/damath-board/board.toml`, and the profile names the game."""
+    install, src, dest, _log = installer
+    result = install(f"hardware/{name}.toml")
+    assert result.returncode == 0, result.stderr + result.stdout
+    board = dest / "etc" / "damath-board" / "board.toml"
+    assert board.read_text() == (src / "hardware" / f"{name}.toml").read_text()
+    allowed = subprocess.run(
+        [sys.executable, "-m", "drivers.system", str(board), "--device-allow"],
+        capture_output=True, text=True, cwd=ROOT, check=True,
+    ).stdout  # fmt: skip
+    drop_in = (dest / "etc/systemd/system/damath-board.service.d/devices.conf").read_text()
+    assert allowed.strip() and allowed.strip() in drop_in
+    unit = (dest / "etc/systemd/system/damath-board.service").read_text()
+    assert 'run --profile "${DAMATH_PROFILE}"' in unit
+    assert "Environment=DAMATH_PROFILE=/etc/damath-board/board.toml" in unit
+    profile = tomllib.loads(board.read_text())
+    assert profile["board"].get("game", "damath") in ("damath", "dam", "mathchess", "english")

@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 from controller.sim.server import create_app
 
-from .conftest import ARTIFACTS, ManualClock, RunningServer, serve
+from .conftest import ARTIFACTS, ManualClock, RunningServer, open_board, serve
 
 pytestmark = pytest.mark.browser
 
@@ -51,28 +51,31 @@ class Player:
     def __init__(self, page: Page) -> None:
         self.page = page
 
-    def renders(self) -> str:
-        return self.page.locator("body").get_attribute("data-renders") or "0"
+    def _count(self, name: str) -> str:
+        return self.page.locator("body").get_attribute(f"data-{name}") or "0"
 
     def _after(self, action) -> None:
-        before = self.renders()
+        """One action, then its answer: a refusal is said; a done action is drawn anew."""
+        replies, renders = self._count("replies"), self._count("renders")
         action()
-        expect(self.page.locator("body")).not_to_have_attribute("data-renders", before)
+        expect(self.page.locator("body")).not_to_have_attribute("data-replies", replies)
+        if self.page.locator("body").get_attribute("data-reply") == "done":
+            expect(self.page.locator("body")).not_to_have_attribute("data-renders", renders)
 
     def point(self, x: int, y: int):
-        return self.page.locator(f'#board button[data-x="{x}"][data-y="{y}"]')
+        return self.page.locator(f'#mc-board button[data-x="{x}"][data-y="{y}"]')
 
     def click(self, x: int, y: int) -> None:
         self._after(lambda: self.point(x, y).click())
 
     def name(self, symbol: str) -> None:
-        self._after(lambda: self.page.locator("#names button", has_text=symbol).click())
+        self._after(lambda: self.page.locator("#mc-names button", has_text=symbol).click())
 
     def done(self) -> None:
-        self._after(lambda: self.page.locator("#done").click())
+        self._after(lambda: self.page.locator("#mc-done").click())
 
     def says(self):
-        return self.page.locator("#says")
+        return self.page.locator("#mc-says")
 
     def shot(self, name: str) -> None:
         self.page.screenshot(path=str(ARTIFACTS / f"mathchess-{name}.png"), full_page=True)
@@ -80,7 +83,10 @@ class Player:
 
 @pytest.fixture
 def mc_server(clock: ManualClock, tmp_path: Path):
-    with serve(create_app(clock=clock, tick_seconds=0.02, state_dir=tmp_path), clock) as running:
+    app = create_app(
+        clock=clock, tick_seconds=0.02, state_dir=tmp_path, defaults={"game": "mathchess"}
+    )
+    with serve(app, clock) as running:
         yield running
 
 
@@ -88,14 +94,15 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
     page: Page, mc_server: RunningServer, tmp_path: Path
 ) -> None:
     you = Player(page)
-    page.goto(f"{mc_server.url}/mathchess/mc1")
+    open_board(page, mc_server.url, "mc1")  # an ordinary board, its game Mathematical Chess
     expect(page.locator("body")).to_have_attribute("data-phase", "prepare")
-    expect(page.locator("#conditions")).to_contain_text("Level 9")
+    expect(page.locator("body")).to_have_attribute("data-renderer", "mathchess")
+    expect(page.locator("#mc-conditions")).to_contain_text("Level 9")
 
     # Prepare now!: a piece put down is named from the buttons before anything else (C-12)
     you.click(4, 1)
     expect(you.point(4, 1)).to_have_attribute("aria-label", "(4,1), to be named")
-    expect(page.locator("#names button")).to_have_text(["+", "×", "÷", "−"])
+    expect(page.locator("#mc-names button")).to_have_text(["+", "×", "÷", "−"])
     expect(you.says()).to_contain_text("Name the piece on (4,1).")
     you.shot("1-naming")
     you.name("+")
@@ -105,21 +112,19 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
     you.click(4, 1 + 7)  # Black names its first piece too
     you.name("×")
     expect(you.point(4, 8).locator(".side")).to_have_text("B")
-    expect(page.locator("#sheet li")).to_have_count(2)
+    expect(page.locator("#mc-sheet li")).to_have_count(2)
     you.shot("2-placed")
 
     # a position from the engine's JSON format: Play now!
-    page.evaluate(
-        """async (position) => {
-            await fetch(location.pathname.replace('/mathchess/', '/api/mathchess/'), {
-              method: 'POST', headers: {'Content-Type': 'application/json'},
-              body: JSON.stringify({op: 'new', position: position})});
-        }""",
-        PLAY,
+    you._after(
+        lambda: page.evaluate(
+            """(position) => send({type: 'new_game', game: 'mathchess', position: position,
+                                   confirm: true})""",
+            PLAY,
+        )
     )
-    page.reload()
     expect(page.locator("body")).to_have_attribute("data-phase", "play")
-    expect(page.locator("#sheet li")).to_have_count(0)
+    expect(page.locator("#mc-sheet li")).to_have_count(0)
 
     # 1. White: the + meets Black's × along its row and takes it (a direct removal, R02)
     you.click(0, 2)
@@ -127,16 +132,16 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
     you.click(5, 2)
     expect(you.point(5, 2)).to_have_class("mc-point x5 y2 moved")
     you.done()
-    expect(page.locator("#sheet li").nth(0)).to_contain_text("R02 × +2")
+    expect(page.locator("#mc-sheet li").nth(0)).to_contain_text("R02 × +2")
 
     # 2. Black removes White's 1 3 and 4 without moving, by the match around its + (R12)
     expect(you.point(5, 7).locator(".badge")).to_have_text("R12")
-    expect(page.locator("#options")).to_contain_text("R12: 1 + 3 = 4 and 4: last digits 4 = 4")
+    expect(page.locator("#mc-options")).to_contain_text("R12: 1 + 3 = 4 and 4: last digits 4 = 4")
     you.shot("2-without-moving")
     for x, y in ((4, 7), (5, 7), (7, 7)):
         you.click(x, y)
     you.done()
-    expect(page.locator("#sheet li").nth(1)).to_contain_text("R12 1 3 4 +3: 1 + 3 = 4 and 4")
+    expect(page.locator("#mc-sheet li").nth(1)).to_contain_text("R12 1 3 4 +3: 1 + 3 = 4 and 4")
 
     # 3. White moves its − between 5 7 and 1 2 9; the 2 lifted first is refused (R06)
     you.click(3, 1)
@@ -146,7 +151,7 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
     expect(you.point(5, 4).locator(".badge")).to_have_text("R06")
     you.shot("3-refused")
     you.done()  # the button is refused while the wrong piece is off
-    expect(page.locator("#sheet li")).to_have_count(2)
+    expect(page.locator("#mc-sheet li")).to_have_count(2)
     you.click(5, 4)  # put back
     expect(you.says()).to_have_text("")
     for x, y in ((4, 4), (6, 4)):
@@ -156,7 +161,7 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
     for x, y in ((2, 4), (5, 4)):
         you.click(x, y)
     you.done()
-    third = page.locator("#sheet li").nth(2)
+    third = page.locator("#mc-sheet li").nth(2)
     expect(third).to_contain_text("R06 1 9 +2")
     expect(third).to_contain_text("9 − 1 = 8: last digits 8 = 8")
     expect(third).to_contain_text("R08 7 2 +2: 7 − 5 = 2 and 2: last digits 2 = 2")
@@ -168,7 +173,7 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
     you.shot("4-declining")
     you.done()
     expect(you.point(5, 6)).to_have_attribute("aria-label", "(5,6) white 2")
-    expect(page.locator("#sheet li").nth(3)).not_to_contain_text("+")
+    expect(page.locator("#mc-sheet li").nth(3)).not_to_contain_text("+")
 
     # 5. White's × takes Black's last operator: the game is won
     you.click(6, 0)
@@ -177,15 +182,15 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
     you.done()
     expect(page.locator("body")).to_have_attribute("data-phase", "over")
     expect(you.says()).to_contain_text("white")
-    expect(page.locator("#score")).to_have_text("White 14 · Black 4")  # C-11: 2 + 2 + 2 + 2 more
-    expect(page.locator("#began")).to_contain_text("began at 6–1")
+    expect(page.locator("#mc-score")).to_have_text("White 14 · Black 4")  # C-11: 2 + 2 + 2 + 2 more
+    expect(page.locator("#mc-began")).to_contain_text("began at 6–1")
     you.shot("5-won")
 
     # the journal replays the game after a restart of the simulator
-    journal = tmp_path / "mathchess" / "mc1" / "journal.jsonl"
+    journal = tmp_path / "boards" / "mc1" / "journal.jsonl"
     records = [json.loads(line.split(" ", 1)[1]) for line in journal.read_text().splitlines()]
-    assert [r.get("kind") for r in records][:2] == ["mathchess-start", "mathchess-action"]
+    assert [r.get("kind") for r in records][:2] == ["mathchess-start", "mathchess-turn"]
     with serve(create_app(clock=mc_server.clock, state_dir=tmp_path), mc_server.clock) as again:
-        page.goto(f"{again.url}/mathchess/mc1")
+        page.goto(f"{again.url}/mathchess/mc1")  # the old address leads to the board
         expect(page.locator("body")).to_have_attribute("data-phase", "over")
-        expect(page.locator("#sheet li")).to_have_count(5)
+        expect(page.locator("#mc-sheet li")).to_have_count(5)

@@ -14,9 +14,9 @@ import pytest
 
 from controller.coach import worker
 from controller.coach.board import BoardCoach
+from controller.record.play import PlayError, PlaySettings
 from controller.rules.game import Game
 from controller.session import coach_texts
-from controller.session.play import PlayError, PlaySettings
 from controller.sim.engine import SimBoard, SimError
 
 from .conftest import ManualClock
@@ -196,7 +196,8 @@ def test_the_run_commands_loop_shows_the_computers_move(clock: ManualClock) -> N
     from controller.board import ScanLoop
 
     board = board_with(clock, submit=never, computer="red", level=2)  # the page's coach idles
-    board.loop = ScanLoop(board.session, board.devices, coach=BoardCoach(submit=inline))
+    board.coach = BoardCoach(submit=inline)
+    board.loop = ScanLoop(board.game, board.devices)
     make(board, clock, [(1, 2), (2, 3)])
     shown = board.snapshot()["shown"]
     assert shown is not None and shown["kind"] == "computer" and shown["level"] == 2

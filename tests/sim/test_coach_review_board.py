@@ -9,9 +9,11 @@ from __future__ import annotations
 from controller import i18n
 from controller.board import BoardHost, ScanLoop
 from controller.coach.board import BoardCoach
+from controller.games.keeper import Keeper
 from controller.session import SessionConfig
 from controller.session.journal import read as read_journal
 from controller.view.review_pages import review_pages
+from tests.session.helpers import open_session
 
 from .conftest import ManualClock
 from .test_coach_board import SETTLE, board_with, inline, make, never
@@ -26,9 +28,8 @@ def press(board, clock: ManualClock, name: str, hold: bool = False) -> None:
 def finished_game(clock: ManualClock, tmp_path):
     """Two moves each against the computer (level 1), then the arbiter stops the game."""
     board = board_with(clock, submit=never, computer="red", level=1)  # the page's coach idles
-    board.loop = ScanLoop(
-        board.session, board.devices, BoardHost(tmp_path), coach=BoardCoach(submit=inline)
-    )
+    board.coach = BoardCoach(submit=inline)
+    board.loop = ScanLoop(board.game, board.devices, Keeper.of_board(tmp_path))
     for _ in range(2):
         mine = board.session.game.legal_moves()[0]
         make(board, clock, mine.path, mine.captures)
@@ -102,9 +103,8 @@ def test_the_printable_sheet_carries_the_review(clock, tmp_path) -> None:
 
 def test_a_tournament_game_is_not_reviewed_by_itself(clock, tmp_path) -> None:
     board = board_with(clock, submit=never, practice=False, clocks="on")
-    board.loop = ScanLoop(
-        board.session, board.devices, BoardHost(tmp_path), coach=BoardCoach(submit=inline)
-    )
+    board.coach = BoardCoach(submit=inline)
+    board.loop = ScanLoop(board.game, board.devices, Keeper.of_board(tmp_path))
     mine = board.session.game.legal_moves()[0]
     make(board, clock, mine.path, mine.captures)
     press(board, clock, "pause", hold=True)
@@ -117,7 +117,7 @@ def test_a_tournament_game_is_not_reviewed_by_itself(clock, tmp_path) -> None:
 def test_the_boards_buttons_choose_the_computer_and_its_level(clock, tmp_path) -> None:
     from controller.view.compose import compose
 
-    s = BoardHost.of_board(tmp_path, "m").open(SessionConfig(play={"practice": True}), 0.0)
+    s = open_session(BoardHost.of_board(tmp_path, "m"), SessionConfig(play={"practice": True}), 0.0)
 
     def page(t):
         return list(compose(s.view_input(t), t).page)
@@ -140,12 +140,12 @@ def test_the_boards_buttons_choose_the_computer_and_its_level(clock, tmp_path) -
     chosen = [(r["play"]["computer"], r["play"]["level"]) for r in records if r["k"] == "play"]
     assert chosen == [("blue", 4), ("red", 4), *(("red", n) for n in (5, 6, 7, 8, 1, 2))]
     s.journal.close()
-    again = BoardHost.of_board(tmp_path, "m").open(SessionConfig(), 10.0)
+    again = open_session(BoardHost.of_board(tmp_path, "m"), SessionConfig(), 10.0)
     assert again.play.computer == "red" and again.play.level == 2
 
 
 def test_a_tournament_board_offers_no_computer_in_its_menu(clock, tmp_path) -> None:
 
-    s = BoardHost.of_board(None, "n").open(SessionConfig(), 0.0)
+    s = open_session(BoardHost.of_board(None, "n"), SessionConfig(), 0.0)
     s.press(1.0, "pause", "hold")
     assert [o.action for o in s.menu.options] == ["cancel", "pick", "pick"]

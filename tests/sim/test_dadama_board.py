@@ -22,7 +22,7 @@ class Clock:
 def test_set_game_dadama_plays_by_clicks_and_resumes_after_a_restart(tmp_path):
     clock = Clock()
     b = SimBoard("a", clock, state_dir=tmp_path, defaults={"game": "dadama", "seed": 7})
-    assert b.dadama is not None and b.snapshot()["game"] == "dadama"
+    assert b.kind.name == "dadama" and b.snapshot()["game"] == "dadama"
     b.act({"type": "click", "square": [1, 2]})
     b.act({"type": "click", "square": [2, 3]})
     snap = b.snapshot()
@@ -30,7 +30,7 @@ def test_set_game_dadama_plays_by_clicks_and_resumes_after_a_restart(tmp_path):
     assert "Black" in " ".join(snap["display"])  # the display shows every die's value
     b.close()
     again = SimBoard("a", clock, state_dir=tmp_path)
-    assert again.dadama is not None
+    assert again.kind.name == "dadama"
     snap = again.snapshot()
     assert "1. (1,2)-(2,3)" in snap["record"] and snap["phase"] == "play"
     assert [2, 3] in snap["table"] and [1, 2] not in snap["table"]
@@ -43,7 +43,7 @@ def test_set_game_dadama_plays_by_clicks_and_resumes_after_a_restart(tmp_path):
 def test_a_finished_game_is_kept_with_its_sheets_and_a_damath_game_follows(tmp_path):
     clock = Clock()
     b = SimBoard("b", clock, state_dir=tmp_path)
-    assert b.dadama is None
+    assert b.kind.name != "dadama"
     pieces = [
         {"square": [3, 2], "side": "white", "value": 3},
         {"square": [4, 3], "side": "black", "value": 3},
@@ -52,9 +52,10 @@ def test_a_finished_game_is_kept_with_its_sheets_and_a_damath_game_follows(tmp_p
     b.act({"type": "new_game", "variant": "dadama", "dice": "real",
            "position": {"to_move": "white", "pieces": pieces}})  # fmt: skip
     b.act({"type": "button", "name": "face6"})  # all of White's dice show 6
+    b.tick()
     assert b.snapshot()["over"]
     kept = sorted(p.suffix for p in (board_folder(tmp_path, "b") / "games").iterdir())
-    assert kept == [".csv", ".html", ".pdn"]
+    assert kept == [".csv", ".html", ".json", ".pdn"]
     csv_text, _ = b.export("csv")
     assert csv_text.splitlines()[0] == "turn,white,black" and '1,"(3,2) [6]",' in csv_text
     html_text, media = b.export("html")
@@ -62,10 +63,9 @@ def test_a_finished_game_is_kept_with_its_sheets_and_a_damath_game_follows(tmp_p
     pdn, _ = b.export("pdn")
     assert '[Termination "all-sixes"]' in pdn
     b.act({"type": "new_game", "variant": "integer", "profile": "official"})
-    assert b.dadama is None and b.snapshot().get("game") != "dadama"
-    assert any(
-        p.name.endswith("-dadama.jsonl") for p in (board_folder(tmp_path, "b") / "games").iterdir()
-    )
+    assert b.kind.name != "dadama" and b.snapshot().get("game") != "dadama"
+    journals = sorted((board_folder(tmp_path, "b") / "games").glob("*.jsonl"))
+    assert len(journals) == 1 and '"game":"dadama"' in journals[0].read_text()
 
 
 def test_a_wrong_dadama_setting_or_position_is_refused_and_the_game_goes_on(tmp_path):
@@ -74,7 +74,7 @@ def test_a_wrong_dadama_setting_or_position_is_refused_and_the_game_goes_on(tmp_
         b.act({"type": "new_game", "variant": "dadama", "rules": {"go_on": "maybe"}})
     with pytest.raises(SimError, match="pieces"):
         b.act({"type": "new_game", "variant": "dadama", "position": {"pieces": "all"}})
-    assert b.dadama is None
+    assert b.kind.name != "dadama"
     b.act(
         {
             "type": "new_game",
@@ -82,4 +82,4 @@ def test_a_wrong_dadama_setting_or_position_is_refused_and_the_game_goes_on(tmp_
             "position": position({(3, 2): "w3", (4, 3): "b3"}),
         }
     )
-    assert b.dadama is not None
+    assert b.kind.name == "dadama"

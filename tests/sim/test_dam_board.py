@@ -1,14 +1,12 @@
-"""A simulated Dam board with a state folder (controller/sim/dam.py): its game resumes from the
-journal after a restart, a finished game's PDN is kept once in ``games/``, and a wrong action
-or button is refused with its reason."""
+"""A simulated Dam board with a state folder (controller/sim/tables.py, the Dam game through the
+board's game interface): its game resumes from the journal after a restart, a finished game's
+PDN is kept once in ``games/``, and a wrong action or button is refused with its reason."""
 
 from __future__ import annotations
 
 import pytest
 
-from controller.session.dam import DamConfig
-from controller.sim.dam import DamSim
-from controller.sim.engine import SimError
+from controller.sim.engine import SimBoard, SimError
 
 from .test_browser_dam import EDGE
 
@@ -21,53 +19,70 @@ class Clock:
         return self.now
 
 
-def click(sim: DamSim, clock: Clock, x: int, y: int) -> None:
-    sim.act({"type": "click", "square": [x, y]})
+def click(board: SimBoard, clock: Clock, x: int, y: int) -> None:
+    board.act({"type": "click", "square": [x, y]})
     clock.now += 1.0
-    sim.tick()
+    board.tick()
+
+
+def dam_board(clock: Clock, folder=None, position=None) -> SimBoard:
+    board = SimBoard("d", clock, state_dir=folder, defaults={"game": "dam"})
+    if position is not None:
+        board.act({"type": "new_game", "game": "dam", "position": position, "confirm": True})
+    return board
 
 
 def test_a_game_resumes_and_its_pdn_is_kept_once(tmp_path):
     clock = Clock()
-    sim = DamSim(DamConfig(position=EDGE), clock, tmp_path)
+    board = dam_board(clock, tmp_path, EDGE)
     clock.now += 1.0
-    sim.tick()
-    assert sim.session.phase == "play"
-    click(sim, clock, 5, 0)
-    click(sim, clock, 11, 6)
-    sim.close()
-    again = DamSim(DamConfig(), clock, tmp_path)  # restarted: the journal's game stands,
-    assert (5, 0) in again.squares  # the half-made move was never played: the king is back
+    board.tick()
+    assert board.game.status() == "play"
+    click(board, clock, 5, 0)
+    click(board, clock, 11, 6)
+    board.close()
+    again = SimBoard("d", clock, state_dir=tmp_path)  # restarted: the journal's game stands,
+    assert again.kind.name == "dam"
+    assert (5, 0) in again.table.occupied()  # the half-made move was never played: king back
     clock.now += 1.0
     again.tick()
-    assert again.session.phase == "play"
+    assert again.game.status() == "play"
     for sq in ((5, 0), (11, 6), (11, 6), (7, 10)):  # set down on the edge, lifted, on again
         click(again, clock, *sq)
     again.act({"type": "remove", "square": [7, 2]})
     again.act({"type": "remove", "square": [8, 9]})
     clock.now += 1.0
     again.tick()
-    assert again.session.phase == "over"
-    kept = list((tmp_path / "games").glob("*-dam.pdn"))
+    assert again.game.status() == "over"
+    games = tmp_path / "boards" / "d" / "games"
+    kept = list(games.glob("*.pdn"))
     assert len(kept) == 1
     assert '[Result "1-0"]' in kept[0].read_text(encoding="utf-8")
     again.tick()
-    assert len(list((tmp_path / "games").glob("*-dam.pdn"))) == 1
+    again.close()
+    assert len(list(games.glob("*.pdn"))) == 1
+    third = SimBoard("d", clock, state_dir=tmp_path)  # the finished game resumed: not again
+    third.tick()
+    assert len(list(games.glob("*.pdn"))) == 1
+    third.close()
 
 
 def test_wrong_actions_are_refused_with_their_reason():
-    sim = DamSim(DamConfig(), Clock(), None)
-    with pytest.raises(SimError, match="next, confirm"):
-        sim.act({"type": "button", "name": "takeback"})
+    clock = Clock()
+    board = dam_board(clock)
+    with pytest.raises(SimError, match="Unknown button"):
+        board.act({"type": "button", "name": "launch"})
     with pytest.raises(SimError, match="nothing to lift"):
-        sim.act({"type": "click", "square": [0, 5]})
+        board.act({"type": "click", "square": [0, 5]})
     with pytest.raises(SimError, match="not an action"):
-        sim.act({"type": "crown", "square": [1, 0]})
+        board.act({"type": "crown", "square": [1, 0]})
+    with pytest.raises(SimError, match="off the board"):
+        board.act({"type": "click", "square": [0, 0]})
+    board.act({"type": "button", "name": "takeback"})  # a button Dam has no use for
+    assert "does nothing in Dam" in board.snapshot()["message"]
 
 
 def test_set_game_dam_starts_every_new_board_on_12x12_and_resumes_it(tmp_path):
-    from controller.sim.engine import SimBoard
-
     clock = Clock()
     b = SimBoard("d", clock, state_dir=tmp_path, defaults={"game": "dam"})
     snap = b.snapshot()

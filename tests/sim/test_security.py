@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from controller.games import GAMES
 from controller.sim import access as acc
 from controller.sim.access import (
     ACTIONS,
@@ -248,9 +249,11 @@ def test_the_default_pin_policy(tmp_path: Path, monkeypatch) -> None:
 def test_every_message_and_button_of_the_page_is_in_the_table() -> None:
     """The action table is the one place an action is classified: nothing the page or the
     engine knows falls through to the default."""
-    kinds = SimBoard("t", ManualClock())._handlers()  # every message type the board acts on
-    assert {"touch", "takeback", "info", "play"} <= set(kinds)
-    for kind in set(kinds) - {"button"}:  # buttons: each one below
+    kinds = {"new_game"}  # every message type a board of any game acts on
+    for game in GAMES:
+        kinds |= set(SimBoard("t", ManualClock(), defaults={"game": game}).table.types)
+    assert {"touch", "takeback", "info", "play", "name", "done"} <= kinds
+    for kind in kinds - {"button"}:  # buttons: each one below
         assert action_of({"type": kind}) in ACTIONS, kind
     html = (STATIC / "board.html").read_text()
     on_page = re.findall(r'data-button="(\w+)"(?: data-hold="(1)")?', html)

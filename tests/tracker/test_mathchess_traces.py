@@ -186,3 +186,33 @@ def test_a_forged_journal_record_is_said_and_the_game_before_it_kept(tmp_path: P
         len(again.problems) == 1 and "journal record 3 does not fit the game" in again.problems[0]
     )
     again.close()
+
+
+def test_a_turn_of_a_move_and_its_removals_is_one_journal_record(tmp_path: Path) -> None:
+    """A power cut between a move and its removals must never leave half a turn: the turn is
+    one record, written before it is played; a journal of one record an action (an earlier
+    release's) still replays."""
+    from controller.session.journal import read
+
+    path = tmp_path / "mathchess.jsonl"
+    s = MathChessSession.start(r08_example3(), path)
+    hands = Hands(s)
+    hands.lift(MINUS_FROM)
+    hands.put(MINUS_TO)
+    for point in (ONE, NINE):
+        hands.lift(point)
+    s.done()
+    records = read(path).records
+    assert [r["kind"] for r in records] == ["mathchess-start", "mathchess-turn"]
+    assert len(records[1]["actions"]) == 3  # the move, then two removals
+    s.close()
+    again = MathChessSession.open(path, r08_example3())
+    assert again.problems == [] and again.position == s.position
+    again.close()
+    split = tmp_path / "split.jsonl"  # the same turn as an earlier release wrote it
+    old = MathChessSession.start(r08_example3(), split)
+    for action in records[1]["actions"]:
+        old._write(action)
+    old.close()
+    replayed = MathChessSession.open(split, r08_example3())
+    assert replayed.problems == [] and replayed.position == s.position

@@ -133,7 +133,9 @@ def own_level(
         if not isinstance(count, int) or isinstance(count, bool):
             raise ConditionsError(f"operators: expected a whole number for {raw!r}")
         counts[op] = counts.get(op, 0) + count
-    return Conditions(_digits(zero, digits), tuple(counts.items()), compare, None)
+    order = list(Op)  # one order whatever the order given: a position read back is the same
+    ranked = tuple(sorted(counts.items(), key=lambda item: order.index(item[0])))
+    return Conditions(_digits(zero, digits), ranked, compare, None)
 
 
 def _digits(zero: bool, digits: int | Iterable[int] | None) -> tuple[int, ...]:

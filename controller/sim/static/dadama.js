@@ -1,6 +1,6 @@
-// A Dadama game on the simulated board (controller/sim/dadama.py): dice drawn with their pips,
+// A Dadama game on the simulated board (controller/sim/tables.py): dice drawn with their pips,
 // a dadama as two stacked dice, the LEDs round each square, the throw and the face buttons.
-// sim.js hands every state whose "game" is "dadama" to Dadama.render.
+// sim.js hands every state whose renderer is "dadama" to Dadama.render.
 "use strict";
 
 const DT = {
@@ -81,6 +81,7 @@ const Dadama = {
     if (!this.cells) this.build();
     state = s;
     document.body.dataset.game = "dadama";
+    document.body.dataset.renderer = "dadama";
     document.body.dataset.phase = s.phase;
     document.body.dataset.toMove = s.to_move;
     document.title = fmt("title", { id: s.board });
@@ -118,14 +119,7 @@ const Dadama = {
     $("dadama-last").textContent = s.last_throw;
     $("dadama-faces").hidden = s.dice_mode !== "real";
     $("dadama-record").textContent = s.record;
-    const legend = $("dadama-legend");
-    legend.innerHTML = "";
-    for (const [name, meaning] of Object.entries(s.legend)) {
-      const li = document.createElement("li");
-      li.dataset.light = name;
-      li.textContent = meaning;
-      legend.append(li);
-    }
+    fillLegend($("dadama-legend"), s.legend, null);
     renderOled(s);
     if (s.notice) say(s.notice, false);
   },

@@ -168,10 +168,34 @@ function connect() {
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "hello") setFacts(msg.facts);
-    else if (msg.type === "state") (msg.state.game === "dadama" ? Dadama.render(msg.state) : msg.state.game === "dam" ? Dam.render(msg.state) : render(msg.state));
+    else if (msg.type === "state") rendererOf(msg.state)(msg.state);
     else if (msg.type === "error") say(msg.message, true);
     else if (msg.type === "done") say(msg.message, false);
+    if (msg.type === "error" || msg.type === "done") {  // the answer to the page's last message
+      document.body.dataset.reply = msg.type;
+      document.body.dataset.replies = String(Number(document.body.dataset.replies || "0") + 1);
+    }
   };
+}
+
+// A game's LED legend as a list: each meaning (only those lit now, when ``lit`` is a set).
+function fillLegend(ul, legend, lit) {
+  ul.innerHTML = "";
+  for (const [name, meaning] of Object.entries(legend)) {
+    if (lit && !lit.has(name)) continue;
+    const li = document.createElement("li");
+    li.dataset.light = name;
+    li.textContent = meaning;
+    ul.append(li);
+  }
+}
+
+// Each game's renderer, picked by the state's "renderer" (the game's kind says which): Damath's
+// chips here, the others in their own files (dadama.js, draughts.js, mathchess.js).
+function rendererOf(s) {
+  const table = { damath: render, dadama: (x) => Dadama.render(x), draughts: (x) => Draughts.render(x),
+    mathchess: (x) => MathChess.render(x) };
+  return table[s.renderer] || render;
 }
 
 function send(msg) {
@@ -197,7 +221,7 @@ function setFacts(f) {
     sel.textContent = "";
     for (const item of items) {
       const o = document.createElement("option");
-      o.value = item; o.textContent = item;
+      o.value = item; o.textContent = (f.titles && f.titles[item]) || item;
       sel.append(o);
     }
   };
@@ -278,6 +302,7 @@ function render(s) {
   const newGame = !first && (s.ply < state.ply || s.variant !== state.variant);
   state = s;
   document.body.dataset.game = "damath";
+  document.body.dataset.renderer = "damath";
   document.title = fmt("title", { id: s.board });
   text("board-name", fmt("boardName", { id: s.board }));
   text("game-badge", fmt(s.play && s.play.practice ? "badgePractice" : "badge",
@@ -637,6 +662,7 @@ function startNewGame() {
     msg.play = { practice: false, clocks: "on", capture_preview: false, takeback: "arbiter" };
   }
   if (msg.variant === "dadama") msg.dice = $("dice-mode").value;
+  if (msg.variant === "mathchess") msg.level = Number($("mc-level").value);
   if (pendingPosition) msg.position = pendingPosition;
   pendingPosition = null;
   send(msg);
@@ -710,7 +736,7 @@ async function loadPosition(e) {
     openNewGame(position, file.name); // a game is being played: ask first
     return;
   }
-  const variant = state && (state.game === "dadama" || state.game === "dam") ? state.game : $("variant").value;
+  const variant = state && state.renderer !== "damath" ? state.game : $("variant").value;
   send({ type: "new_game", variant: variant, profile: $("profile").value, position, confirm: true });
 }
 

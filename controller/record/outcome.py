@@ -12,15 +12,27 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from controller.i18n import _, side_word
+from controller.i18n import N_, _, side_word
 from controller.rules.game import Game
 from controller.rules.move import BLUE, RED
 from controller.scoresheet.model import Scoresheet, build_scoresheet
 
 from . import info as game_info
-from . import texts
 
 FORFEITS = ("resign", "no-show")
+ENDINGS: dict[str, str] = {
+    "no-chips": N_("{SIDE} has no chip left"),
+    "no-moves": N_("{SIDE} cannot move"),
+    "repetition": N_("the same position was repeated"),
+    "time": N_("the game time is over"),
+    "stop": N_("the arbiter stopped the game"),
+    "resign": N_("{SIDE} resigned"),
+    "no-show": N_("{SIDE} did not show"),
+    "abandon": N_("abandoned"),
+}
+"""Every way a game ends, as the sheet and the board say it (an ``end`` record's ``reason``)."""
+WINNER = N_("{SIDE} wins")
+DRAW = N_("Draw: 1/2 point each")
 
 
 @dataclass(frozen=True)
@@ -39,13 +51,13 @@ class Outcome:
     @property
     def result_text(self) -> str:
         if self.winner is None:
-            return texts.DRAW.format().page
-        return texts.WINNER.format(SIDE=side_word(self.winner).upper()).page
+            return _(DRAW)
+        return _(WINNER).format(SIDE=side_word(self.winner).upper())
 
 
 def _reason_text(reason: str, side: int | None) -> str:
     who = side_word(side).upper() if side is not None else ""
-    return _(texts.ENDINGS[reason]).format(SIDE=who) if reason in texts.ENDINGS else reason
+    return _(ENDINGS[reason]).format(SIDE=who) if reason in ENDINGS else reason
 
 
 def scoring_profile(game: Game) -> str:
@@ -58,7 +70,7 @@ def tally(
     game: Game, reason: str, side: int | None, info: Mapping[str, str] | None = None
 ) -> Outcome:
     """The end of the game: the sheet with RC and grand totals, the winner and the points.
-    ``info`` (players and event, ``session/info.py``) goes on the sheet."""
+    ``info`` (players and event, ``record/info.py``) goes on the sheet."""
     forfeit_by = side if reason in FORFEITS and side is not None else None
     sheet = build_scoresheet(
         game.played(),

@@ -1,36 +1,30 @@
-"""What a Dam board (12×12) shows: each of the 72 squares' light and the display's lines, as
-pure functions of the session's ``DamView``. The lights are the Damath board's meanings
-(``view/leds.py``) read from the tracker's guidance, so a player sees the same colours."""
+"""What a plain draughts board (Dam 12 × 12, English draughts 8 × 8) shows: each dark square's
+light and the display's lines, as pure functions of the session's ``DraughtsView``. The lights
+are the Damath board's meanings (``view/leds.py``) read from the tracker's guidance, so a player
+sees the same colours on every board."""
 
 from __future__ import annotations
 
-import textwrap
-from dataclasses import dataclass
 from typing import Any
 
 from controller.i18n import _
-from controller.rules.dam import COLOURS
-from controller.rules.draughts import DAM
-from controller.rules.geometry import geometry
 from controller.rules.move import Square
-from controller.session.dam import DamView
-from controller.view.leds import LEGEND, RGB, Light, shade
-
-SQUARES: tuple[Square, ...] = geometry(DAM.rules.size, DAM.rules.parity).squares
-
-
-@dataclass(frozen=True)
-class DamOutputs:
-    leds: dict[Square, RGB]
-    page: tuple[str, ...]
+from controller.session.draughts import DraughtsView
+from controller.view.leds import LEGEND, Light, shade
+from controller.view.outputs import BoardOutputs, page_lines
 
 
-def lights(v: DamView) -> dict[Square, Light]:
+def squares(size: int) -> tuple[Square, ...]:
+    """The dark squares of a ``size`` × ``size`` board (where the sensors and LEDs are)."""
+    return tuple((x, y) for y in range(size) for x in range(size) if (x + y) % 2 == 1)
+
+
+def lights(v: DraughtsView) -> dict[Square, Light]:
     """The meaning lit on each square; later rules win on a shared square."""
     g = v.guidance
     out: dict[Square, Light] = {}
     if v.phase == "play":
-        for name, squares in (
+        for name, marked in (
             ("must_take", g.must_take),
             ("cannot_move", g.cannot_move),
             ("lifted", g.lifted),
@@ -39,7 +33,7 @@ def lights(v: DamView) -> dict[Square, Light]:
             ("choice", g.blink),
             ("selected", g.selected_marks),
         ):
-            for sq in squares:
+            for sq in marked:
                 out[sq] = LEGEND[name]
         if g.crown is not None:
             out[g.crown] = LEGEND["crown"]
@@ -50,11 +44,11 @@ def lights(v: DamView) -> dict[Square, Light]:
     return out
 
 
-def status(v: DamView) -> str:
+def status(v: DraughtsView) -> str:
     """The one sentence saying what happens now."""
-    who = _(COLOURS[v.side_to_move].capitalize())
+    who = _(v.colours[v.side_to_move].capitalize())
     if v.ending is not None:
-        return _("Game over ({result}): {why}").format(result=v.result, why=v.ending.describe())
+        return _("Game over ({result}): {why}").format(result=v.result, why=v.message)
     if v.phase == "setup":
         return _("Set the board as the lights show")
     if v.guidance.missing or v.guidance.extra:
@@ -66,31 +60,33 @@ def status(v: DamView) -> str:
     return _("{who} to move").format(who=who)
 
 
-def counts(v: DamView) -> str:
+def counts(v: DraughtsView) -> str:
     men = [sum(1 for c in v.pieces.values() if c.side == s) for s in (0, 1)]
-    return _("Black {black} · White {white}").format(black=men[0], white=men[1])
+    return _("{first} {a} · {second} {b}").format(
+        first=_(v.colours[0].capitalize()), a=men[0], second=_(v.colours[1].capitalize()), b=men[1]
+    )
 
 
-def compose_dam(v: DamView, t: float, cols: int = 40, rows: int = 8) -> DamOutputs:
-    """Everything at time ``t``: the 72 squares' colours and the display's lines."""
+def compose_draughts(v: DraughtsView, t: float, cols: int = 40, rows: int = 8) -> BoardOutputs:
+    """Everything at time ``t``: the dark squares' colours and the display's lines."""
     lit = lights(v)
-    leds = {sq: shade(lit.get(sq), t) for sq in SQUARES}
-    parts = (status(v), counts(v), v.message)
-    page = [line for part in parts if part for line in textwrap.wrap(part, cols)]
-    return DamOutputs(leds, tuple(page[:rows]))
+    leds = {sq: shade(lit.get(sq), t) for sq in squares(v.size)}
+    parts = (status(v), counts(v), "" if v.ending is not None else v.message)
+    return BoardOutputs(leds, page_lines(parts, cols, rows))
 
 
-def snapshot(v: DamView, t: float) -> dict[str, Any]:
+def snapshot(v: DraughtsView, t: float) -> dict[str, Any]:
     """The view as JSON-ready data, for the simulator's page and the tests."""
     lit = lights(v)
-    out = compose_dam(v, t)
+    out = compose_draughts(v, t)
     return {
-        "game": "dam",
-        "size": DAM.rules.size,
+        "game": v.game,
+        "size": v.size,
+        "colours": list(v.colours),
         "phase": v.phase,
-        "to_move": COLOURS[v.side_to_move],
+        "to_move": v.colours[v.side_to_move],
         "pieces": [
-            {"square": list(sq), "side": COLOURS[c.side], "king": c.dama}
+            {"square": list(sq), "side": v.colours[c.side], "king": c.dama}
             for sq, c in sorted(v.pieces.items())
         ],
         "lights": {f"{x},{y}": light.name for (x, y), light in lit.items()},

@@ -1,5 +1,5 @@
-"""A finished (or running) game as files: PDN with Damath tags, the scoresheet as CSV and as a
-printable page. The CSV is the audit's format, so the board's own sheet passes the audit.
+"""A finished (or running) Damath game as PDN with Damath tags (its scoresheet as CSV and as a
+printable page is the scoresheet package's; the keeper writes them, controller/games/keeper.py).
 
 PDN: squares are written as the project's ``(x,y)`` coordinates joined by ``-`` (a move) or
 ``x`` (a taking), because Damath has no standard square numbering; the tags say so
@@ -9,23 +9,15 @@ PDN: squares are written as the project's ``(x,y)`` coordinates joined by ``-`` 
 from __future__ import annotations
 
 import math
-import os
 import re
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 from controller.rules.game import Game
 from controller.rules.move import side_name
 from controller.rules.notation import game_to_json
 from controller.rules.scoring import score_move
-from controller.scoresheet.html import render_html
-from controller.scoresheet.render import render_csv
 
 from .outcome import Outcome
-
-if TYPE_CHECKING:
-    from .session import Session
 
 
 def _square(sq: Sequence[int]) -> str:
@@ -61,7 +53,7 @@ def pdn(
     """The game in PDN; ``start`` is the position it started from (for the FEN-like tag);
     ``clocks`` per move (game clock left after it, seconds it took) become ``[%clk h:mm:ss]``
     and ``[%emt h:mm:ss]`` in the move's comment, the conventions other game records use;
-    ``info`` (players and event, ``session/info.py``) the header's tags."""
+    ``info`` (players and event, ``record/info.py``) the header's tags."""
     variant = game.variant or ""
     result = "*"
     tags = {
@@ -135,75 +127,3 @@ def _wrap(text: str, width: int = 79) -> str:
             line = f"{line} {word}" if line else word
     lines.append(line)
     return "\n".join(lines)
-
-
-EXTENSIONS = ("pdn", "csv", "html")
-
-
-def export_game(session: Session, folder: str | Path, stem: str) -> list[Path]:
-    """Write ``stem.pdn`` always, and ``stem.csv`` / ``stem.html`` once the game is tallied.
-
-    Never overwrites a kept game: when any file of ``stem`` is already there (two games ended
-    in the same second), ``stem-2``, ``stem-3`` … is used. Each file is written whole to a
-    temporary file, ``fsync``ed and renamed into place, so a power cut or a full disk leaves
-    either the whole file or none (OSError says why)."""
-    folder = Path(folder)
-    folder.mkdir(parents=True, exist_ok=True)
-    start = session.start_game()
-    texts = [("pdn", pdn(session.game, start, session.outcome, session.pdn_clocks(), session.info))]
-    if session.outcome is not None:
-        sheet = session.outcome.sheet
-        texts += [("csv", render_csv(sheet)), ("html", render_html(sheet))]
-    stem = _claim(folder, stem)
-    written = []
-    for ext, text in texts:
-        path = folder / f"{stem}.{ext}"
-        write_whole(path, text.encode("utf-8"))
-        written.append(path)
-    _sync_folder(folder)
-    return written
-
-
-def _claim(folder: Path, stem: str) -> str:
-    """A stem no kept game uses, reserved by creating its ``.pdn`` exclusively (O_EXCL), so
-    two exports at once cannot both take it."""
-    n = 1
-    while True:
-        candidate = stem if n == 1 else f"{stem}-{n}"
-        n += 1
-        if any((folder / f"{candidate}.{ext}").exists() for ext in EXTENSIONS):
-            continue
-        try:
-            fd = os.open(folder / f"{candidate}.pdn", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        except FileExistsError:
-            continue
-        os.close(fd)
-        return candidate
-
-
-def write_whole(path: Path, data: bytes) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
-        if path.suffix == ".pdn" and path.exists() and path.stat().st_size == 0:
-            path.unlink(missing_ok=True)  # the claim of a game that could not be written
-        raise
-
-
-def _sync_folder(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)

@@ -1,10 +1,10 @@
-// A Dam game (12×12) on the simulated board (controller/sim/dam.py): 72 dark squares with their
-// LEDs, men and kings, the status, the display and the game's PDN. sim.js hands every state
-// whose "game" is "dam" to Dam.render.
+// A plain draughts game on the simulated board (Dam on 12×12, English draughts on 8×8;
+// controller/sim/tables.py): the dark squares with their LEDs, men and kings, the status, the
+// display and the game's PDN. sim.js hands every state whose renderer is "draughts" here; the
+// board's size and colours come with the state.
 "use strict";
 
 const MT = {
-  damTitle: N_("Dam (12×12)"),
   damRecord: N_("The game's PDN"),
   manOn: N_("{side} man on ({x},{y})"),
   kingOn: N_("{side} king on ({x},{y})"),
@@ -17,14 +17,17 @@ function pieceSvg(side, king) {
     '<circle cx="23" cy="23" r="13" class="ring ' + side + '"/>' + crown + "</svg>";
 }
 
-const Dam = {
+const Draughts = {
   cells: null,
-  N: 12,
+  N: 0,
 
-  build() {
+  build(size) {
+    for (const old of document.querySelectorAll(".dam-board, .dam-panel")) old.remove();
+    this.N = size;
     const grid = document.createElement("div");
     grid.id = "dam-board";
     grid.className = "dam-board";
+    grid.style.setProperty("--n", String(size));
     grid.setAttribute("role", "grid");
     this.cells = new Map();
     for (let y = this.N - 1; y >= 0; y--) {
@@ -43,7 +46,7 @@ const Dam = {
     const panel = document.createElement("section");
     panel.id = "dam-panel";
     panel.className = "dam-panel";
-    panel.innerHTML = "<h2>" + t(MT.damTitle) + '</h2><p id="dam-status" role="status" aria-live="polite"></p>' +
+    panel.innerHTML = '<h2 id="dam-title"></h2><p id="dam-status" role="status" aria-live="polite"></p>' +
       '<ul id="dam-legend" class="dam-legend"></ul>' +
       "<details open><summary>" + t(MT.damRecord) + '</summary><pre id="dam-record"></pre></details>';
     $("board").after(grid);
@@ -51,14 +54,16 @@ const Dam = {
   },
 
   render(s) {
-    if (!this.cells) this.build();
+    if (!this.cells || this.N !== s.size) this.build(s.size);
     state = s;
-    document.body.dataset.game = "dam";
+    document.body.dataset.game = s.game;
+    document.body.dataset.renderer = "draughts";
     document.body.dataset.phase = s.phase;
     document.body.dataset.toMove = s.to_move;
     document.title = fmt("title", { id: s.board });
     text("board-name", fmt("boardName", { id: s.board }));
-    text("game-badge", "Dam");
+    text("game-badge", s.title);
+    text("dam-title", s.title);
     const pieces = new Map(s.pieces.map((p) => [p.square.join(","), p]));
     const onTable = new Set(s.table.map((sq) => sq.join(",")));
     for (const [key, cell] of this.cells) {
@@ -69,7 +74,7 @@ const Dam = {
       const rgb = s.leds[key] || [0, 0, 0];
       cell.style.setProperty("--led", "rgb(" + rgb.join(",") + ")");
       if (onTable.has(key)) {
-        const side = p ? p.side : "black";
+        const side = p ? p.side : s.colours[0];
         cell.innerHTML = pieceSvg(side, p ? p.king : false);
         cell.setAttribute("aria-label", fmt(p && p.king ? "kingOn" : "manOn", { side: side, x: x, y: y }));
       } else {
@@ -80,16 +85,7 @@ const Dam = {
     }
     $("dam-status").textContent = s.status;
     $("dam-record").textContent = s.record;
-    const legend = $("dam-legend");
-    legend.innerHTML = "";
-    const lit = new Set(Object.values(s.lights));
-    for (const [name, meaning] of Object.entries(s.legend)) {
-      if (!lit.has(name)) continue;
-      const li = document.createElement("li");
-      li.dataset.light = name;
-      li.textContent = meaning;
-      legend.append(li);
-    }
+    fillLegend($("dam-legend"), s.legend, new Set(Object.values(s.lights)));
     renderOled(s);
     if (s.notice) say(s.notice, false);
   },

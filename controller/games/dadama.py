@@ -1,0 +1,133 @@
+"""Dadama on the board (docs/rules-dadama.md): the same 8 × 8 board and devices as Damath; the
+board is the dice (seeded throws, or real dice entered with the buttons)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from controller.i18n import N_, _
+from controller.rules.move import Square
+
+from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
+
+if TYPE_CHECKING:
+    from controller.session.dadama import DadamaConfig, DadamaSession
+
+
+def config(settings: Mapping[str, Any], opening: Opening | None = None) -> DadamaConfig:
+    from controller.session.dadama import config_from_settings
+
+    position = opening.position if opening is not None else None
+    return config_from_settings(dict(settings), position)
+
+
+def open_dadama(settings: Mapping[str, Any], opening: Opening) -> DadamaGame:
+    from controller.session.dadama import DadamaSession
+
+    made = opening.config if opening.config is not None else config(settings, opening)
+    path = None if opening.journal is None else str(opening.journal)
+    return DadamaGame(DadamaSession.open(made, path, sync=opening.sync))
+
+
+def owns(first: Record) -> bool:
+    return first.get("k") == "start" and first.get("game") == "dadama"
+
+
+class DadamaGame(SessionGame):
+    session: DadamaSession
+
+    def __init__(self, session: DadamaSession) -> None:
+        self.kind = DADAMA
+        self.session = session
+
+    def outputs(self, t: float, cols: int, rows: int) -> Outputs:
+        from controller.view.dice import compose_dice
+
+        return compose_dice(self.session.view(), t, cols, rows)
+
+    def expected(self) -> frozenset[Square]:
+        from controller.tracker.dadama import loose, occupied
+
+        g = self.session.game
+        return frozenset(occupied(g) - loose(g))
+
+    def page(self, t: float) -> dict[str, Any]:
+        from controller.view.dice import DICE_LEGEND, snapshot
+
+        s = self.session
+        return {
+            **snapshot(s.view(), t),
+            "variant": "dadama",
+            "profile": "official",
+            "ply": len(s.game.history),
+            "play": {},
+            "legend": {name: _(light.meaning) for name, light in DICE_LEGEND.items()},
+            "record": s.record_text(),
+            "problems": list(s.problems),
+        }
+
+    def summary(self, t: float) -> dict[str, Any]:
+        """The class overview's card, in the Damath card's fields: White in the first player's
+        place, Black in the second's; no score and no clocks."""
+        from controller.view.dice import status
+
+        v = self.session.view()
+        return {
+            "game": "dadama",
+            "variant": "dadama",
+            "rules": "dadama",
+            "practice": False,
+            "blue": _("White"),
+            "red": _("Black"),
+            "event": "",
+            "totals": {"blue": "", "red": ""},
+            "to_move": ("blue", "red")[v.side_to_move],
+            "phase": v.phase,
+            "paused": False,
+            "ply": len(self.session.game.history),
+            "over": v.ending is not None,
+            "result": v.ending.describe() if v.ending is not None else "",
+            "clocks": {"game": "--:--", "move": "--:--"},
+            "message": status(v),
+        }
+
+    def carried(self) -> dict[str, Any]:
+        """A new game keeps the board's dice (board or real) unless it says otherwise."""
+        return {"dice": self.session.dice_mode}
+
+    def finished(self) -> Hashable | None:
+        s = self.session
+        return ("over", len(s.game.history)) if s.phase == "over" else None
+
+    def files(self) -> dict[str, str]:
+        """Its sheet (its turns and throws), its record as text with every throw, and as JSON."""
+        from controller.scoresheet import dadama as sheet
+
+        s = self.session
+        return {
+            "pdn": s.record_text(),
+            "csv": sheet.to_csv(s.game, s.start),
+            "html": sheet.to_html(s.game, s.start),
+            "json": json.dumps(s.record(), ensure_ascii=False, indent=1) + "\n",
+        }
+
+    def download(self, what: str) -> tuple[str, str]:
+        if what == "position":
+            text = json.dumps(self.session.position(), ensure_ascii=False, indent=1)
+            return text + "\n", "application/json; charset=utf-8"
+        return super().download(what)
+
+
+DADAMA = GameKind(
+    name="dadama",
+    title=N_("Dadama"),
+    geometry=Geometry(8),
+    table="dice",
+    renderer="dadama",
+    check=config,
+    open=open_dadama,
+    owns=owns,
+    settings=("dice", "seed", "throw_choice", "go_on", "repetition"),
+)

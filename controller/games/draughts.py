@@ -1,0 +1,123 @@
+"""The plain draughts games on the board (Dam, English draughts): one ``BoardGame`` over the
+generic draughts session (``session/draughts.py``) and view (``view/draughts.py``), and
+``draughts_kind`` that registers one of them from its ``DraughtsRules`` alone."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from controller.i18n import _
+from controller.rules.move import Square
+from controller.session.draughts import DraughtsConfig, DraughtsRules, DraughtsSession
+
+from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
+
+
+class DraughtsGame(SessionGame):
+    session: DraughtsSession
+
+    def __init__(self, kind: GameKind, session: DraughtsSession) -> None:
+        self.kind = kind
+        self.session = session
+
+    def tick(self, t: float) -> bool:
+        return self.session.tick(t)
+
+    def outputs(self, t: float, cols: int, rows: int) -> Outputs:
+        from controller.view.draughts import compose_draughts
+
+        return compose_draughts(self.session.view(), t, cols, rows)
+
+    def expected(self) -> frozenset[Square]:
+        return frozenset(self.session.game.occupied())
+
+    def page(self, t: float) -> dict[str, Any]:
+        from controller.view.draughts import snapshot
+        from controller.view.leds import LEGEND
+
+        v = self.session.view()
+        return {
+            **snapshot(v, t),
+            "variant": self.kind.name,
+            "profile": "official",
+            "title": _(self.kind.title),
+            "ply": v.ply,
+            "play": {},
+            "legend": {name: _(light.meaning) for name, light in LEGEND.items()},
+            "record": self.session.pdn(),
+            "problems": list(self.session.problems),
+        }
+
+    def summary(self, t: float) -> dict[str, Any]:
+        """The class overview's card: the first mover in the first player's place."""
+        from controller.view.draughts import status
+
+        v = self.session.view()
+        return {
+            "game": self.kind.name,
+            "variant": self.kind.name,
+            "rules": self.kind.name,
+            "practice": False,
+            "blue": _(v.colours[0].capitalize()),
+            "red": _(v.colours[1].capitalize()),
+            "event": "",
+            "totals": {"blue": "", "red": ""},
+            "to_move": ("blue", "red")[v.side_to_move],
+            "phase": v.phase,
+            "paused": False,
+            "ply": v.ply,
+            "over": v.ending is not None,
+            "result": v.result if v.ending is not None else "",
+            "clocks": {"game": "--:--", "move": "--:--"},
+            "message": status(v),
+        }
+
+    def finished(self) -> Hashable | None:
+        game = self.session.game  # over by its pieces: resumed, it is over before it is shown
+        return ("over", game.ply) if game.ending() is not None else None
+
+    def files(self) -> dict[str, str]:
+        """Its record (these games have no score): PDN, readable by any draughts program."""
+        return {"pdn": self.session.pdn({"Event": _(self.kind.title)})}
+
+    def download(self, what: str) -> tuple[str, str]:
+        if what in ("json", "position"):
+            text = json.dumps(self.session.position(), ensure_ascii=False, indent=1)
+            return text + "\n", "application/json; charset=utf-8"
+        return super().download(what)
+
+
+def draughts_kind(rules: DraughtsRules, geometry: Geometry, settings: tuple[str, ...]) -> GameKind:
+    """The registry's entry for a plain draughts game: everything but its rules is shared."""
+
+    def check(given: Mapping[str, Any], opening: Opening | None = None) -> DraughtsConfig:
+        made = DraughtsConfig(dict(given), opening.position if opening is not None else None)
+        if made.position is not None:
+            rules.from_json(made.position, made.settings)
+        else:
+            rules.opening(made.settings)  # a wrong setting: its reason, one line
+        return made
+
+    def open_game(given: Mapping[str, Any], opening: Opening) -> DraughtsGame:
+        made = opening.config if opening.config is not None else check(given, opening)
+        path = None if opening.journal is None else str(opening.journal)
+        session = DraughtsSession.open(rules, made, path, sync=opening.sync)
+        return DraughtsGame(kind, session)
+
+    def owns(first: Record) -> bool:
+        return first.get("k") == "start" and first.get("game") == rules.name
+
+    kind = GameKind(
+        name=rules.name,
+        title=rules.title,
+        geometry=geometry,
+        table="pieces",
+        renderer="draughts",
+        check=check,
+        open=open_game,
+        owns=owns,
+        settings=settings,
+    )
+    return kind

@@ -1,0 +1,253 @@
+"""One game of plain draughts on a board (Dam on 12 × 12, English draughts on 8 × 8): the generic
+tracker reads the moves from the dark squares; every move is journaled before it is applied, and
+the one ``apply`` reads a record live and on resume. These games have no score: the result is
+told by the pieces (a side with no piece or no move loses; the game's draws), written as PDN.
+
+What differs between them is data, a ``DraughtsRules``: the rule set's game, its colours, its
+opening and settings, its JSON position (docs/rules-dam.md; English draughts: docs/rules.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from controller.i18n import _
+from controller.rules.game import Ending, EndReason, Game
+from controller.rules.move import Chip, Move, Square
+from controller.rules.pdn_game import write_pdn
+from controller.tracker.events import BoardReady, Event, MoveCommitted
+from controller.tracker.guidance import Guidance
+from controller.tracker.tracker import Tracker
+
+from .journal import Journal, Record
+from .journaled import JournaledGame, open_journal, square_of
+
+
+@dataclass(frozen=True)
+class DraughtsRules:
+    """What one draughts game brings to the board; everything else is shared."""
+
+    name: str
+    """The game's name in its journal and its PDN (``dam``, ``english``)."""
+    title: str
+    colours: tuple[str, str]
+    """Side 0 (moves first) and side 1, as the game names them (``black``, ``white``)."""
+    opening: Callable[[Mapping[str, Any]], Game]
+    """The opening under these settings (ValueError for a wrong one, with its reason)."""
+    from_json: Callable[[dict[str, Any], Mapping[str, Any]], Game]
+    """A JSON position (with the settings) as a game (ValueError saying what is wrong)."""
+    to_json: Callable[[Game], dict[str, Any]]
+
+
+@dataclass
+class DraughtsConfig:
+    """What a game starts from: its rule settings and a position (None: the opening)."""
+
+    settings: dict[str, Any] = field(default_factory=dict)
+    position: dict[str, Any] | None = None
+
+
+def winner_of(ending: Ending) -> int | None:
+    """The side that won, None for a draw (a repetition, the quiet-move limit)."""
+    return 1 - ending.side if ending.reason in (EndReason.NO_CHIPS, EndReason.NO_MOVES) else None
+
+
+def result_of(ending: Ending | None) -> str:
+    """The PDN result, from the first mover's side: ``*`` while the game goes on."""
+    if ending is None:
+        return "*"
+    winner = winner_of(ending)
+    if winner is None:
+        return "1/2-1/2"
+    return "1-0" if winner == 0 else "0-1"
+
+
+@dataclass(frozen=True)
+class DraughtsView:
+    """Everything the LEDs, the display and the page show of a draughts game (pure data)."""
+
+    game: str
+    phase: str
+    """``setup`` (set the board), ``play``, ``over``."""
+    colours: tuple[str, str]
+    size: int
+    side_to_move: int
+    pieces: dict[Square, Chip]
+    guidance: Guidance
+    last: Move | None
+    message: str
+    ending: Ending | None
+    result: str
+    ply: int
+
+
+class DraughtsSession(JournaledGame):
+    """The state machine of a draughts game; time only comes in as values, never read here."""
+
+    def __init__(
+        self, rules: DraughtsRules, config: DraughtsConfig, journal: Journal | None = None
+    ) -> None:
+        super().__init__(journal)
+        self.rules = rules
+        self.config = config
+        self.start = rules.opening(config.settings)
+        self.game = self.start.copy()
+        self.tracker = Tracker(self.game)
+        self.phase = "setup"
+        self.game_id = ""
+        """When the game began (UTC, from its start record)."""
+
+    @classmethod
+    def begin(
+        cls, rules: DraughtsRules, config: DraughtsConfig, journal: Journal | None = None
+    ) -> DraughtsSession:
+        """A new game: its start record journaled and applied."""
+        s = cls(rules, config, journal)
+        began = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        start: Record = {"k": "start", "game": rules.name, "id": began}
+        start["settings"] = dict(config.settings)
+        if config.position is not None:
+            start["position"] = config.position
+        s.commit(start)
+        s.tracker = Tracker(s.game)
+        return s
+
+    @classmethod
+    def open(
+        cls, rules: DraughtsRules, config: DraughtsConfig, path: str | None, *, sync: bool = True
+    ) -> DraughtsSession:
+        """The game in the journal at ``path``, resumed (the board must show it again before
+        play goes on), or a new one when the journal holds none (or there is no journal)."""
+        journal, loaded = open_journal(path, sync=sync)
+        if not loaded.records:
+            s = cls.begin(rules, config, journal)
+            s.problems += loaded.problems
+            return s
+        s = cls(rules, config, journal)
+        s.resumed(loaded)
+        s.tracker = Tracker(s.game, mode="restore")
+        return s
+
+    def apply(self, rec: Record) -> str | None:
+        kind = rec.get("k")
+        try:
+            if kind == "start":
+                self._apply_start(rec)
+            elif kind == "move":
+                self._apply_move(rec)
+            else:
+                return _("unknown record {kind!r}").format(kind=kind)
+        except (ValueError, TypeError, KeyError) as exc:
+            return str(exc)
+        return None
+
+    def played(self) -> bool:
+        return bool(self.game.ply)
+
+    def _apply_start(self, rec: Record) -> None:
+        if rec.get("game") != self.rules.name:
+            raise ValueError(_("not the start of a {game} game").format(game=_(self.rules.title)))
+        settings = rec.get("settings") or {}
+        if not isinstance(settings, dict):
+            raise ValueError(_("the start record's settings are not an object"))
+        position = rec.get("position")
+        if position is not None:
+            if not isinstance(position, dict):
+                raise ValueError(_("the start record's position is not an object"))
+            start = self.rules.from_json(position, settings)
+        else:
+            start = self.rules.opening(settings)
+        self.start = start
+        self.game = start.copy()
+        self.game_id = str(rec.get("id") or "game")
+
+    def _apply_move(self, rec: Record) -> None:
+        path = tuple(square_of(p) for p in rec.get("path") or ())
+        fits = [m for m in self.game.legal_moves() if m.path == path]
+        captures = rec.get("captures")
+        if captures is not None and len(fits) > 1:
+            taken = tuple(square_of(c) for c in captures)
+            fits = [m for m in fits if m.captures == taken]
+        if not fits:
+            raise ValueError(_("not a legal move here: {path}").format(path=list(path)))
+        self.game.push(fits[0])
+
+    def feed_frame(self, t: float, occupied: Iterable[Square]) -> None:
+        """A scan of the board: setup until it shows the game, then the moves it shows."""
+        self._events(self.tracker.feed_frame(t, frozenset(occupied)))
+
+    def tick(self, t: float) -> bool:
+        """Time passing lets a move settle; True when something happened."""
+        events = self.tracker.tick(t)
+        self._events(events)
+        return bool(events)
+
+    def press(self, t: float, name: str, kind: str = "press") -> None:
+        """A button: ``next``/``confirm`` choose between two paths the board cannot tell apart."""
+        if name not in ("next", "confirm"):
+            self.message = _("that button does nothing in {game}").format(game=_(self.rules.title))
+            return
+        self._events(self.tracker.feed_button(t, name))
+
+    def _events(self, events: list[Event]) -> None:
+        for event in events:
+            if isinstance(event, BoardReady) and self.phase == "setup":
+                self.phase = "over" if self.game.ending() is not None else "play"
+                self.message = ""
+            if isinstance(event, MoveCommitted):
+                move = event.move
+                rec: Record = {
+                    "k": "move",
+                    "path": [list(sq) for sq in move.path],
+                    "captures": [list(sq) for sq in move.captures],
+                }
+                if not self.commit(rec):  # the board and the game part: show the game again
+                    self.tracker.set_position(self.game, event.t)
+                    continue
+                self.cues.append("move")
+                self.message = ""
+                ending = self.game.ending()
+                if ending is not None:
+                    self.phase = "over"
+                    self.message = describe(self.rules, ending)
+                    self.cues.append("game_over")
+
+    def view(self) -> DraughtsView:
+        played = self.game.played()
+        ending = self.game.ending()
+        return DraughtsView(
+            game=self.rules.name,
+            phase=self.phase,
+            colours=self.rules.colours,
+            size=self.game.rules.size,
+            side_to_move=self.game.side_to_move,
+            pieces=self.game.chips(),
+            guidance=self.tracker.guidance(),
+            last=played[-1][1] if played else None,
+            message=self.message,
+            ending=ending,
+            result=result_of(ending),
+            ply=len(played),
+        )
+
+    def pdn(self, tags: dict[str, str] | None = None) -> str:
+        """The game as PDN (the rules' export), its result told by the pieces."""
+        return write_pdn(self.game, self.start, result_of(self.game.ending()), tags)
+
+    def position(self) -> dict[str, Any]:
+        return self.rules.to_json(self.game)
+
+
+def describe(rules: DraughtsRules, ending: Ending) -> str:
+    """Why the game ended, in the game's own colours."""
+    who = _(rules.colours[ending.side].capitalize())
+    if ending.reason is EndReason.NO_CHIPS:
+        return _("{who} has no piece left").format(who=who)
+    if ending.reason is EndReason.NO_MOVES:
+        return _("{who} cannot move").format(who=who)
+    if ending.reason is EndReason.QUIET_MOVES:
+        return _("moves without a taking or a man moved reached the limit (draw)")
+    return _("the same position occurred a third time (draw)")

@@ -1,0 +1,104 @@
+"""What every game of the board does with its journal, written once: a record is journaled
+before it takes effect, and one ``apply`` reads it, live and on a resume; a record the journal
+cannot keep is not played (the board says why); a game put away is kept in ``games/`` when
+anything was played in it.
+
+Dadama and the draughts games (Dam, English) are built on it; their ``apply`` is all they add.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from pathlib import Path
+
+from controller.i18n import _
+from controller.rules.move import Square
+
+from .journal import Journal, JournalError, JournalLoad, Record, replay
+
+
+class JournaledGame(ABC):
+    """A game whose state is its journal's records, applied in order by ``apply``."""
+
+    def __init__(self, journal: Journal | None = None) -> None:
+        self.journal = journal
+        self.problems: list[str] = []
+        self.cues: list[str] = []
+        self.message = ""
+
+    @abstractmethod
+    def apply(self, rec: Record) -> str | None:
+        """Read one record into the game: the one path for play and for resume. Returns why a
+        record cannot be applied (nothing changed), or None."""
+
+    @abstractmethod
+    def played(self) -> bool:
+        """Anything was played (a game nobody moved in is not kept)."""
+
+    def resumed(self, loaded: JournalLoad) -> None:
+        """Every record of a journal read back, through ``apply``; what does not fit is said and
+        stops the replay there (the journal keeps it)."""
+        self.problems += loaded.problems
+        self.problems += replay(loaded.records, self.apply)
+
+    def commit(self, rec: Record) -> bool:
+        """Journal then apply; a record the journal cannot keep is not played (said why)."""
+        if self.journal is not None:
+            try:
+                self.journal.append(rec)
+            except JournalError as exc:
+                self.message = str(exc)
+                self.cues.append("error")
+                return False
+        problem = self.apply(rec)
+        if problem:
+            self.problems.append(problem)
+            self.message = problem
+            return False
+        return True
+
+    def take_cues(self) -> list[str]:
+        out, self.cues = self.cues, []
+        return out
+
+    def put_away(self, wall: float) -> str | None:
+        return put_away(self.journal, self.played(), wall)
+
+    def close(self) -> None:
+        if self.journal is not None:
+            self.journal.close()
+
+
+def put_away(journal: Journal | None, played: bool, wall: float) -> str | None:
+    """Before another game on the board: its journal kept in ``games/`` when anything was
+    played, dropped otherwise, and left empty. What went wrong, or None."""
+    if journal is None:
+        return None
+    try:
+        if played:
+            journal.keep(wall)
+        journal.close()
+        journal.path.unlink(missing_ok=True)
+    except (JournalError, OSError) as exc:
+        return str(exc)
+    return None
+
+
+def square_of(raw: object) -> Square:
+    """A record's square, ``[x, y]`` of whole numbers; ValueError naming it otherwise."""
+    if (
+        isinstance(raw, list | tuple)
+        and len(raw) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
+    ):
+        return (raw[0], raw[1])
+    raise ValueError(_("not a square: {raw!r}").format(raw=raw))
+
+
+def open_journal(
+    path: str | Path | None, *, sync: bool = True
+) -> tuple[Journal | None, JournalLoad]:
+    """The journal at ``path`` and what it holds (in memory without a path)."""
+    if path is None:
+        return None, JournalLoad()
+    return Journal.open(path, sync=sync)
