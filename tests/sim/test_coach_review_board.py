@@ -63,7 +63,9 @@ def test_the_review_comes_by_itself_on_the_display_page_by_page(clock, tmp_path)
     for index, lines in zip(review["mistakes"], seen, strict=False):
         move = review["moves"][index]
         text = " ".join(lines[1:])
-        assert f"{move['number']}:" in text and "lost" in text and "better" in text
+        assert f"{move['number']}:" in text and "better" in text
+        gain = move["exchange"]["better_by"]  # a child's measure: the points the better move gives
+        assert (f"{gain['text']} points more" in text) if gain["sign"] > 0 else "PC looks" in text
         assert f"{move['best'][0][0]},{move['best'][0][1]}" in text
     assert "best" in " ".join(seen[-1]) and "x:" in " ".join(seen[-1])
     for lines in seen:  # the display's limits: ASCII, 21 characters, a head and three lines

@@ -1,0 +1,173 @@
+"""Every visible word of the board's pages in Filipino, in Debian's Chromium: a board that speaks
+Filipino (``sim --lang fil``) and pages whose own menu chose Filipino. Each page, in each state
+worth seeing (setting up, a game under way, the arbiter's menu, the new-game dialog, the PIN
+asked on a locked browser and refused, each of the five games, the class overview with its kept
+games, the projector of each game, the start page, a missing board's page), is read whole: the
+text shown, the open dialogs, every option of every menu, and every ``title``, ``aria-label``,
+``placeholder`` and ``alt``. The test fails on any English word outside the short list of words
+classrooms use as they are (tests/i18n/english_words.py; docs/translation.md, "Words kept").
+Screenshots: tests/artifacts/sim/fil-words-*.png."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from controller import i18n
+from controller.sim.access import Access, hash_pin
+from controller.sim.server import create_app
+from tests.i18n.english_words import english_words
+
+from .conftest import ARTIFACTS, ManualClock, RunningServer, serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+PIN = "2468"
+SETTLE = 0.3
+
+SEND = (Path(__file__).parent / "send_message.js").read_text(encoding="utf-8")
+READ = (Path(__file__).parent / "page_words.js").read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def fil_server(clock: ManualClock, tmp_path: Path) -> Iterator[RunningServer]:
+    """The simulator speaking Filipino, with an arbiter's PIN, a class list and kept games."""
+    (tmp_path / "players.txt").write_text("Ana Cruz\nBen Reyes\nCara Lim\n")
+    i18n.set_language("fil")
+    try:
+        app = create_app(
+            clock=clock, tick_seconds=0.02, state_dir=tmp_path, access=Access(hash_pin(PIN))
+        )
+        with serve(app, clock) as running:
+            yield running
+    finally:
+        i18n.set_language("en")
+
+
+def filipino(browser: Browser, server: RunningServer, width: int = 1280) -> BrowserContext:
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    context.add_cookies([{"name": "damath_lang", "value": "fil", "url": server.url}])
+    return context
+
+
+def english_on(page: Page, where: str) -> list[str]:
+    """Every English word on the page now, with where it shows (one line each)."""
+    found = []
+    for place, text in page.evaluate(READ):
+        words = english_words(text)
+        if words:
+            found.append(f"{where}: {place}: {', '.join(words)}  ← {text.strip()[:160]!r}")
+    return found
+
+
+def send(page: Page, message: dict) -> None:
+    """A message on a second channel of the page's board, as the page's own buttons send it;
+    returns once the board has answered."""
+    page.evaluate(SEND, message)
+
+
+def shot(page: Page, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"fil-words-{name}.png"), full_page=True)
+
+
+GAMES = ("dadama", "dam", "mathchess", "english")
+
+
+def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningServer) -> None:
+    server, clock = fil_server, fil_server.clock
+    english: list[str] = []
+    context = filipino(browser, server)
+    page = context.new_page()
+
+    # The start page, and a missing board's page asking for the PIN (then refusing a wrong one).
+    page.goto(f"{server.url}/")
+    english += english_on(page, "start page")
+    page.goto(f"{server.url}/board/klase")
+    expect(page.locator("input[name=pin]")).to_be_visible()
+    english += english_on(page, "missing board")
+    page.locator("input[name=pin]").fill("0000")
+    page.locator("button[type=submit]").click()
+    expect(page.locator("[role=alert]")).to_be_visible()
+    english += english_on(page, "missing board, wrong PIN")
+    page.locator("input[name=pin]").fill(PIN)
+    page.locator("button[type=submit]").click()
+    page.wait_for_url(f"{server.url}/board/klase")
+
+    # Damath: setting up, then a game with names, a move, the arbiter's menu and the dialog.
+    body = page.locator("body")
+    expect(body).to_have_attribute("data-phase", "setup")
+    english += english_on(page, "damath, setting up")
+    clock.advance(SETTLE)
+    expect(body).to_have_attribute("data-phase", "play")
+    page.locator("input[name=blue]").fill("Ana Cruz")
+    page.locator("input[name=red]").fill("Ben Reyes")
+    page.locator("#save-info").click()
+    for square in ((1, 2), (2, 3)):
+        page.locator(f'.sq[data-x="{square[0]}"][data-y="{square[1]}"]').click()
+    clock.advance(SETTLE)
+    expect(body).to_have_attribute("data-ply", "1")
+    english += english_on(page, "damath, playing")
+    page.locator("#btn-hold-pause").click()
+    expect(page.locator("#menu")).to_be_visible()
+    english += english_on(page, "damath, the arbiter's menu")
+    page.locator("#btn-pause").click()
+    expect(page.locator("#menu")).to_be_hidden()
+    page.locator("#btn-pause").click()
+    expect(body).to_have_attribute("data-paused", "1")
+    english += english_on(page, "damath, paused")
+    page.locator("#btn-pause").click()
+    page.locator("#open-new-game").click()
+    expect(page.locator("#new-game-warning")).to_be_visible()
+    english += english_on(page, "damath, the new-game dialog")
+    shot(page, "new-game")
+    page.locator("#new-game-cancel").click()
+
+    # A locked browser: the PIN is asked in Filipino, and a wrong one refused in Filipino.
+    locked = filipino(browser, server).new_page()
+    locked.goto(f"{server.url}/board/klase")
+    expect(locked.locator("body")).to_have_attribute("data-ply", "1")
+    locked.locator("#btn-takeback").click()
+    expect(locked.locator("#pin-dialog")).to_be_visible()
+    english += english_on(locked, "PIN asked")
+    locked.locator("#pin-input").fill("1111")
+    locked.locator("#pin-ok").click()
+    expect(locked.locator("#pin-problem")).not_to_be_empty()
+    english += english_on(locked, "PIN refused")
+    shot(locked, "pin")
+    locked.context.close()
+
+    # The projector and the class overview of a Damath board.
+    projector = context.new_page()
+    projector.goto(f"{server.url}/board/klase/projector")
+    expect(projector.locator("body")).to_have_attribute("data-ply", "1")
+    english += english_on(projector, "damath projector")
+
+    # The four other games, each on its own board, each board page and its projector.
+    send(page, {"type": "new_game", "variant": "integer", "confirm": True})  # the game is kept
+    for game in GAMES:
+        page.goto(f"{server.url}/board/{game}")
+        page.locator("button[type=submit]").click()  # create it (this browser is unlocked)
+        page.wait_for_url(f"{server.url}/board/{game}")
+        send(page, {"type": "new_game", "variant": game, "profile": "official", "confirm": True})
+        expect(body).to_have_attribute("data-game", game)
+        clock.advance(SETTLE)
+        page.reload()
+        expect(body).to_have_attribute("data-game", game)
+        english += english_on(page, f"{game} board")
+        shot(page, game)
+        projector.goto(f"{server.url}/board/{game}/projector")
+        expect(projector.locator("body")).to_have_attribute("data-game", game)
+        english += english_on(projector, f"{game} projector")
+
+    # The class overview: every board, and a board's kept games opened.
+    projector.goto(f"{server.url}/class")
+    expect(projector.locator(".card")).to_have_count(1 + len(GAMES))
+    for details in projector.locator("details.kept").all():
+        details.locator("summary").click()
+    english += english_on(projector, "class overview")
+    shot(projector, "class")
+    context.close()
+
+    assert not english, "English on the Filipino pages:\n" + "\n".join(english)
