@@ -3,8 +3,8 @@
 An English word that shows on a Filipino page comes from the project itself: a sentence of the
 catalogue left untranslated or half translated, a script's word never marked, or a value the
 server sends as it is (a side, a rule profile, a game's title). So the dictionary is the
-project's own English: every word of the catalogue's English sentences, of the pages' scripts
-and HTML, and of the Python code's strings. A word on a Filipino page is English when it is in
+project's own English: every word of the catalogue's English sentences and of the pages'
+scripts and HTML. A word on a Filipino page is English when it is in
 that dictionary, is not also a Filipino word (``FILIPINO_TOO``: "at" is "and"), and is not one
 of the few words classrooms use as they are (``CLASSROOM``, the list docs/translation.md
 documents).
@@ -12,9 +12,7 @@ documents).
 
 from __future__ import annotations
 
-import ast
 import re
-from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -28,13 +26,16 @@ STATIC = ROOT / "controller/sim/static"
 
 CLASSROOM = frozenset(
     {
-        # the games and the board's things, as classrooms say them
-        "damath", "dama", "dadama", "dam", "chip", "board", "score", "scoresheet", "grand",
-        "total", "hint", "coach", "computer", "online", "touch-move", "mayor",
+        # the games' names, and the board's things as classrooms say them
+        "damath", "dama", "dadama", "dam", "mathematical", "chess", "chip", "board", "score",
+        "scoresheet", "grand", "total", "hint", "coach", "computer", "display", "projector",
+        "online",
+        # the tournament's words, as school tournaments use them
+        "arbiter", "round", "touch-move", "mayor",
         # the Damath variants' names (names, as the rules give them)
         "counting", "whole", "integer", "rational", "radical", "polynomial", "fraction",
-        # abbreviations and files
-        "pdn", "csv", "json", "pin", "led", "ok", "rc", "pc",
+        # a keyboard's keys, as printed on them; abbreviations and files
+        "enter", "space", "delete", "pdn", "csv", "json", "pin", "led", "ok", "rc", "pc",
     }
 )  # fmt: skip
 """English words a Filipino classroom uses as they are (docs/translation.md, "Words kept")."""
@@ -54,24 +55,18 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 _PLACEHOLDER = re.compile(r"\{[^}]*\}")
 
 
+_PATH = re.compile(r"\S*[/.]\w\S*")
+
+
 def words_of(text: str) -> list[str]:
-    """The words of a text (two letters or more; placeholders, numbers and signs dropped),
-    lower case, a trailing possessive dropped."""
+    """The words of a text (two letters or more; placeholders, numbers, signs and file names
+    such as ``docs/notation.md`` dropped), lower case, a trailing possessive dropped."""
     out = []
-    for w in _WORD.findall(_PLACEHOLDER.sub(" ", text)):
+    for w in _WORD.findall(_PATH.sub(" ", _PLACEHOLDER.sub(" ", text))):
         w = re.sub(r"['’]s$", "", w).lower().strip("-'’")
         if len(w) >= 2:
             out.append(w)
     return out
-
-
-def _python_strings(path: Path) -> Iterable[str]:
-    try:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-    except SyntaxError:
-        return ()
-    constants = (n for n in ast.walk(tree) if isinstance(n, ast.Constant))
-    return [n.value for n in constants if isinstance(n.value, str)]
 
 
 _JS_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
@@ -79,9 +74,8 @@ _JS_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
 
 @cache
 def english() -> frozenset[str]:
-    """The project's English: the catalogue's English sentences, the pages' scripts and HTML,
-    the Python code's strings (the hub's and the tournament's, which are for organisers and stay
-    in English, left out)."""
+    """The project's English: the catalogue's English sentences (every word the Python code and
+    the pages mark) and the pages' scripts' strings and HTML (what they may show unmarked)."""
     found: set[str] = set()
     with CATALOGUE.open("rb") as f:
         for message in read_po(f):
@@ -94,12 +88,7 @@ def english() -> frozenset[str]:
             found.update(w for _, message in page_words(text) for w in words_of(message))
         elif path.suffix == ".js":
             for literal in _JS_STRING.findall(text):
-                found.update(words_of(literal))
-    for path in (ROOT / "controller").rglob("*.py"):
-        if {"hub", "tournament"} & set(path.relative_to(ROOT).parts):
-            continue
-        for literal in _python_strings(path):
-            found.update(w for w in words_of(literal) if len(w) >= 3)
+                found.update(w for w in words_of(literal) if len(w) >= 3)  # not a symbol (II)
     return frozenset(found - FILIPINO_TOO - CLASSROOM)
 
 

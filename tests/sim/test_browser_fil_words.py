@@ -52,13 +52,13 @@ def filipino(browser: Browser, server: RunningServer, width: int = 1280) -> Brow
     return context
 
 
-def english_on(page: Page, where: str) -> list[str]:
-    """Every English word on the page now, with where it shows (one line each)."""
+def english_on(page: Page, where: str) -> list[tuple[str, str]]:
+    """Every English word on the page now: (word, where it shows and in which text)."""
     found = []
     for place, text in page.evaluate(READ):
-        words = english_words(text)
-        if words:
-            found.append(f"{where}: {place}: {', '.join(words)}  ← {text.strip()[:160]!r}")
+        for line in text.splitlines():
+            for word in english_words(line):
+                found.append((word, f"{where}: {place}: {line.strip()[:160]!r}"))
     return found
 
 
@@ -77,7 +77,7 @@ GAMES = ("dadama", "dam", "mathchess", "english")
 
 def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningServer) -> None:
     server, clock = fil_server, fil_server.clock
-    english: list[str] = []
+    english: list[tuple[str, str]] = []
     context = filipino(browser, server)
     page = context.new_page()
 
@@ -146,10 +146,10 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
 
     # The four other games, each on its own board, each board page and its projector.
     send(page, {"type": "new_game", "variant": "integer", "confirm": True})  # the game is kept
-    for game in GAMES:
-        page.goto(f"{server.url}/board/{game}")
+    for n, game in enumerate(GAMES, start=1):
+        page.goto(f"{server.url}/board/laro{n}")
         page.locator("button[type=submit]").click()  # create it (this browser is unlocked)
-        page.wait_for_url(f"{server.url}/board/{game}")
+        page.wait_for_url(f"{server.url}/board/laro{n}")
         send(page, {"type": "new_game", "variant": game, "profile": "official", "confirm": True})
         expect(body).to_have_attribute("data-game", game)
         clock.advance(SETTLE)
@@ -157,7 +157,7 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
         expect(body).to_have_attribute("data-game", game)
         english += english_on(page, f"{game} board")
         shot(page, game)
-        projector.goto(f"{server.url}/board/{game}/projector")
+        projector.goto(f"{server.url}/board/laro{n}/projector")
         expect(projector.locator("body")).to_have_attribute("data-game", game)
         english += english_on(projector, f"{game} projector")
 
@@ -170,4 +170,10 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
     shot(projector, "class")
     context.close()
 
-    assert not english, "English on the Filipino pages:\n" + "\n".join(english)
+    first: dict[str, str] = {}
+    for word, place in english:
+        first.setdefault(word, place)
+    lines = [f"{word!r} on {place}" for word, place in sorted(first.items())]
+    assert not first, "English on the Filipino pages (each word where first seen):\n" + "\n".join(
+        lines
+    )

@@ -13,8 +13,8 @@ const C = {
   mistakesTitle: N_("The three biggest mistakes"),
   noMistakes: N_("No mistakes: every move was as good as the engine's."),
   mistakeHead: N_("Move {number}: {who}"),
-  youMoved: N_("You moved your {chip} from {start} to {end}."),
-  betterMove: N_("Better: move your {chip} from {start} to {end}."),
+  youMoved: N_("Your move: your {chip} from {start} to {end}."),
+  betterMove: N_("Better: your {chip} from {start} to {end}."),
   takingYours: N_("Your {taker} jumps {other}'s {taken} on {over} and lands on the {op} square {land}: {arithmetic}."),
   takingYoursThen: N_("Then it jumps {other}'s {taken} on {over} and lands on the {op} square {land}: {arithmetic}."),
   damaDouble: N_("A dama takes part, so the score counts double."),
@@ -240,6 +240,8 @@ function miniBoard(position, m) {
       svg.append(svgEl("line", { x1: x1, y1: y1, x2: x2, y2: y2, class: "arrow " + cls, "marker-end": "url(#mini-head-" + cls + "-" + m.index + ")" }));
     }
   };
+  arrow(m.move, "played"); // under the chips: the numbers stay readable
+  arrow(m.best, "best");
   for (const p of position.pieces || []) {
     const [cx, cy] = at(p.square);
     const g = svgEl("g", { class: "mini-chip " + p.side + (p.dama ? " dama" : "") });
@@ -248,8 +250,6 @@ function miniBoard(position, m) {
     g.append(svgEl("text", { x: cx, y: cy + 3.5, class: label.length > 3 ? "small" : "" }, label));
     svg.append(g);
   }
-  arrow(m.move, "played");
-  arrow(m.best, "best");
   fig.append(svg, el("figcaption", cfmt("picture", { number: m.number })));
   return fig;
 }
