@@ -35,7 +35,7 @@ CLASSROOM = frozenset(
         # the Damath variants' names (names, as the rules give them)
         "counting", "whole", "integer", "rational", "radical", "polynomial", "fraction",
         # a keyboard's keys, as printed on them; abbreviations and files
-        "enter", "space", "delete", "pdn", "csv", "json", "pin", "led", "ok", "rc", "pc",
+        "enter", "space", "delete", "pdn", "csv", "json", "pin", "led", "ok", "rc", "gt", "pc",
     }
 )  # fmt: skip
 """English words a Filipino classroom uses as they are (docs/translation.md, "Words kept")."""

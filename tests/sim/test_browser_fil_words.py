@@ -10,6 +10,7 @@ Screenshots: tests/artifacts/sim/fil-words-*.png."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +23,8 @@ from controller.sim.server import create_app
 from tests.i18n.english_words import english_words
 
 from .conftest import ARTIFACTS, ManualClock, RunningServer, serve
+from .test_browser_mathchess import PLAY
+from .test_browser_mathchess import Player as MathChessPlayer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 PIN = "2468"
@@ -68,11 +71,16 @@ def send(page: Page, message: dict) -> None:
     page.evaluate(SEND, message)
 
 
+def square(page: Page, x: int, y: int):
+    return page.locator(f'.sq[data-x="{x}"][data-y="{y}"]')
+
+
 def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(ARTIFACTS / f"fil-words-{name}.png"), full_page=True)
 
 
 GAMES = ("dadama", "dam", "mathchess", "english")
+MATHCHESS = {k: v for k, v in PLAY.items() if k != "game"}  # a game in play: removals to say
 
 
 def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningServer) -> None:
@@ -104,8 +112,8 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
     page.locator("input[name=blue]").fill("Ana Cruz")
     page.locator("input[name=red]").fill("Ben Reyes")
     page.locator("#save-info").click()
-    for square in ((1, 2), (2, 3)):
-        page.locator(f'.sq[data-x="{square[0]}"][data-y="{square[1]}"]').click()
+    for x, y in ((1, 2), (2, 3)):
+        square(page, x, y).click()
     clock.advance(SETTLE)
     expect(body).to_have_attribute("data-ply", "1")
     english += english_on(page, "damath, playing")
@@ -118,6 +126,19 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
     expect(body).to_have_attribute("data-paused", "1")
     english += english_on(page, "damath, paused")
     page.locator("#btn-pause").click()
+    square(page, 5, 2).click()  # Blue's chip, Red to move: the board says why not
+    expect(page.locator("#says")).not_to_be_empty()
+    english += english_on(page, "damath, a chip of the wrong side")
+    square(page, 5, 2).click()
+    expect(page.locator("#says")).to_be_empty()
+    square(page, 6, 5).click()  # Red's chip set down where it may not go
+    square(page, 6, 3).click()
+    clock.advance(1.2)  # the tracker's error delay
+    expect(page.locator("#says")).to_have_class(re.compile("wrong"))
+    english += english_on(page, "damath, a wrong move")
+    square(page, 6, 3).click()
+    square(page, 6, 5).click()
+    clock.advance(SETTLE)
     page.locator("#open-new-game").click()
     expect(page.locator("#new-game-warning")).to_be_visible()
     english += english_on(page, "damath, the new-game dialog")
@@ -145,17 +166,37 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
     english += english_on(projector, "damath projector")
 
     # The four other games, each on its own board, each board page and its projector.
+    for button in ("pause", "next", "confirm"):  # the arbiter's menu: Stop, the tally now
+        send(page, {"type": "button", "name": button, "hold": button == "pause"})
+    expect(body).to_have_attribute("data-phase", "over")
+    english += english_on(page, "damath, the game over")
     send(page, {"type": "new_game", "variant": "integer", "confirm": True})  # the game is kept
     for n, game in enumerate(GAMES, start=1):
         page.goto(f"{server.url}/board/laro{n}")
         page.locator("button[type=submit]").click()  # create it (this browser is unlocked)
         page.wait_for_url(f"{server.url}/board/laro{n}")
-        send(page, {"type": "new_game", "variant": game, "profile": "official", "confirm": True})
+        start = {"type": "new_game", "variant": game, "profile": "official", "confirm": True}
+        send(page, {**start, "position": MATHCHESS} if game == "mathchess" else start)
         expect(body).to_have_attribute("data-game", game)
         clock.advance(SETTLE)
         page.reload()
         expect(body).to_have_attribute("data-game", game)
         english += english_on(page, f"{game} board")
+        if game == "dadama":
+            page.locator("#btn-confirm").click()  # the board throws
+            english += english_on(page, "dadama, a throw")
+        elif game == "english":
+            page.locator('.mcell[data-square="1,2"]').click()  # Black's man lifted
+            page.locator('.mcell[data-square="0,3"]').click()
+            clock.advance(SETTLE)
+            english += english_on(page, "english draughts, a move")
+        elif game == "mathchess":  # White's + takes Black's ×: removals and the sheet worded
+            you = MathChessPlayer(page)
+            for x, y in ((0, 2), (5, 2), (5, 2)):
+                you.click(x, y)
+            you.done()
+            expect(page.locator("#mc-options")).to_contain_text("huling numero")
+            english += english_on(page, "mathematical chess, a turn played")
         shot(page, game)
         projector.goto(f"{server.url}/board/laro{n}/projector")
         expect(projector.locator("body")).to_have_attribute("data-game", game)
