@@ -251,7 +251,8 @@ def create_app(
                 page.status_code = 403
                 return page
         try:
-            boards.create(board_id)
+            with i18n.board():  # the board speaks its own language, not the creating page's
+                boards.create(board_id)
         except SimError as exc:
             return _error_page(409, str(exc))
         response = RedirectResponse(f"/board/{board_id}", status_code=303)

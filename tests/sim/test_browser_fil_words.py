@@ -218,3 +218,34 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
     assert not first, "English on the Filipino pages (each word where first seen):\n" + "\n".join(
         lines
     )
+
+
+def test_the_pin_is_asked_in_the_pages_language_whatever_the_board_speaks(
+    browser: Browser, clock: ManualClock
+) -> None:
+    """A board that speaks English and a page in Filipino: the refusal that asks for the PIN is
+    the page's own (it said "Takeback is for the arbiter" in English, then the wrong PIN was
+    refused in Filipino); what the board itself says stays in its language, even on a board
+    that a page in Filipino created (its display was drawn in the creating page's language)."""
+    app = create_app(clock=clock, tick_seconds=0.02, access=Access(hash_pin(PIN)))
+    with serve(app, clock) as server:
+        page = filipino(browser, server).new_page()
+        page.goto(f"{server.url}/board/halo")
+        page.locator("input[name=pin]").fill(PIN)
+        page.get_by_role("button", name="Gawin ang board halo").click()
+        page.wait_for_url(f"{server.url}/board/halo")
+        locked = filipino(browser, server).new_page()
+        locked.goto(f"{server.url}/board/halo")
+        expect(locked.locator("body")).to_have_attribute("data-phase", "setup")
+        locked.locator("#btn-takeback").click()
+        expect(locked.locator("#pin-dialog")).to_be_visible()
+        expect(locked.locator("#pin-title")).to_have_text("PIN ng arbiter")
+        expect(locked.locator("#pin-why")).to_have_text(
+            "Bawi: para sa arbiter lang ito: ilagay ang PIN ng arbiter"
+        )
+        locked.locator("#pin-input").fill("1111")
+        locked.locator("#pin-ok").click()
+        expect(locked.locator("#pin-problem")).to_have_text("hindi iyan ang PIN ng arbiter")
+        expect(locked.locator("#oled-text")).to_contain_text("Setup 24/24")  # the board's English
+        locked.context.close()
+        page.context.close()
