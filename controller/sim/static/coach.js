@@ -267,7 +267,7 @@ function teacherFigures(r, names) {
       loss: signs(twoPlaces(m.loss)), exact: signs(m.loss_exact) })));
   }
   box.append(ul);
-  const acc = el("table", undefined, "accuracy");
+  const acc = el("table", undefined, "points-lost");
   const head = el("tr");
   head.append(el("th", C.accuracyHead, "move"));
   for (const side of r.sides) head.append(el("th", whoText(side.name, side.side)));
