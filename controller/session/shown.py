@@ -34,9 +34,9 @@ class Shown:
     ply: int
     move: Move
     score_text: str
+    variant: str
+    """The game's variant: each taking's arithmetic is scored in it."""
     level: int | None = None
-    variant: str = ""
-    """The game's variant: each taking's arithmetic is scored in it (nothing said without)."""
 
     @property
     def squares(self) -> tuple[Square, ...]:
@@ -56,7 +56,7 @@ class Shown:
         start, end = words.square_name(self.move.start), words.square_name(self.move.end)
         if self.kind == "hint_chip":
             return coach_texts.HINT_CHIP.format(chip=chip, square=start)
-        takes = bool(self.move.captures) and bool(self.variant)
+        takes = bool(self.move.captures)
         values: dict[str, object] = {
             "level": self.level,
             "move": move,

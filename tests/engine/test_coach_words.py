@@ -90,7 +90,7 @@ def test_the_reviews_data_names_each_taking_and_keeps_the_exact_figure(reviewed)
 def _hint(kind: str) -> Shown:
     game = known()
     move = game.find_move(BETTER)
-    return Shown(kind, 0, move, score_move(move, "integer").text, None, "integer")
+    return Shown(kind, 0, move, score_move(move, "integer").text, "integer")
 
 
 HINTS = {
@@ -128,7 +128,7 @@ def test_the_computers_move_says_what_it_takes_of_yours() -> None:
     game = known()
     game.push(game.find_move(PLAYED))  # Red to move: its 3 must take Blue's 6
     (move,) = game.legal_moves()
-    shown = Shown("computer", 1, move, score_move(move, "integer").text, 2, "integer")
+    shown = Shown("computer", 1, move, score_move(move, "integer").text, "integer", 2)
     assert shown.said().page == (
         "The computer (level 2) takes with its 3 on (3, 4): move it as the green lights show, to "
         "(1, 2). Its 3 jumps your 6 on (2, 3) and lands on the ÷ square (1, 2): "
@@ -141,7 +141,7 @@ def test_a_dama_in_the_taking_is_said_to_count_double() -> None:
     pieces = [{**p, "dama": p["square"] == [2, 3]} for p in KNOWN["pieces"]]
     game = game_from_json({**KNOWN, "pieces": pieces})
     move = game.find_move(BETTER)
-    said = Shown("hint", 0, move, score_move(move, "integer").text, None, "integer").said()
+    said = Shown("hint", 0, move, score_move(move, "integer").text, "integer").said()
     assert "6 × 3 = 18 × 2 = 36. A dama takes part, so the score counts double." in said.page
 
 
