@@ -5,6 +5,7 @@ missing or fails, and a forfeit win that rules a player out of the bye."""
 
 from __future__ import annotations
 
+import logging
 import sys
 from fractions import Fraction
 from types import SimpleNamespace
@@ -112,3 +113,18 @@ def test_a_player_who_won_by_forfeit_does_not_get_the_bye():
     assert pairs == [(4, 1), (2, 5), (3, None)]
     past[5].forfeit_wins = 0  # the same player without the forfeit win: the bye is his
     assert (5, None) in swiss([1, 2, 3, 4, 5], past, 2, 3)
+
+
+def test_the_engines_own_warnings_do_not_reach_the_organisers_screen(capsys, monkeypatch):
+    # as outside pytest: no handler anywhere, so Python would print the engine's warning
+    monkeypatch.setattr(logging.root, "handlers", [])
+    monkeypatch.setattr(logging.getLogger("caissify_pairings"), "handlers", [])
+    # four players who have all met: the engine leaves two unpaired ("multiple forced byes")
+    past = {
+        pid: PlayerHistory(pid, Fraction(3, 2), [BLUE, RED, BLUE], ["none"] * 3,
+                           opponents={1, 2, 3, 4} - {pid})
+        for pid in (1, 2, 3, 4)
+    }  # fmt: skip
+    with pytest.raises(TournamentError, match="no pairing of this round avoids a rematch"):
+        swiss([1, 2, 3, 4], past, 4, 5)
+    assert capsys.readouterr().err == ""
