@@ -158,7 +158,9 @@ def test_a_game_archived_and_all_at_the_hub_is_done_for_good(tmp_path, records):
     assert f.acknowledge(a.tracked.id, 3)
     assert [g.tracked.id for g in f.scan()] == [b.tracked.id, live.tracked.id]
     for _ in range(2):  # and stays so: never seen again as a new game
-        assert [g.tracked.id for g in f.scan()] == [b.tracked.id, live.tracked.id]
+        games_now = f.scan()
+        assert [g.tracked.id for g in games_now] == [b.tracked.id, live.tracked.id]
+        assert [g.live for g in games_now] == [False, True]
     assert [g.id for g in f.games if g.done] == [a.tracked.id]
     f.save()  # (the link saves once a second)
     again = Follower(tmp_path, "b1", KEY)  # after a restart too
@@ -365,3 +367,66 @@ def test_a_conflict_the_hub_reports_continues_the_game_under_a_new_id(tmp_path, 
     assert forked.tracked.id in [g["id"] for g in state(tmp_path)["games"]]
     f.conflict(game.tracked.id)  # done already: nothing more
     assert len(f.problems) == 1
+
+
+def test_an_empty_file_in_the_archive_does_not_hide_the_next(tmp_path, records):
+    f = Follower(tmp_path, "b1", KEY)
+    write(tmp_path / "games" / "a-empty.jsonl", [])
+    write(tmp_path / "games" / "b.jsonl", records[:3])
+    write(tmp_path / "journal.jsonl", another(records)[:2])
+    assert [(g.tracked.path, g.live) for g in f.scan()] == [
+        (str(tmp_path / "games" / "b.jsonl"), False),
+        (str(tmp_path / "journal.jsonl"), True),
+    ]
+
+
+def test_after_a_restart_a_game_whose_file_is_gone_does_not_hide_the_next(tmp_path, records):
+    games = tmp_path / "games"
+    f = Follower(tmp_path, "b1", KEY)
+    write(games / "a.jsonl", records[:3])
+    write(games / "b.jsonl", another(records)[:3])
+    _, b = f.scan()
+    f.save()
+    (games / "a.jsonl").unlink()
+    again = Follower(tmp_path, "b1", KEY)
+    assert [g.tracked.id for g in again.scan()] == [b.tracked.id]
+
+
+def test_an_archived_game_changed_and_moved_at_once_is_saved_with_its_new_path(tmp_path, records):
+    journal = tmp_path / "journal.jsonl"
+    write(journal, records[:4])
+    f = Follower(tmp_path, "b1", KEY)
+    f.scan()  # saved: a new id
+    append(journal, records[4:5])
+    moved = tmp_path / "games" / "g.jsonl"
+    moved.parent.mkdir()
+    os.rename(journal, moved)
+    f.scan()
+    f.save()
+    assert [g["path"] for g in state(tmp_path)["games"]] == [str(moved)]
+
+
+def test_a_rewritten_journal_is_saved_under_its_new_file(tmp_path, records):
+    journal = tmp_path / "journal.jsonl"
+    write(journal, records[:4])
+    f = Follower(tmp_path, "b1", KEY)
+    f.scan()
+    new = tmp_path / "journal.new"
+    write(new, records[:4])
+    os.replace(new, journal)
+    f.scan()
+    f.save()
+    (g,) = state(tmp_path)["games"]
+    assert (g["ino"], g["path"]) == (inode(journal), str(journal))
+
+
+def test_a_conflict_right_after_a_restart_before_any_scan(tmp_path, records):
+    write(tmp_path / "journal.jsonl", records[:3])
+    f = Follower(tmp_path, "b1", KEY)
+    (game,) = f.scan()
+    f.save()
+    again = Follower(tmp_path, "b1", KEY)
+    again.conflict(game.tracked.id)  # the hub's answer came before the first scan
+    (forked,) = again.scan()
+    assert forked.tracked.supersedes == game.tracked.id
+    assert [e.record for e in forked.envelopes] == records[:3]
