@@ -9,6 +9,8 @@ the link's own thread does at each poll (``step``)."""
 from __future__ import annotations
 
 import json
+import logging
+import threading
 import time as real_time
 from dataclasses import dataclass, field
 from typing import Any
@@ -113,7 +115,7 @@ class Clock:
         return 1_700_000_000.25
 
     def sleep(self, seconds: float) -> None:
-        self.now += seconds
+        self.now = round(self.now + seconds, 6)  # no drift: twenty 0.05 s make one second
 
 
 @dataclass
@@ -574,3 +576,239 @@ def test_a_worker_pass_that_fails_is_reported_and_the_worker_goes_on(tmp_path, m
     finally:
         link.stop(timeout=0.5)
     assert link.status().last_error == "link: disk gone"
+
+
+# -------------------------------------------------------------------- after the first after-run
+
+
+def test_what_the_board_logs_for_its_operator(tmp_path, made, clock, caplog, records):
+    caplog.set_level(logging.WARNING, logger="damath-board.link")
+    _, client, handlers = link_in(tmp_path, made)
+    refused = ReasonCode(PacketTypes.CONNACK, "Not authorized")
+    handlers["on_connect"](client, None, None, refused, None)
+    hub_says(handlers, client, HUB_PRESENCE, b"{not json")
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("WARNING", f"hub mqtts://[fd00::1]:8883: {CONNECT_ERRORS[135]}"),
+        ("ERROR", f"link: cannot handle a message on {HUB_PRESENCE}"),
+    ]
+    assert caplog.records[1].exc_info is not None
+
+
+def test_a_failing_worker_pass_is_logged(tmp_path, made, caplog, records):
+    caplog.set_level(logging.ERROR, logger="damath-board.link")
+    link, _, _ = link_in(tmp_path, made, poll_seconds=0.01)
+    scan = link.follower.scan
+    failed = []
+
+    def failing():
+        if not failed:
+            failed.append(1)
+            raise OSError("disk gone")
+        return scan()
+
+    link.follower.scan = failing
+    link.start()
+    try:
+        deadline = real_time.monotonic() + 60
+        while not caplog.records:
+            assert real_time.monotonic() < deadline
+            real_time.sleep(0.01)
+    finally:
+        link.stop(timeout=0.2)
+    assert caplog.records[0].getMessage() == "link worker" and caplog.records[0].exc_info
+
+
+def test_the_software_version_is_the_installed_package_s(monkeypatch):
+    from importlib import metadata
+
+    assert software_version() == metadata.version("damath-board")
+
+    def missing(name):
+        assert name == "damath-board"
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(publisher_module.metadata, "version", missing)
+    assert software_version() == "unknown"
+
+
+def test_a_new_link_has_no_error_and_no_command(tmp_path, made):
+    link, _, _ = link_in(tmp_path, made)
+    status = link.status()
+    assert (status.connected, status.hub_online, status.unacked, status.last_error) == (
+        False, None, 0, "",
+    )  # fmt: skip
+    assert link.command() is None
+
+
+def test_the_link_thread_never_keeps_the_board_from_exiting(tmp_path, made):
+    link, _, _ = link_in(tmp_path, made, poll_seconds=0.01)
+    link.start()
+    try:
+        (thread,) = [t for t in threading.enumerate() if t.name == "damath-link"]
+        assert thread.daemon
+    finally:
+        link.stop(timeout=0.2)
+    assert not [t for t in threading.enumerate() if t.name == "damath-link"]
+
+
+def ticks(n: int) -> list[dict]:
+    return [{"k": "tick", "t": float(i), "seq": i + 1} for i in range(n)]
+
+
+def test_by_default_64_records_go_before_the_hub_must_answer(tmp_path, made, clock):
+    write(tmp_path / "journal.jsonl", ticks(70))
+    link, client, handlers = link_in(tmp_path, made)
+    connect(link, client, handlers)
+    step(link)
+    assert client.records() == list(range(1, 65))
+
+
+def test_by_default_the_hub_has_five_seconds_to_answer(tmp_path, made, clock, records):
+    write(tmp_path / "journal.jsonl", records[:2])
+    link, client, handlers = link_in(tmp_path, made)
+    connect(link, client, handlers)
+    step(link)
+    clock.now += 5.0
+    step(link)
+    assert client.records() == [1, 2]
+    clock.now += 0.1
+    step(link)
+    assert client.records() == [1, 2, 1, 2]
+
+
+def test_goodbye_waits_for_the_hubs_answer_as_long_as_it_was_told(tmp_path, made, clock, records):
+    write(tmp_path / "journal.jsonl", records[:3])
+    link, client, handlers = link_in(tmp_path, made)
+    link._run = lambda: None  # no worker: what goes, goes in the goodbye
+    link.start()
+    connect(link, client, handlers)
+    before = clock.now
+    link.stop(timeout=1.0)  # the hub never answers
+    assert clock.now - before == pytest.approx(1.0, abs=0.01)
+    assert client.records() == [1, 2, 3]
+    assert json.loads([p for p in client.published if p[0] == PRESENCE][-1][1])["online"] is False
+
+
+def test_goodbye_stops_waiting_once_the_hub_has_everything(tmp_path, made, clock, records):
+    write(tmp_path / "journal.jsonl", records[:3])
+    link, client, handlers = link_in(tmp_path, made)
+    link._run = lambda: None
+    link.start()
+    connect(link, client, handlers)
+    game = link.follower.scan()[0].tracked.id
+    publish = client.publish
+
+    def answered(topic, payload=None, qos=0, retain=False):
+        info = publish(topic, payload, qos, retain)
+        if topic == RECORDS:
+            seq = json.loads(payload)["seq"]
+            hub_says(handlers, client, board_topic("b1", "ack"), ack_payload(game, seq))
+        return info
+
+    client.publish = answered
+    before = clock.now
+    link.stop(timeout=5.0)
+    assert clock.now == before and client.records() == [1, 2, 3]
+
+
+def test_goodbye_goes_on_when_the_network_fails_under_it(tmp_path, made, clock, records):
+    write(tmp_path / "journal.jsonl", records[:2])
+    link, client, handlers = link_in(tmp_path, made)
+    link._run = lambda: None
+    link.start()
+    connect(link, client, handlers)
+    step(link)
+
+    def broken(*args, **kw):
+        raise OSError("network unreachable")
+
+    client.publish = broken
+    client.disconnect = broken
+    link.stop(timeout=0.2)
+    assert client.calls[-1] == ("loop_stop",)
+    assert json.loads((tmp_path / "link" / "state.json").read_text())["games"]
+
+
+def test_a_new_session_sends_again_what_the_hub_has_not_acknowledged(
+    tmp_path, made, clock, records
+):
+    write(tmp_path / "journal.jsonl", records[:3])
+    link, client, handlers = link_in(tmp_path, made)
+    connect(link, client, handlers)
+    step(link)
+    handlers["on_disconnect"](
+        client, None, None, ReasonCode(PacketTypes.DISCONNECT, "Success"), None
+    )
+    connect(link, client, handlers)  # at once: no time has passed
+    step(link)
+    assert client.records() == [1, 2, 3, 1, 2, 3]
+
+
+def test_a_hub_back_online_gets_at_once_what_it_has_not_acknowledged(
+    tmp_path, made, clock, records
+):
+    write(tmp_path / "journal.jsonl", records[:3])
+    link, client, handlers = link_in(tmp_path, made)
+    connect(link, client, handlers)
+    hub_says(handlers, client, HUB_PRESENCE, b'{"v": 1, "online": true}')
+    step(link)
+    hub_says(handlers, client, HUB_PRESENCE, b'{"v": 1, "online": false}')
+    hub_says(handlers, client, HUB_PRESENCE, b'{"v": 1, "online": true}')
+    step(link)
+    assert client.records() == [1, 2, 3, 1, 2, 3]
+
+
+def test_what_the_hub_acknowledged_before_the_first_pass_is_not_sent(
+    tmp_path, made, clock, records
+):
+    write(tmp_path / "journal.jsonl", records[:5])
+    link, client, handlers = link_in(tmp_path, made)
+    game = link.follower.scan()[0].tracked.id
+    connect(link, client, handlers)
+    hub_says(handlers, client, board_topic("b1", "ack"), ack_payload(game, 3))  # stored before
+    step(link)
+    assert client.records() == [4, 5]
+    step(link)
+    assert client.records() == [4, 5]
+
+
+def test_an_idle_link_that_had_everything_acknowledged_keeps_its_five_seconds(
+    tmp_path, made, clock, records
+):
+    journal = tmp_path / "journal.jsonl"
+    write(journal, records[:2])
+    link, client, handlers = link_in(tmp_path, made, resend_seconds=5.0)
+    connect(link, client, handlers)
+    step(link)
+    game = link.follower.scan()[0].tracked.id
+    hub_says(handlers, client, board_topic("b1", "ack"), ack_payload(game, 2))
+    for _ in range(3):  # a long quiet: nothing to send, nothing owed
+        clock.now += 6.0
+        step(link)
+    with open(journal, "ab") as f:
+        f.write(encode(records[2]))
+    step(link)
+    assert client.records() == [1, 2, 3]
+    step(link)  # a new flight: its wait starts now, not at the last acknowledgement
+    assert client.records() == [1, 2, 3]
+    clock.now += 5.5
+    step(link)
+    assert client.records() == [1, 2, 3, 3]
+
+
+def test_a_new_game_is_sent_from_its_first_record(tmp_path, made, clock, records):
+    journal = tmp_path / "journal.jsonl"
+    write(journal, records[:2])
+    link, client, handlers = link_in(tmp_path, made)
+    connect(link, client, handlers)
+    step(link)
+    first = link.follower.scan()[0].tracked.id
+    hub_says(handlers, client, board_topic("b1", "ack"), ack_payload(first, 2))
+    (tmp_path / "games").mkdir()
+    journal.rename(tmp_path / "games" / "one.jsonl")  # archived; the next game begins
+    write(journal, [{**records[0], "t": 5000.0}, *records[1:3]])
+    step(link)
+    sent = [json.loads(p) for t, p, _, _ in client.published if t == RECORDS]
+    assert [(e["game"] == first, e["seq"]) for e in sent] == [
+        (True, 1), (True, 2), (False, 1), (False, 2), (False, 3),
+    ]  # fmt: skip
