@@ -681,3 +681,34 @@ def test_the_worker_takes_what_queued_in_one_batch(store, monkeypatch, game):
         time.sleep(0.01)
     hub.stop()
     assert batches[0] == 5
+
+
+def test_a_disagreement_found_before_a_restart_is_still_shown_after_it(store, game):
+    envs = resealed(game, "g-1", info={3: {"score": "99"}})
+    first = Ingest(store, Live(), None)
+    send(first, *(e.payload() for e in envs[:5]))
+    problem = f"record 3: the board says score '99', the hub computes {game[2].info['score']!r}"
+    assert first.card("b1")["summary"]["problem"] == problem
+    again = Ingest(store, Live(), None)  # the hub restarts
+    assert again.card("b1")["summary"]["problem"] == problem
+    again.detail("b1")  # a page opens the board large: the game is rebuilt
+    assert again.card("b1")["summary"]["problem"] == problem
+    send(again, envs[5].payload())  # and the next record keeps it in the store
+    assert again.card("b1")["summary"]["problem"] == problem
+    assert store.game("b1", "g-1")["summary"]["problem"] == problem
+
+
+def test_a_record_naming_an_assignment_this_hub_never_made_is_stored_without_a_round(hub, game):
+    envs = resealed(game, "g-x", asg={1: "asg-elsewhere", 3: "asg-elsewhere"})
+    assert results(send(hub, *(e.payload() for e in envs))) == ["stored"] * len(envs)
+    row = hub.store.game("b1", "g-x")
+    assert (row["assignment_id"], row["round"]) == ("asg-elsewhere", 0)
+
+
+def test_a_state_of_the_largest_size_is_read(hub):
+    state = {"v": 1, "board": "b1", "problems": [], "pad": ""}
+    size = len(json.dumps(state).encode())
+    state["pad"] = "x" * (32 * 1024 - size)
+    payload = json.dumps(state).encode()
+    assert len(payload) == 32 * 1024
+    assert results(send(hub, payload, topic=STATE)) == ["state"]
