@@ -419,3 +419,82 @@ def test_scores_must_agree_with_the_result_unless_the_arbiter_or_the_board_says(
     t.record_result(b.id, GameResult("red", *score("9", "2"), source="arbiter"))  # on time
     t.record_result(c.id, GameResult("blue", *score("1", "4"), source="board"))  # resigned
     assert [t.results()[p.id].outcome for p in (a, b, c)] == ["draw", "red", "blue"]
+
+
+# -------------------------------------------------------------------- after the first after-run
+
+
+def test_defaults_when_the_organiser_says_no_more(tmp_path):
+    assert refused(
+        lambda: Tournament.create(tmp_path / "x", Event("  "), Division("o", "swiss", 3))
+    ) == ("the event needs a name")
+    t = new(tmp_path, names="")
+    assert t.add_player("Ana").school == ""
+    assert t.set_division("kids", rounds=3) == Division("kids", "swiss", 3)
+    t.add_players([("Ben", "", "", None)])
+    t.import_players("name\nCid\n", by="clerk")
+    t.add_player("Dee", by="clerk")
+    t.withdraw("Dee")
+    t.mark_absent("Cid", 2)
+    log = [(e["by"], e["action"], e["detail"].get("reason")) for e in t.log()]
+    assert log[-6:] == [
+        ("organiser", "division", None),
+        ("organiser", "player-add", None),
+        ("clerk", "player-add", None),
+        ("clerk", "player-add", None),
+        ("organiser", "player-withdraw", ""),
+        ("arbiter", "player-absent", ""),
+    ]
+
+
+def test_a_withdrawal_is_dated_by_the_players_own_division(tmp_path):
+    t = new(tmp_path)
+    t.set_division("kids", "swiss", 3)
+    for name in ("Kim", "Lee"):
+        t.add_player(name, division="kids")
+    t.pair(1, "kids")  # the kids are in round 1; the open division has not begun
+    assert t.withdraw("Ana").withdrawn_after == 0
+    assert t.withdraw("Kim").withdrawn_after == 1
+
+
+def test_an_odd_round_robin_may_name_its_rounds(tmp_path):
+    t = new(tmp_path, system="round-robin", rounds=5, names="A B C D E")
+    assert t.total_rounds("open") == 5 and len(t.pair(1)) == 3
+
+
+def test_each_division_ranks_its_own_players_by_the_events_tiebreaks(tmp_path):
+    t = new(tmp_path, names="Ana Ben", tiebreaks=("wins",))
+    t.set_division("kids", "swiss", 3)
+    for name in ("Kim", "Lee"):
+        t.add_player(name, division="kids")
+    (game,) = t.pair(1, "open")
+    t.record_result(game.id, GameResult("blue"))
+    (kids,) = t.pair(1, "kids")
+    t.record_result(kids.id, GameResult("red"))
+    table = t.standings("open")
+    assert [(s.player.name, s.points, len(s.rounds)) for s in table] == [
+        ("Ana", 1, 1),
+        ("Ben", 0, 1),
+    ]
+    assert list(table[0].tiebreaks) == ["wins"]
+    assert [s.player.name for s in t.standings("kids")] == ["Lee", "Kim"]
+
+
+def test_an_exchange_in_one_division_leaves_the_other_alone(tmp_path):
+    t = new(tmp_path)
+    t.set_division("kids", "swiss", 3)
+    for name in ("Kim", "Lee", "May", "Ned"):
+        t.add_player(name, division="kids")
+    t.pair(1, "kids")
+    assert refused(lambda: t.exchange(1, "Ana", "Ben", "x")) == (
+        "round 1 of division 'open' is not paired yet"
+    )
+    assert (
+        refused(lambda: t.pairing(1, 1, "open")) == "round 1 of division 'open' is not paired yet"
+    )
+    t.pair(1, "open")
+    kids_before = [(p.blue, p.red) for p in t.pairings("kids", 1)]
+    after = t.exchange(1, "Kim", "Lee", "siblings")  # the division is the players' own
+    assert [p.division for p in after] == ["kids", "kids"]
+    assert [(p.blue, p.red) for p in after] != kids_before
+    assert [(p.blue, p.red) for p in t.pairings("open", 1)] == [(1, 3), (4, 2)]
