@@ -59,7 +59,11 @@ select_module() {
         engine-position | engine-search | engine-coach)
             files=("controller/engine/${1#engine-}.py")
             tests=(tests/engine --ignore=tests/engine/test_levels_match.py) ;;
-        mathchess) files=("controller/rules/mathchess/*"); tests=(tests/mathchess) ;;
+        # without the random-game properties: under mutmut's switch in every function of the
+        # package they take 25 of the suite's 29 s, so each surviving mutant cost half a minute
+        # (a whole run, most of a day); the case tests name every rule
+        mathchess) files=("controller/rules/mathchess/*")
+            tests=(tests/mathchess --ignore=tests/mathchess/test_properties.py) ;;
         *) return 1 ;;
     esac
 }
