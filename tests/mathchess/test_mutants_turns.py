@@ -6,7 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from controller.rules.mathchess import IllegalAction, Move, Turn, perft, play_turn, turns
+from controller.rules.mathchess import (
+    IllegalAction,
+    Move,
+    Position,
+    Stop,
+    Turn,
+    perft,
+    play_turn,
+    turns,
+)
 
 from .helpers import col, position, row
 
@@ -40,3 +49,12 @@ def test_perft_counts_the_turns_of_each_turn():
     first = turns(pos)
     assert perft(pos, 1) == len(first)
     assert perft(pos, 2) == sum(len(turns(play_turn(pos, t))) for t in first)
+
+
+def test_a_turn_can_be_ended_once_it_has_begun_and_only_in_play():
+    pos = position(row(4, "w1 w6 b9 . b5"), col(3, "w+", 1))
+    assert not pos.can_end_turn()  # nothing done yet
+    moved = pos.apply(Move((3, 1), (3, 4)))
+    assert moved.can_end_turn()
+    assert not Position.start().can_end_turn()  # Prepare now!
+    assert not moved.apply(Stop("arbiter")).can_end_turn()  # over
