@@ -22,6 +22,7 @@ from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.link import publisher as publisher_module
 from controller.link.config import LinkConfig
+from controller.link.follower import Follower
 from controller.link.playback import PlaybackBoard, sample_game_moves
 from controller.link.protocol import (
     HUB_PRESENCE,
@@ -759,8 +760,9 @@ def test_a_hub_back_online_gets_at_once_what_it_has_not_acknowledged(
 
 
 def test_what_the_hub_acknowledged_before_the_first_pass_is_not_sent(
-    tmp_path, made, clock, records
+    tmp_path, made, clock, records, caplog
 ):
+    caplog.set_level(logging.WARNING, logger="damath-board.link")
     write(tmp_path / "journal.jsonl", records[:5])
     link, client, handlers = link_in(tmp_path, made)
     game = link.follower.scan()[0].tracked.id
@@ -770,6 +772,7 @@ def test_what_the_hub_acknowledged_before_the_first_pass_is_not_sent(
     assert client.records() == [4, 5]
     step(link)
     assert client.records() == [4, 5]
+    assert caplog.records == []  # the early acknowledgement was handled, not an error
 
 
 def test_an_idle_link_that_had_everything_acknowledged_keeps_its_five_seconds(
@@ -812,3 +815,82 @@ def test_a_new_game_is_sent_from_its_first_record(tmp_path, made, clock, records
     assert [(e["game"] == first, e["seq"]) for e in sent] == [
         (True, 1), (True, 2), (False, 1), (False, 2), (False, 3),
     ]  # fmt: skip
+
+
+def test_without_a_nudge_the_link_looks_five_times_a_second(tmp_path, made):
+    assert Link(CONFIG, tmp_path).poll_seconds == 0.2
+
+
+def test_a_host_name_is_used_as_written_brackets_of_an_ipv6_address_aside(tmp_path, made, clock):
+    xhost = LinkConfig("Xhub.localX", 1883, False, "", "b1", "u", "p", KEY)
+    link = Link(xhost, tmp_path)
+    link._run = lambda: None
+    link.start()
+    link.stop(timeout=0.1)
+    assert link.client.calls[0] == ("connect_async", "Xhub.localX", 1883, 10)
+
+
+def test_by_default_goodbye_waits_five_seconds_for_the_hub(tmp_path, made, clock, records):
+    write(tmp_path / "journal.jsonl", records[:2])
+    link, client, handlers = link_in(tmp_path, made)
+    link._run = lambda: None
+    link.start()
+    connect(link, client, handlers)
+    before = clock.now
+    link.stop()
+    assert clock.now - before == 5.0
+
+
+def test_the_worker_saves_its_state_at_most_once_a_second(tmp_path, made, clock, records):
+    write(tmp_path / "journal.jsonl", records[:2])
+    Follower(tmp_path, "b1", KEY).scan()  # the game's id is on the disk already
+    link, _, _ = link_in(tmp_path, made, poll_seconds=0.005)
+    saves: list[float] = []
+    passes: list[int] = []
+    save, scan = link.follower.save, link.follower.scan
+    link.follower.save = lambda: (saves.append(clock.now), save())[1]
+    link.follower.scan = lambda: (passes.append(1), scan())[1]
+
+    def passes_go_by(n: int) -> None:
+        target = len(passes) + n
+        deadline = real_time.monotonic() + 60  # a bound for a hung worker, not a pace
+        while len(passes) < target:
+            assert real_time.monotonic() < deadline
+            real_time.sleep(0.005)
+
+    link.start()
+    try:
+        passes_go_by(5)
+        assert saves == [1000.0]  # the first pass saves; the clock has not moved since
+        clock.now += 1.0  # a second later: one more
+        passes_go_by(5)
+        assert saves == [1000.0, 1001.0]
+        clock.now += 1.5
+        passes_go_by(5)
+        assert saves == [1000.0, 1001.0, 1002.5]
+    finally:
+        link.stop(timeout=0.1)
+
+
+def test_a_new_game_after_a_long_quiet_is_not_sent_twice_at_once(tmp_path, made, clock, records):
+    journal = tmp_path / "journal.jsonl"
+    write(journal, records[:2])
+    link, client, handlers = link_in(tmp_path, made, resend_seconds=5.0)
+    connect(link, client, handlers)
+    step(link)
+    first = link.follower.scan()[0].tracked.id
+    hub_says(handlers, client, board_topic("b1", "ack"), ack_payload(first, 2))
+    step(link)
+    clock.now += 100.0  # quiet
+    (tmp_path / "games").mkdir()
+    journal.rename(tmp_path / "games" / "one.jsonl")
+    write(journal, [{**records[0], "t": 5000.0}, *records[1:3]])
+    step(link)
+    step(link)  # its records wait for the hub's answer: not sent again at once
+    sent = [json.loads(p) for t, p, _, _ in client.published if t == RECORDS]
+    assert [(e["game"] == first, e["seq"]) for e in sent] == [
+        (True, 1), (True, 2), (False, 1), (False, 2), (False, 3),
+    ]  # fmt: skip
+    clock.now += 5.5  # the hub's five seconds are over (the quiet did not lengthen them)
+    step(link)
+    assert client.records()[-3:] == [1, 2, 3] and len(client.records()) == 8
