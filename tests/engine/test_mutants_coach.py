@@ -7,12 +7,16 @@ proven win away is called so; the line shown, the arithmetic, the summary of eac
 from __future__ import annotations
 
 import json
+import random
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from controller.engine.coach import hint, review
+from controller.engine.evaluation import DEFAULT_WEIGHTS
+from controller.engine.position import Position
+from controller.engine.search import Limits, Search
 from controller.engine.think import think
 from controller.rules.game import Game
 from controller.rules.notation import game_from_json
@@ -215,3 +219,67 @@ def test_a_hint_in_a_position_with_a_division_writes_its_rounding_once():
     (taking,) = tip.takings
     assert taking.count("=") == 1 and taking.endswith(tip.score_text)
     assert tip.takings == written(tip.move, "integer")
+
+
+def ticker():
+    ticks = iter(range(10**6))
+    return lambda: float(next(ticks))
+
+
+def test_a_hint_within_a_time_limit_is_the_engines_answer_within_it():
+    game = Game.new("integer")
+    tip = hint(game, seconds=4.0, clock=ticker())
+    alone = think(game, seconds=4.0, clock=ticker())
+    assert (tip.move, tip.answer.depth) == (alone.move, alone.depth)
+    deeper = think(game, seconds=40.0, clock=ticker())
+    assert deeper.depth > tip.answer.depth  # so the limit given is the one obeyed
+
+
+def test_a_move_within_a_tenth_of_a_taking_of_the_best_is_accurate():
+    game = Game.new("fraction")
+    rng = random.Random(3)
+    for _ in range(3):
+        game.push(rng.choice(game.legal_moves()))
+    move = game.find_move([(0, 5), (1, 4)])
+    (seen,) = review(game, [path_of(move)], depth=1).moves
+    assert seen.loss_points == Fraction(1, 75) and seen.accurate and not seen.forced
+
+
+def bonus_free(value: int, win: int) -> int:
+    """A search value without the bonus that marks a proven result."""
+    return value - win if value > win else value + win if value < -win else value
+
+
+def test_the_loss_against_a_proven_win_is_counted_without_the_bonus():
+    case = next(c for c in EXACT if c["position"]["variant"] == "whole" and c["plies"] == 7)
+    game = game_from_json(case["position"])
+    pos = Position.from_game(game, DEFAULT_WEIGHTS)
+    search = Search(pos)
+    best = search.run(Limits(depth=1))
+    assert best.value > search.win  # proven at depth 1: its takings end the game
+    checked = 0
+    for raw in pos.moves():
+        mine = search.value_of(raw, 1).value
+        if abs(mine) >= search.win:
+            continue  # only the moves whose line is not proven at that depth
+        move = game.find_move([game.geo.squares[i] for i in raw[0]])
+        (seen,) = review(game, [path_of(move)], depth=1).moves
+        expected = max(0, bonus_free(best.value, search.win) - mine)
+        assert seen.loss_points == Fraction(expected, pos.tables.scale.point) > 0
+        assert seen.missed_win
+        checked += 1
+    assert checked
+
+
+def test_totals_given_with_a_position_decide_who_has_won():
+    # a position Blue wins by best play; totals that put Blue far behind make it a loss
+    case = next(c for c in EXACT if c["position"]["variant"] == "integer" and c["plies"] == 7)
+    game = game_from_json(case["position"])
+    depth = case["plies"] + 2
+    moves = game.legal_moves()
+    plain = [review(game, [path_of(m)], depth=depth).moves[0] for m in moves]
+    assert any(m.missed_win for m in plain)
+    behind = (Fraction(-(10**6)), Fraction(0))
+    lost = [review(game, [path_of(m)], depth=depth, totals=behind).moves[0] for m in moves]
+    assert not any(m.missed_win for m in lost)  # no win to miss
+    assert [m.best for m in lost] == [m.best for m in plain]
