@@ -450,7 +450,7 @@ def test_a_batch_that_fails_is_handled_message_by_message(hub, game, monkeypatch
     monkeypatch.setattr(hub.store, "insert_record", failing)
     out = send(hub, *(e.payload() for e in game[:3]))
     assert [(o.result, o.detail) for o in out] == [
-        ("stored", ""),
+        ("stored", "new"),  # a game's first record opens it
         ("stored", ""),  # the batch rolled back: now alone, it goes in
         ("stored", ""),
     ]
@@ -471,7 +471,7 @@ def test_a_message_that_fails_alone_is_refused_as_internal_and_the_rest_goes_on(
     monkeypatch.setattr(hub.store, "insert_record", failing)
     out = send(hub, *(e.payload() for e in game[:3]), at=4.0)
     assert [(o.result, o.detail) for o in out] == [
-        ("stored", ""),
+        ("stored", "new"),
         ("internal", "disk on fire"),
         ("out-of-order", "record 3 before 2"),
     ]
