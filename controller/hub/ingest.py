@@ -199,6 +199,10 @@ class Ingest:
         self.hold: Callable[[str, float], bool] | None = None
         """Holds a board's credential at the broker until a time (the hub's own broker)."""
         self.release_due: Callable[[], list[str]] = lambda: []
+        self.tournament: Callable[[], bool] = lambda: False
+        """Whether the hub runs a tournament: said in its presence, so that every board holds
+        its clocks until the round starts (docs/mqtt.md)."""
+        self._tournament_said: bool | None = None
         self._flooding: dict[str, list[float]] = {}
         """board → [window start, messages dropped in it]."""
         self._last_tick = 0.0
@@ -305,7 +309,7 @@ class Ingest:
         client.subscribe(
             [(board_topic("+", leaf), 1) for leaf in (RECORDS, STATE, PRESENCE)], qos=1
         )
-        client.publish(HUB_PRESENCE, presence_payload(True, self.clock()), qos=1, retain=True)
+        self._say_presence(client)
         for board, payload in self.store.current_assignments().items():
             client.publish(board_topic(board, ASSIGNMENT), canonical(payload), qos=1, retain=True)
         if self.resend is not None and time.time() < self.rebuild_until:
@@ -317,6 +321,13 @@ class Ingest:
         self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any
     ) -> None:
         self.connected = False
+
+    def _say_presence(self, client: mqtt.Client) -> None:
+        """The hub's retained presence: online, and whether it runs a tournament."""
+        flag = self.tournament()
+        payload = presence_payload(True, self.clock(), tournament=flag)
+        client.publish(HUB_PRESENCE, payload, qos=1, retain=True)
+        self._tournament_said = flag
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         """paho's network thread: each board's messages through its bucket; the rest dropped
@@ -441,11 +452,15 @@ class Ingest:
         return out
 
     def _tick(self) -> None:
-        """Once a second: credentials held long enough are given back."""
+        """Once a second: credentials held long enough are given back; the hub's presence
+        said again when a tournament was created (or removed) since."""
         now = time.monotonic()
         if now - self._last_tick < 1.0:
             return
         self._last_tick = now
+        if self.client is not None and self.connected and self._tournament_said is not None:
+            if self.tournament() != self._tournament_said:
+                self._say_presence(self.client)
         try:
             released = self.release_due()
         except OSError as exc:

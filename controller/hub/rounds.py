@@ -105,18 +105,27 @@ def _person(t: Tournament, player: int | None) -> dict[str, str]:
     if player is None:
         return {}
     p = t.players()[player]
-    return {"name": p.name, "school": p.school} if p.school else {"name": p.name}
+    person = {"name": p.name, "school": p.school, "grade": p.grade}
+    return {k: v for k, v in person.items() if v}
 
 
 def assignment_for(t: Tournament, p: Pairing) -> dict[str, Any]:
-    return {
+    """What the board is told of its table: the players, the round, and the event's name,
+    date and start rule (the board's sheet and record carry them; its clocks wait for the
+    start the rule names)."""
+    out: dict[str, Any] = {
         "round": p.round,
         "table": p.table,
         "blue": _person(t, p.blue),
         "red": _person(t, p.red),
         "variant": t.event.variant,
         "rules": t.event.profile,
+        "start": t.event.start,
+        "event": t.event.name,
     }
+    if t.event.date:
+        out["date"] = t.event.date
+    return out
 
 
 def restore_assignments(store: Store, t: Tournament) -> int:
