@@ -458,9 +458,9 @@ class Ingest:
         if now - self._last_tick < 1.0:
             return
         self._last_tick = now
-        if self.client is not None and self.connected and self._tournament_said is not None:
-            if self.tournament() != self._tournament_said:
-                self._say_presence(self.client)
+        said = self._tournament_said
+        if self.client is not None and self.connected and said not in (None, self.tournament()):
+            self._say_presence(self.client)
         try:
             released = self.release_due()
         except OSError as exc:
