@@ -7,14 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from controller.link.gamestate import rebuild
-from controller.scoresheet.html import render_html
 from controller.tournament import boards as seating
 from controller.tournament.model import Pairing, TournamentError
 from controller.tournament.tournament import Tournament
 
+from .. import sheets
 from ..accounts import Session
-from ..archive import _typed_sheet
 from ..signing import SIDE_WORDS, TableSigning, table_signing
 from .page import BadRequest, e, form, hidden, table, whole
 
@@ -140,16 +138,30 @@ def table_page(ctx: HubContext, t: Tournament, raw: str, s: Session) -> tuple[st
 
 
 def sheet_html(ctx: HubContext, t: Tournament, raw: str) -> str:
-    """The table's scoresheet as the board recorded it (or a typed one without a board game)."""
+    """The table's scoresheet as the board recorded it, with the tournament's event and the
+    result recorded for it (or a typed page without a board game)."""
+    return sheets.table_sheet(ctx.store, t, pairing(t, raw))
+
+
+def table_pdn(ctx: HubContext, t: Tournament, raw: str) -> tuple[str, str]:
+    """The table's game record as the archive has it (the recorded result in force) and a
+    file name for it."""
     p = pairing(t, raw)
-    board, _asg, signing = where(ctx, t, p)
-    players = t.players()
-    names = (players[p.blue].name, players[p.red].name if p.red is not None else "")
-    if signing.game is not None:
-        sheet = rebuild(ctx.store.records(board, signing.game)).sheet()
-        if sheet is not None:
-            return render_html(sheet)
-    return _typed_sheet(t, p.division, p.round, p.table, names)
+    found = sheets.counted(ctx.store, t, p)
+    dispatch = seating.dispatches(t).get(p.id)
+    if dispatch is None:
+        raise TournamentError(f"round {p.round}, table {p.table} was never sent to a board")
+    rows = [
+        g
+        for g in ctx.store.games(board=dispatch.board)
+        if g["assignment_id"] == dispatch.assignment
+    ]
+    chosen = [g for g in rows if found is not None and g["game_id"] == found.game] or rows[-1:]
+    if not chosen:
+        raise TournamentError(f"board {dispatch.board} has no game for this table yet")
+    row = chosen[0]
+    text = sheets.tagged_pdn(ctx.feeds, ctx.store, row, t, p)
+    return text, f"round-{p.round}_table-{p.table}_{row['game_id']}.pdn"
 
 
 def pause(ctx: HubContext, t: Tournament, data: dict[str, str], s: Session) -> str:
