@@ -19,6 +19,7 @@ from controller.link.gamestate import rebuild
 from controller.scoresheet.html import render_html
 from controller.scoresheet.model import Event as SheetEvent
 from controller.scoresheet.model import Player as SheetPlayer
+from controller.scoresheet.typeset import typeset
 from controller.tournament import boards as seating
 from controller.tournament.model import GameResult, Pairing, ResultRecord
 from controller.tournament.tournament import Tournament
@@ -51,11 +52,15 @@ RESULT_TAGS = ("Result", "BoardResult", "ResultNote")
 """Set only where the recorded result is not the board's (a correction)."""
 
 
-def result_text(r: GameResult, variant: str) -> str:
-    """``Blue wins -5 : 6``, ``Red wins by forfeit``, in the language in force."""
+def result_text(r: GameResult, variant: str, printed: bool = False) -> str:
+    """``Blue wins -5 : 6``, ``Red wins by forfeit``, in the language in force; ``printed``:
+    the scores typeset as the sheet writes them (``−5``)."""
     text = _(RESULT_WORDS[r.outcome])
     if r.blue_score is not None:
-        text += f" {score_text(r.blue_score, variant)} : {score_text(r.red_score, variant)}"
+        blue, red = score_text(r.blue_score, variant), score_text(r.red_score, variant)
+        if printed:
+            blue, red = typeset(blue), typeset(red)
+        text += f" {blue} : {red}"
     return text
 
 
@@ -106,7 +111,7 @@ def tournament_lines(
     if found is not None:
         lines.append(
             _("The board recorded: {result} ({why}).").format(
-                result=result_text(found.result(), variant), why=found.text
+                result=result_text(found.result(), variant, printed=True), why=found.text
             )
         )
     return lines

@@ -118,10 +118,12 @@ def find_table_rows(t: Tournament, division: str, rnd: int) -> list[list[str]]:
     return rows
 
 
-def team_rows(teams: Sequence[TeamStanding], variant: str) -> list[list[str]]:
+def team_rows(teams: Sequence[TeamStanding], variant: str, sep: str = ", ") -> list[list[str]]:
+    """Rank, school, points, score difference and the players counted (``sep`` between
+    them: the printed page puts each on a line of its own)."""
     rows = [[_("Rank"), _("School"), _("Points"), _("Score difference"), _("Players counted")]]
     for team in teams:
-        counted = ", ".join(f"{s.player.name} {points_text(s.points)}" for s in team.counted)
+        counted = sep.join(f"{s.player.name} ({points_text(s.points)})" for s in team.counted)
         rows.append(
             [
                 f"{team.rank}=" if team.shared else str(team.rank),
@@ -155,6 +157,8 @@ th, td { border: 0.3mm solid #444; padding: 0.5mm 1.5mm; text-align: left; verti
 th { background: #e6e6e6; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 td.n, th.n { text-align: center; white-space: nowrap; width: 1%; }
 td.name { font-weight: bold; }
+td.lines { white-space: pre-line; }
+td.keep, th.keep { white-space: nowrap; }
 tr { break-inside: avoid; }
 thead { display: table-header-group; }
 p.key { font-size: 0.8em; color: #222; margin-top: 2mm; }
@@ -181,24 +185,27 @@ def page(
     *,
     centred: Sequence[int] = (),
     bold: Sequence[int] = (),
+    lines: Sequence[int] = (),
+    keep: Sequence[int] = (),
     key: str = "",
 ) -> str:
-    """One printable A4 page: ``rows[0]`` is the header (repeated if the list ever runs over)."""
+    """One printable A4 page: ``rows[0]`` is the header (repeated if the list ever runs over);
+    columns ``centred``, ``bold``, written on several ``lines``, or kept on one (``keep``)."""
     head, body = rows[0], rows[1:]
+    styles = (("n", centred), ("name", bold), ("lines", lines), ("keep", keep))
 
     def cls(i: int) -> str:
-        names = (["n"] if i in centred else []) + (["name"] if i in bold else [])
+        names = [name for name, columns in styles if i in columns]
         return f' class="{" ".join(names)}"' if names else ""
 
-    meta = " · ".join(
-        x for x in (event.date, event.venue, _("division {name}").format(name=division)) if x
-    )
+    division_words = _("division {name}").format(name=division)
+    meta = " · ".join(x for x in (event.name, event.date, event.venue, division_words) if x)
     out = [
         "<!DOCTYPE html>",
         f'<html lang="{language()}"><head><meta charset="utf-8">',
         f"<title>{html.escape(event.name)}: {html.escape(title)}</title>",
         f"<style>{_CSS.replace('{size}', f'{_size(len(body)):g}')}</style></head><body>",
-        f"<h1>{html.escape(event.name)}: {html.escape(title)}</h1>",
+        f"<h1>{html.escape(title)}</h1>",
         f'<p class="meta">{html.escape(meta)}</p>',
         "<table><thead><tr>"
         + "".join(f"<th{cls(i)}>{html.escape(h)}</th>" for i, h in enumerate(head))
@@ -219,23 +226,24 @@ def pairings_page(t: Tournament, division: str, rnd: int) -> str:
     title = _("Round {round}: pairings").format(round=rnd)
     key = _("Blue moves first. Result: Blue's points first (1 – 0 Blue wins; + – − a forfeit).")
     rows = pairings_rows(t, division, rnd)
-    return page(title, t.event, division, rows, centred=(0, 1, 4), key=key)
+    return page(title, t.event, division, rows, centred=(0, 1, 4), keep=(4,), key=key)
 
 
 def find_table_page(t: Tournament, division: str, rnd: int) -> str:
     title = _("Round {round}: find your table").format(round=rnd)
     rows = find_table_rows(t, division, rnd)
-    return page(title, t.event, division, rows, centred=(2, 3), bold=(0,))
+    return page(title, t.event, division, rows, centred=(2, 3), bold=(0,), keep=(2, 3))
 
 
 def teams_page(t: Tournament, division: str) -> str:
     last = t.last_round(division)
     title = _("Schools after round {round}").format(round=last) if last else _("Schools")
     teams = team_standings(t.standings(division), t.event.team_size)
-    rows = team_rows(teams, t.event.variant)
+    rows = team_rows(teams, t.event.variant, sep="\n")
     return page(
-        title, t.event, division, rows, centred=(0, 2, 3), bold=(1,), key=teams_key(t.event)
-    )
+        title, t.event, division, rows, centred=(0, 2, 3), bold=(1,), lines=(4,), keep=(1,),
+        key=teams_key(t.event),
+    )  # fmt: skip
 
 
 def printed(t: Tournament, what: str, division: str, rnd: int) -> str:

@@ -262,8 +262,9 @@ class Tournament:
     ) -> Player:
         """A misspelt name, a wrong school, grade or rating corrected (``None`` or, for the
         rating, ``""``: unchanged; a rating of ``None`` clears it). The log keeps what it was.
-        The pairings follow the player's number, so nothing else changes; a round already
-        sent to the boards shows the new name when it is sent again."""
+        The pairings follow the player's number, so nothing else changes: the pages, the
+        printed lists and the archive's sheets use the new name (a board keeps the one it was
+        sent for the game it plays)."""
         p = self.player(ref)
         new = replace(
             p,

@@ -27,8 +27,10 @@ def table2(hub, tmp_path):
     boards = {
         b: HallBoard.start(b, hub.add_board(b), tmp_path / "boards" / b) for b in ("b01", "b02")
     }
-    t = Tournament.create(
-        hub.folder, Event("Signing Cup", initial_colour="blue"), Division("open", "swiss", 3)
+    t = Tournament.create(  # each table's clocks start at its confirmation
+        hub.folder,
+        Event("Signing Cup", initial_colour="blue", start="table"),
+        Division("open", "swiss", 3),
     )
     for name in ("Ana", "Ben", "Cora", "Dan"):
         t.add_player(name)
@@ -75,12 +77,13 @@ def test_confirm_pause_sign_and_dispute_reach_the_desk(table2):
     b1.wait_acked()
     assert rows_by_board(hub)["b01"]["status"] == "received"  # one player is not enough
     s1.press(b1.play.t, "red")
-    assert s1.signing.waiting is None and s1.message == "Table confirmed."
+    assert s1.signing.waiting is None and s1.message == "The round has started: the clocks run."
     b2.play.session.press(b2.play.t, "confirm")
-    rows = wait_for(
-        "both tables confirmed at the desk",
-        lambda: statuses(hub) == {"confirmed"} and rows_by_board(hub),
+    rows = wait_for(  # the event starts a table's clocks at its confirmation
+        "both tables confirmed, and so started, at the desk",
+        lambda: statuses(hub) == {"started"} and rows_by_board(hub),
     )
+    assert rows["b01"]["signing"]["started_by"] == rows["b02"]["signing"]["started_by"] == "table"
     assert rows["b01"]["signing"]["confirmed_by"] == ["blue", "red"]
     assert rows["b02"]["signing"]["confirmed_by"] == ["arbiter"]
 

@@ -20,8 +20,8 @@ SIDES = {"blue": "Blue", "red": "Red"}
 
 def live_text(row: dict[str, Any]) -> str:
     """What a board shows now, as a player would say it: ``Move 24, Blue to play; Blue 12,
-    Red 3`` (a move is both players' turns: move 24 follows 46 turns), ``Finished after 23
-    moves``, ``Setting up``."""
+    Red 3`` (a move is both players' turns: move 24 follows 46 turns; the running totals of
+    the takings), ``Finished after 23 moves``, ``Setting up``."""
     phase, ply = row.get("phase"), row.get("ply") or 0
     if not phase:
         return ""
@@ -30,8 +30,9 @@ def live_text(row: dict[str, Any]) -> str:
     paused = "Paused · " if row.get("paused") else ""
     if phase == "setup":
         return "Setting up"
-    if phase == "over":
-        return f"Finished after {(ply + 1) // 2} moves; {score}"
+    if phase == "over":  # its totals are the board's result's, beside it
+        moves = (ply + 1) // 2
+        return f"Finished after {moves} move{'' if moves == 1 else 's'}"
     if not ply:
         return paused + "No move yet"
     to_move = row.get("to_move") or ("blue" if ply % 2 == 0 else "red")
@@ -114,9 +115,11 @@ def round_head(
             for w, text in prints
         )
         steps.append(f'<span class="print">Print: {anchors}</span>')
-    if s.organiser and rnd == last and last < (total or 10**6):
+    if s.organiser and rnd >= last and last < (total or 10**6):
         if last == 0 or facts["complete"]:
-            steps.append(form("/desk/pair", s.csrf, base, f"Pair round {last + 1}"))
+            then = f"/desk?{urlencode({'division': division, 'round': last + 1})}"
+            pair = hidden("division", division) + hidden("back", then)
+            steps.append(form("/desk/pair", s.csrf, pair, f"Pair round {last + 1}"))
         else:
             steps.append(
                 f'<span class="later">Pair round {last + 1}: once every table of round '

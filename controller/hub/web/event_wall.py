@@ -133,7 +133,7 @@ def pairings_html(t: Tournament, division: str) -> str:
     rnd = t.last_round(division)
     if not rnd:
         said = _("Division {name}: not paired yet").format(name=division)
-        return f"<section><h2>{e(said)}</h2></section>"
+        return f'<section class="pairings"><h2>{e(said)}</h2></section>'
     players = t.players()
     results = t.results()
     boards = seating.dispatches(t)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 
@@ -78,9 +79,22 @@ def layout(
 
 
 def table(head: Iterable[str], rows: Iterable[Iterable[str]], cls: str = "") -> str:
-    """Cells are HTML already (escape them with ``e``)."""
-    th = "".join(f"<th>{h}</th>" for h in head)
-    trs = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    """Cells are HTML already (escape them with ``e``). Each cell carries its column's name
+    (``data-label``): on a phone the rows are shown as cards, each value named."""
+    names = list(head)
+    labels = [e(re.sub(r"<[^>]*>", "", h)) for h in names]
+    th = "".join(f"<th>{h}</th>" for h in names)
+    trs = "".join(
+        "<tr>"
+        + "".join(
+            f'<td data-label="{labels[i]}">{c}</td>'
+            if i < len(labels) and labels[i]
+            else f"<td>{c}</td>"
+            for i, c in enumerate(r)
+        )
+        + "</tr>"
+        for r in rows
+    )
     return f'<table class="{e(cls)}"><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>'
 
 
