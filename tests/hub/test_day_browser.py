@@ -23,7 +23,7 @@ from controller.tournament import boards as seating
 from controller.tournament.tournament import Tournament
 
 from .daykit import PASSWORD, PLAYERS_CSV, guide_commands, pdf_pages, run_guide_line
-from .eventkit import MOVES, HallBoard, wait_for
+from .eventkit import MOVES, HallBoard
 from .test_desk_browser import csp_refusal
 from .test_wall_browser import ARGS, ARTIFACTS, CHROMIUM
 
