@@ -163,6 +163,11 @@ tr { break-inside: avoid; }
 thead { display: table-header-group; }
 p.key { font-size: 0.8em; color: #222; margin-top: 2mm; }
 @media screen { body { max-width: 190mm; margin: 8mm auto; padding: 0 4mm; } }
+@media screen and (max-width: 640px) {
+  body { font-size: 11px; margin: 3mm auto; padding: 0 2mm; }
+  th, td { padding: 0.5mm 1mm; overflow-wrap: anywhere; }
+  td.keep, th.keep, td.n, th.n { white-space: normal; }
+}
 """
 
 

@@ -77,7 +77,9 @@
     for (const t of document.querySelectorAll("table.list")) {
       const names = [...t.querySelectorAll("thead th")].map((th) => th.textContent);
       for (const tr of t.querySelectorAll("tbody tr")) {
-        [...tr.children].forEach((cell, i) => { if (names[i]) cell.dataset.label = names[i]; });
+        [...tr.children].forEach((cell, i) => {
+          if (names[i] && cell.colSpan === 1) cell.dataset.label = names[i];
+        });
       }
     }
   }

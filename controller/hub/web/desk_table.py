@@ -46,15 +46,33 @@ def where(ctx: HubContext, t: Tournament, p: Pairing) -> tuple[str, str, TableSi
     return dispatch.board, dispatch.assignment, signing
 
 
+def played_move(ply: object) -> str:
+    """The move of the game's ``ply``-th turn (1: Blue's first) as players count moves:
+    ``Blue's move 3``; a dispute before any move: ``before the first move``."""
+    if not isinstance(ply, int) or isinstance(ply, bool) or ply < 1:
+        return "before the first move"
+    side = "Blue" if ply % 2 else "Red"
+    return f"{side}'s move {(ply + 1) // 2}"
+
+
+HELD = {"round": "the round to be sent", "desk": "the desk's start", "table": "the confirmation"}
+
+
 def _kind_line(rec: dict[str, Any]) -> str:
     kind = str(rec.get("k"))
     if kind == "move":
-        return "-".join(f"{x},{y}" for x, y in rec.get("path", []))
+        path = "-".join(f"{x},{y}" for x, y in rec.get("path", []))
+        ply = rec.get("ply")
+        return f"{played_move(ply + 1)}: {path}" if isinstance(ply, int) else path
+    if kind == "hold":
+        return f"the clocks wait for {HELD.get(str(rec.get('until')), rec.get('until'))}"
+    if kind == "go":
+        return f"the clocks started by {rec.get('by')}"
     if kind == "end":
         return f"{rec.get('reason')}" + (f", side {rec['side']}" if "side" in rec else "")
     if kind in ("sign", "dispute"):
         return SIDE_WORDS[rec["side"]].capitalize() + (
-            f", about move {rec['ply']}" if kind == "dispute" else ""
+            f", about {played_move(rec['ply'])}" if kind == "dispute" else ""
         )
     if kind == "confirm":
         return f"by {rec.get('by')}"
@@ -81,7 +99,7 @@ def _dispute_html(d: dict[str, Any]) -> str:
     ]
     who = SIDE_WORDS[d["side"]].capitalize()
     head = (
-        f'<h3 class="dispute">{e(who)} disputes move {e(d.get("ply"))} '
+        f'<h3 class="dispute">{e(who)} disputes {e(played_move(d.get("ply")))} '
         f"(game {e(d.get('game'))}, record {e(d.get('seq'))}, board time {e(_seconds(start))})</h3>"
     )
     if not rows:

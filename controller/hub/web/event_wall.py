@@ -63,9 +63,9 @@ def standings_title(t: Tournament, division: str) -> str:
     done = sum(1 for p in pairs if p.id in results)
     if done == len(pairs):
         return _("Standings after round {round}").format(round=last)
-    return _(
-        "Standings with the results so far: round {round} under way, {done} of {all} results in"
-    ).format(round=last, done=done, all=len(pairs))
+    return _("Standings so far: round {round} under way, {done} of {all} results in").format(
+        round=last, done=done, all=len(pairs)
+    )
 
 
 def standings_html(t: Tournament, division: str) -> str:
@@ -112,7 +112,7 @@ def teams_html(t: Tournament, division: str) -> str:
                 e(team.school),
                 e(points_text(team.points)),
                 e(score_text(team.score_diff, t.event.variant)),
-                e(", ".join(f"{s.player.name} {points_text(s.points)}" for s in team.counted)),
+                e(", ".join(f"{s.player.name} ({points_text(s.points)})" for s in team.counted)),
             ]
         )
     title = _("Schools: the best {n} players of each").format(n=t.event.team_size)
