@@ -160,12 +160,14 @@ def typed_sheet(t: Tournament, p: Pairing) -> str:
         )
     meta = " · ".join(x for x in (t.event.name, t.event.date, t.event.venue) if x)
     title = _("Round {round}, table {table}").format(round=p.round, table=p.table)
+    blue, red = _("Blue"), _("Red")
+    by_hand = _("No board record: the result was recorded by hand.")
     return (
         f'<section class="typed"><h1>{escape(title)}</h1>'
         f"<p>{escape(meta)}</p>"
-        f"<p>{escape(_('Blue'))}: {escape(names[0])}<br>{escape(_('Red'))}: {escape(names[1])}</p>"
+        f"<p>{escape(blue)}: {escape(names[0])}<br>{escape(red)}: {escape(names[1])}</p>"
         f"<p><b>{escape(shown)}</b></p>"
-        f"<p>{escape(_('No board record: the result was recorded by hand.'))}</p>"
+        f"<p>{escape(by_hand)}</p>"
         "</section>"
     )
 

@@ -88,13 +88,15 @@ def standings_html(t: Tournament, division: str) -> str:
         win=points_text(points.win), draw=points_text(points.draw),
         loss=points_text(points.loss), bye=points_text(points.bye),
     )  # fmt: skip
+    heading = _("Division {name}").format(name=division)
+    ties = _("Ties are split in this order:")
     return (
-        f'<section class="standings"><h2>{e(_("Division {name}").format(name=division))} · '
+        f'<section class="standings"><h2>{e(heading)} · '
         f"{e(standings_title(t, division))}</h2>"
         + '<div class="scroll">'
         + table([e(h) for h in head], [[e(c) for c in r] for r in rows], "standings")
         + "</div>"
-        + f'<p class="legend">{e(scoring)} {_("Ties are split in this order:")} {legend}.</p>'
+        + f'<p class="legend">{e(scoring)} {e(ties)} {legend}.</p>'
         + "</section>"
     )
 
@@ -120,8 +122,9 @@ def teams_html(t: Tournament, division: str) -> str:
     note = _(
         "Ties: the counted players' Damath score difference (Diff), then the best individual rank."
     )
+    heading = _("Division {name}").format(name=division)
     return (
-        f'<section class="teams"><h2>{e(_("Division {name}").format(name=division))} · '
+        f'<section class="teams"><h2>{e(heading)} · '
         f"{e(title)}</h2>"
         + '<div class="scroll">'
         + table([e(h) for h in head], rows, "teams")
@@ -185,9 +188,10 @@ def routes(ctx: HubContext) -> list[Route]:
                         lang=language(),
                     )  # fmt: skip
             except TournamentError:
+                none_yet = _("No tournament yet.")
                 return layout(
                     ctx.store.event_name or "Damath",
-                    f"<p>{e(_('No tournament yet.'))}</p>",
+                    f"<p>{e(none_yet)}</p>",
                     css="wall-event",
                     refresh=REFRESH,
                     lang=language(),
