@@ -92,9 +92,8 @@ def tournament_lines(
     if record is None:
         return []
     variant = t.event.variant
-    lines = [
-        _("Result for the tournament: {result}").format(result=result_text(record.result, variant))
-    ]
+    said = result_text(record.result, variant, printed=True)
+    lines = [_("Result for the tournament: {result}").format(result=said)]
     when = record.at.replace("T", " ")[:16]
     if found is not None and not differs(record, found):
         lines.append(

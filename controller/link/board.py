@@ -109,6 +109,9 @@ class BoardLink:
         self._applied: str | None = None
         self._started = link.started()
         """Assignments whose game has started on this board (``Link.started``)."""
+        self.holds = True
+        """A tournament game's clocks wait for the round's start (``demo --trace`` plays a
+        recording: nothing waits)."""
         self._error = ""
         self.line = ""
         """The assignment as the board shows it (empty: none)."""
@@ -203,6 +206,8 @@ class BoardLink:
         """A tournament game's clocks wait for the round's start: for the start rule of the
         assignment the board holds (``desk``, ``table``), or, with none (or one whose game has
         already started here), for the next round."""
+        if not self.holds:
+            return
         assignment = self.link.assignment() or {}
         ident = assignment.get("id")
         rule = assignment.get("start")

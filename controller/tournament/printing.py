@@ -123,7 +123,8 @@ def team_rows(teams: Sequence[TeamStanding], variant: str, sep: str = ", ") -> l
     them: the printed page puts each on a line of its own)."""
     rows = [[_("Rank"), _("School"), _("Points"), _("Score difference"), _("Players counted")]]
     for team in teams:
-        counted = sep.join(f"{s.player.name} ({points_text(s.points)})" for s in team.counted)
+        space = "\u00a0" if "\n" in sep else " "  # a line per player: its points stay on it
+        counted = sep.join(f"{s.player.name}{space}({points_text(s.points)})" for s in team.counted)
         rows.append(
             [
                 f"{team.rank}=" if team.shared else str(team.rank),
@@ -156,8 +157,9 @@ table { border-collapse: collapse; width: 100%; }
 th, td { border: 0.3mm solid #444; padding: 0.5mm 1.5mm; text-align: left; vertical-align: top; }
 th { background: #e6e6e6; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 td.n, th.n { text-align: center; white-space: nowrap; width: 1%; }
+th.n { white-space: normal; }
 td.name { font-weight: bold; }
-td.lines { white-space: pre-line; }
+td.lines { white-space: pre-line; width: 48%; }
 td.keep, th.keep { white-space: nowrap; }
 tr { break-inside: avoid; }
 thead { display: table-header-group; }
@@ -246,7 +248,7 @@ def teams_page(t: Tournament, division: str) -> str:
     teams = team_standings(t.standings(division), t.event.team_size)
     rows = team_rows(teams, t.event.variant, sep="\n")
     return page(
-        title, t.event, division, rows, centred=(0, 2, 3), bold=(1,), lines=(4,), keep=(1,),
+        title, t.event, division, rows, centred=(0, 2, 3), bold=(1,), lines=(4,),
         key=teams_key(t.event),
     )  # fmt: skip
 

@@ -6,7 +6,11 @@
     (el.className && typeof el.className === "string" ? "." + el.className.trim().split(/\s+/).join(".") : "") +
     " «" + (el.textContent || "").trim().slice(0, 30) + "»";
   const wide = [], clipped = [];
+  // what a closed <details> holds is not shown (Chromium still lays it out): only its summary
+  const hidden = (el) => { const d = el.closest("details:not([open])");
+    return d && d !== el && !el.closest("summary"); };
   for (const el of document.querySelectorAll("body *")) {
+    if (hidden(el)) continue;
     const st = getComputedStyle(el);
     if (st.display === "none" || st.visibility === "hidden") continue;
     const r = el.getBoundingClientRect();
@@ -15,6 +19,7 @@
   }
   const key = "td, th, h1, h2, h3, button, summary, label, .name, .total, .title, .pill, .st, .clocks b, .player";
   for (const el of document.querySelectorAll(key)) {
+    if (hidden(el)) continue;
     const st = getComputedStyle(el);
     if (st.display === "none" || st.display === "inline") continue;
     if (el.scrollWidth > el.clientWidth + 1) clipped.push(name(el) + " " + el.scrollWidth + ">" + el.clientWidth);

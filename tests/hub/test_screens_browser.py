@@ -130,9 +130,47 @@ def test_every_page_fits_every_screen(hall_in_play):
                 page.goto(hub.url + path)
                 expect(page.locator(ready).first).to_be_visible(timeout=15000)
                 page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"), full_page=True)
+                if name == "event":  # what is true while round 1 is played
+                    expect(page.locator("section.standings h2")).to_have_text(
+                        "Division open · Standings so far: round 1 under way, 2 of 6 results in"
+                    )
                 got = fits(page)
                 if got["doc"] > got["vw"] + 1 or got["wide"] or got["clipped"]:
                     problems.append(f"{name} at {width}x{height}: {got}")
         browser.close()
     assert errors == []
     assert problems == [], "\n".join(problems)
+
+
+@pytest.mark.parametrize("players", [10, 24, 40])
+def test_the_printed_lists_fit_one_a4_page(tmp_path, players):
+    """A division of 10 to 40 players: the pairings, the find-your-table list and the schools
+    each print on one A4 page (the type gets smaller as the list grows), in Chromium."""
+    from controller.tournament.printing import printed
+
+    from .daykit import pdf_pages
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
+    t = Tournament.create(tmp_path / "cup", Event("Division Meet 2026", date="2026-12-05",
+                          venue="Rizal High School gymnasium", initial_colour="blue"),
+                          Division("open", "swiss", 5))  # fmt: skip
+    schools = ["Rizal National High School", "Mabini Integrated School", "Quezon City Science HS"]
+    for n in range(players):
+        t.add_player(f"Maria Clara de los Santos {n + 1:02d}", school=schools[n % 3],
+                     rating=2000 - n, grade="Grade 10")  # fmt: skip
+    t.pair(1)
+    for p in t.pairings("open", 1):
+        if not p.is_bye:
+            t.record_result(p.id, GameResult("blue", parse_score("24"), parse_score("-7")))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        for what in ("pairings", "find-table", "teams"):
+            path = tmp_path / f"{what}.html"
+            path.write_text(printed(t, what, "open", 1), encoding="utf-8")
+            page.goto(path.as_uri())
+            pages = pdf_pages(page.pdf(format="A4", prefer_css_page_size=True))
+            assert pages == 1, (what, players, pages)
+        browser.close()
+    t.close()

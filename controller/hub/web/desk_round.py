@@ -110,11 +110,19 @@ def round_head(
         ]
         if t.event.team_size:
             prints.append(("teams", "schools"))
-        anchors = " · ".join(
-            f'<a target="_blank" href="/desk/print?{e(urlencode({**q, "what": w}))}">{e(text)}</a>'
-            for w, text in prints
+
+        def links(lang: str) -> str:
+            chosen = {"lang": lang} if lang else {}
+            return " · ".join(
+                f'<a target="_blank" href="/desk/print?{e(urlencode({**q, "what": w, **chosen}))}">'
+                f"{e(text)}</a>"
+                for w, text in prints
+            )
+
+        steps.append(
+            f'<span class="print">Print: {links("")} <small>(in Filipino: {links("fil")})</small>'
+            "</span>"
         )
-        steps.append(f'<span class="print">Print: {anchors}</span>')
     if s.organiser and rnd >= last and last < (total or 10**6):
         if last == 0 or facts["complete"]:
             then = f"/desk?{urlencode({'division': division, 'round': last + 1})}"
