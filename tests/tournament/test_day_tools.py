@@ -98,7 +98,7 @@ def test_the_schools_ranking_counts_each_schools_best_players(t):
     assert [s.player.name for s in teams[0].counted] == ["Paolo Reyes", "Ben Lim"]
     assert team_standings(t.standings("open"), 0) == []  # no team ranking
     page = printing.teams_page(t, "open")
-    assert "Mabini NHS" in page and "Paolo Reyes (1)" in page and "best 2 players" in page
+    assert "Mabini NHS" in page and "Paolo Reyes\u00a0(1)" in page and "best 2 players" in page
 
 
 def test_schools_tied_on_points_and_difference_go_by_their_best_player(tmp_path):
