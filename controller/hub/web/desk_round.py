@@ -111,7 +111,7 @@ def round_head(
         if t.event.team_size:
             prints.append(("teams", "schools"))
 
-        def links(lang: str) -> str:
+        def print_links(lang: str) -> str:
             chosen = {"lang": lang} if lang else {}
             return " · ".join(
                 f'<a target="_blank" href="/desk/print?{e(urlencode({**q, "what": w, **chosen}))}">'
@@ -120,7 +120,8 @@ def round_head(
             )
 
         steps.append(
-            f'<span class="print">Print: {links("")} <small>(in Filipino: {links("fil")})</small>'
+            f'<span class="print">Print: {print_links("")} '
+            f"<small>(in Filipino: {print_links('fil')})</small>"
             "</span>"
         )
     if s.organiser and rnd >= last and last < (total or 10**6):
