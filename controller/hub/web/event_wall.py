@@ -114,7 +114,11 @@ def teams_html(t: Tournament, division: str) -> str:
                 e(team.school),
                 e(points_text(team.points)),
                 e(score_text(team.score_diff, t.event.variant)),
-                e(", ".join(f"{s.player.name} ({points_text(s.points)})" for s in team.counted)),
+                e(
+                    ", ".join(
+                        f"{s.player.name}\u00a0({points_text(s.points)})" for s in team.counted
+                    )
+                ),
             ]
         )
     title = _("Schools: the best {n} players of each").format(n=t.event.team_size)
@@ -147,9 +151,9 @@ def pairings_html(t: Tournament, division: str) -> str:
         if r is not None:
             shown = _(RESULT_WORDS[r.outcome])
             if r.blue_score is not None and r.red_score is not None:
-                shown += (
+                shown += (  # the scores kept together on a line
                     f" {score_text(r.blue_score, t.event.variant)}"
-                    f" : {score_text(r.red_score, t.event.variant)}"
+                    f"\u00a0:\u00a0{score_text(r.red_score, t.event.variant)}"
                 )
         d = boards.get(p.id)
         red = players[p.red].name if p.red is not None else _("bye")
