@@ -131,12 +131,15 @@ def test_a_12x12_dam_board_of_72_squares_over_a_pty_with_a_garbled_frame_resent(
         assert until(lambda: settled(pico, link), tick=scanner.scan)
 
         pico.stream.spoil = protocol.OCCUPANCY  # the next report arrives garbled
-        retries = pico.firmware.endpoint.retries
+        retries, statuses = pico.firmware.endpoint.retries, len(link.status_log)
         board.closed.add(divmod(dark_index(11, 10, 12), 6))  # one chip: one report
         assert until(lambda: scanner.occupied == squares | {(11, 10)}, tick=scanner.scan)
         assert pico.stream.spoiled == 1
         assert link.frames_rejected == 1  # dropped by its CRC, never read as a board
-        assert pico.firmware.endpoint.retries > retries  # unacknowledged, so sent again
+        # unacknowledged, so sent again; or, on a machine so loaded that the Pi's side found
+        # the Pico silent meanwhile, told all again after the Pi's new HELLO
+        resent = pico.firmware.endpoint.retries > retries
+        assert resent or any(s == "up" for _t, s, _r in link.status_log[statuses:])
         assert scanner.bad_messages == 0
 
         strip = LedStrip(LinkLedWriter(link), {(1, 0): (0,), (10, 11): (71,)}, 72)
