@@ -150,9 +150,12 @@ def render_html(
                 f'<td colspan="6">{escape(_(texts.REMAINING))}</td></tr>'
             )
         body.append(_row(line))
+    said = result_lines(sheet)
+    if tournament and said:  # beside the tournament's result, the board's is named as such
+        said = [_(texts.AT_THE_BOARD).format(result=said[0]), *said[1:]]
     result = "".join(
         f'<p class="{"result" if i == 0 else "ending"}">{escape(text)}</p>'
-        for i, text in enumerate(result_lines(sheet))
+        for i, text in enumerate(said)
     )
     if tournament:
         framed = "".join(f"<p>{escape(line)}</p>" for line in tournament)

@@ -190,6 +190,10 @@ def test_a_tournament_day_as_the_organisers_guide_tells_it(hub, tmp_path):
             expect(org.locator(".st.to-accept")).to_have_count(5, timeout=20000)
             expect(row(org, 3).locator(".st")).to_have_text("dispute: see the evidence")
             expect(row(org, 4).locator(".live")).to_have_text("Finished after 6 moves")
+            # the board's result: its reason on a line, the PDN link on the next (no stray "·")
+            expect(row(org, 2).locator("td:nth-child(7) small")).to_have_text(
+                ["the arbiter stopped the game", "PDN"]
+            )
             shot(org, "round1-finished")
 
             # -- the dispute ruled: the board's result stands, nothing typed again ----------
@@ -234,6 +238,8 @@ def test_a_tournament_day_as_the_organisers_guide_tells_it(hub, tmp_path):
             expect(box).to_contain_text("Result for the tournament: Red wins −6 : −6")
             expect(box).to_contain_text("Blue resigned before signing")
             expect(box).to_contain_text("The board recorded: Draw −6 : −6")
+            # the board's own verdict below the box is named as the board's, never bare
+            expect(sheet.locator(".result")).to_have_text("At the board: Draw: ½ point each.")
             expect(sheet.locator(".event")).to_contain_text("Division Meet 2026")
             expect(sheet.locator(".event")).to_contain_text("2026-12-05")
             sheet.screenshot(path=str(ARTIFACTS / "day-sheet-corrected.png"), full_page=True)
@@ -248,6 +254,7 @@ def test_a_tournament_day_as_the_organisers_guide_tells_it(hub, tmp_path):
             root = "Division-Meet-2026/open"
             sheets = z.read(f"{root}/round-1/scoresheets.html").decode()
             assert "Result for the tournament: Red wins −6 : −6" in sheets
+            assert "At the board: Draw: ½ point each." in sheets
             assert sheets.count("Division Meet 2026") >= 6  # the event's name on every sheet
             (table2,) = [n for n in z.namelist() if "/round-1/table-2_" in n]
             assert '[Result "0-1"]' in z.read(table2).decode()

@@ -147,7 +147,9 @@ def _proposal(r: dict[str, Any], base: str, s: Session) -> str:
     if br["blue"]:
         out += f" {e(br['blue'])} : {e(br['red'])}"
     pdn = f"/desk/pdn?{urlencode({'pairing': r['pairing']})}"
-    out += f'<br><small>{e(br["reason"])} · <a href="{e(pdn)}">PDN</a></small>'
+    if br["reason"]:  # on its own line, so a long reason never strands the link's separator
+        out += f"<br><small>{e(br['reason'])}</small>"
+    out += f'<br><small><a href="{e(pdn)}">PDN</a></small>'
     if r["status"] in ("to-accept", "differs"):
         out += form("/desk/accept", s.csrf, base, "Accept", "inline")
     return out
