@@ -121,6 +121,10 @@ def test_a_tournament_day_as_the_organisers_guide_tells_it(hub, tmp_path):
             org.get_by_role("button", name="Pair round 1").click()
             expect(org.locator(".msg")).to_contain_text("round 1 paired")
             expect(org.locator("table.round tbody tr")).to_have_count(6)
+            expect(org.locator("table.round thead th")).to_have_text(
+                ["Table", "Blue", "Red", "Board", "State", "On the board now", "Board's result",
+                 "Result for the tournament", ""]
+            )  # fmt: skip
             # the day's order: send first; pairing round 2 waits for round 1's results
             expect(steps.first).to_contain_text("Send round 1 to the boards")
             expect(steps.last).to_contain_text("Pair round 2: once every table")
