@@ -34,6 +34,8 @@ from .standings import Standing, standings
 from .store import Store, open_store
 
 DEFAULT_DIVISION = "open"
+PlayerRow = tuple[str, str, str, int | None] | tuple[str, str, str, int | None, str]
+"""A player to add: name, school, division, rating, and the grade when it is known."""
 
 
 def check_tiebreaks(order: Iterable[str]) -> tuple[str, ...]:
@@ -186,6 +188,9 @@ class Tournament:
         if len(found) == 1:
             return found[0]
         if len(found) > 1:
+            if _folded(" ".join(found[0].name.split())) == _folded(" ".join(text.split())):
+                # the same full name twice (two divisions): only the number tells them apart
+                raise TournamentError(f"{text!r}: several players have this name; use the number")
             names = ", ".join(f"{p.name} ({p.id})" for p in found[:6])
             raise TournamentError(f"{text!r} could be {names}: give the number or the full name")
         raise TournamentError(
@@ -211,13 +216,15 @@ class Tournament:
             [(e.name, e.school, e.division, e.rating, e.grade) for e in entries], by
         )
 
-    def add_players(
-        self, rows: Iterable[tuple[str, str, str, int | None, str]], by: str = "organiser"
-    ) -> list[Player]:
+    def add_players(self, rows: Iterable[PlayerRow], by: str = "organiser") -> list[Player]:
+        """Players all or none: ``(name, school, division, rating[, grade])`` each (the grade
+        came later; rows without it, as scripts and benches write them, have none)."""
         divisions = self.divisions()
         known = {(p.name.casefold(), p.division) for p in self.players().values()}
         new: list[Player] = []
-        for name, school, division, rating, grade in rows:
+        for row in rows:
+            name, school, division, rating = row[:4]
+            grade = row[4] if len(row) > 4 else ""
             name, school, grade = name.strip(), school.strip(), grade.strip()
             division = division.strip() or DEFAULT_DIVISION
             if not name:
