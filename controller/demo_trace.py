@@ -70,7 +70,7 @@ def run_trace(args: argparse.Namespace) -> int:
 
         board_id = load(args.hub).board  # a wrong connection file stops here, clearly
         folder = folder or default_state_dir() / "demo" / board_id
-        link = open_link(args.hub, folder, "demo")
+        link = open_link(args.hub, folder, "demo", holds=False)  # a recording: no round to wait for
         announce_link(link, "demo")
     config = SessionConfig(
         variant=trace.variant,

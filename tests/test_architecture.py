@@ -76,8 +76,8 @@ ALLOWED: dict[str, set[str]] = {
     "controller/tracker": {"controller.i18n", "controller.rules"},
     "controller/engine": {"controller.i18n", "controller.rules"},
     # the tournament: exact Damath scores from the rules engine (and its --rules, --variant
-    # options); nothing of the hub or boards
-    "controller/tournament": {"controller.rules", "controller.rules_options"},
+    # options); nothing of the hub or boards; the printed lists in the players' language
+    "controller/tournament": {"controller.i18n", "controller.rules", "controller.rules_options"},
     "controller/audit": {
         "controller.i18n",
         "controller.rules",
@@ -128,6 +128,7 @@ ALLOWED: dict[str, set[str]] = {
     # the hub: the rules engine and the scoresheet, the wire protocol and the rebuilt game of
     # the link; never drivers, tracker or the session's machinery
     "controller/hub": {
+        "controller.i18n",  # what spectators and players read: the event's wall, a sheet's result
         "controller.rules",
         "controller.scoresheet",
         "controller.link.protocol",

@@ -13,9 +13,10 @@ if TYPE_CHECKING:
     from controller.link.board import BoardLink
 
 
-def open_link(conn: str | None, folder: Path, command: str) -> BoardLink | None:
+def open_link(conn: str | None, folder: Path, command: str, holds: bool = True) -> BoardLink | None:
     """The board's link to its hub (``--hub``), not started yet; None without one. A wrong
-    connection file is a ValueError naming the file and the field."""
+    connection file is a ValueError naming the file and the field. ``holds``: a tournament's
+    clocks wait for the round's start on this board (not on a recorded trace played back)."""
     if not conn:
         return None
     from controller.link.board import BoardLink
@@ -23,7 +24,9 @@ def open_link(conn: str | None, folder: Path, command: str) -> BoardLink | None:
     def say(text: str) -> None:
         print(f"damath-board {command}: {text}", file=sys.stderr, flush=True)
 
-    return BoardLink.open(conn, folder, say)
+    link = BoardLink.open(conn, folder, say)
+    link.holds = holds
+    return link
 
 
 def announce_link(link: BoardLink | None, command: str) -> None:

@@ -16,17 +16,17 @@ import re
 import zipfile
 from typing import Any
 
-from controller.link.gamestate import rebuild
-from controller.scoresheet.html import render_html
 from controller.tournament import boards as seating
-from controller.tournament import export
+from controller.tournament import export, printing
 from controller.tournament.damath_scores import store_text
+from controller.tournament.teams import team_standings
 from controller.tournament.tournament import Tournament
 
 from .feeds import Feeds
-from .rounds import score_text
+from .sheets import EVENT_TAGS, TAG, game_sheet, one_document, tagged_pdn, typed_sheet
 from .store import Store
-from .web.page import OUTCOME_WORDS, e
+
+__all__ = ["EVENT_TAGS", "TAG", "build_zip"]
 
 README = """{name}: the event's archive
 
@@ -34,53 +34,19 @@ event.json        the event, divisions, players, pairings, every result record (
                   kept, newest last) and which board played each pairing
 log.json          every change: who, when, what, why
 DIVISION/         standings and crosstable (.csv for a spreadsheet, .html to print on A4,
-                  standings.json with exact Damath values)
+                  standings.json with exact Damath values), teams.csv and teams.html (the
+                  schools' ranking)
 DIVISION/round-N/ games.pdn (every game of the round), one .pdn per game
-                  (table-T_board_game.pdn), scoresheets.html (every sheet, a page each)
+                  (table-T_board_game.pdn), scoresheets.html (every sheet, a page each),
+                  pairings.html and find-table.html (the lists pinned up for the players)
+
+A result the arbiter corrected is the game's Result in its PDN (the board's own is kept as
+BoardResult, the reason as ResultNote) and is framed on its scoresheet above the board's.
 """
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "event"
-
-
-def _pdn_tag(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
-
-
-TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
-EVENT_TAGS = ("Event", "Site", "Date", "Division", "Round", "Board", "BoardId", "Game")
-"""The tags the archive sets on a board's game; every other line is the board's own."""
-
-
-def tagged_pdn(feeds: Feeds, row: dict[str, Any], t: Tournament, division: str, table: int) -> str:
-    """The board's own PDN with the event's tags set: event, site, date, division, round, the
-    table (``Board``, as PDN numbers a table) and the board's id (``BoardId``), the game id.
-    A tag the board wrote is replaced in place (no tag twice); the players' tags, the moves and
-    the result stay the board's."""
-    text = feeds.game_pdn(row)
-    if not text:
-        return ""
-    lines = text.split("\n")
-    head = 0
-    while head < len(lines) and TAG.match(lines[head]):
-        head += 1
-    tags = {m.group(1): m.group(2) for m in (TAG.match(x) for x in lines[:head]) if m}
-    wanted = {
-        "Event": t.event.name,
-        "Site": t.event.venue,
-        "Date": t.event.date.replace("-", "."),
-        "Division": division,
-        "Round": str(row["round"]),
-        "Board": str(table),
-        "BoardId": str(row["board_id"]),
-        "Game": str(row["game_id"]),
-    }
-    for key, value in wanted.items():
-        if value:
-            tags[key] = _pdn_tag(value)
-    order = [k for k in EVENT_TAGS if k in tags] + [k for k in tags if k not in EVENT_TAGS]
-    return "\n".join([f'[{k} "{tags[k]}"]' for k in order] + lines[head:])
 
 
 def _event_json(t: Tournament) -> dict[str, Any]:
@@ -96,6 +62,8 @@ def _event_json(t: Tournament) -> dict[str, Any]:
             "points": {k: str(v) for k, v in vars(ev.points).items()},
             "tiebreaks": list(ev.tiebreaks),
             "initial_colour": ev.initial_colour,
+            "start": ev.start,
+            "team_size": ev.team_size,
         },
         "divisions": [vars(d) for d in t.divisions().values()],
         "players": [vars(p) for p in t.players().values()],
@@ -119,53 +87,6 @@ def _event_json(t: Tournament) -> dict[str, Any]:
     }
 
 
-def _typed_sheet(t: Tournament, division: str, rnd: int, table: int, names: tuple[str, str]) -> str:
-    r = next(
-        (
-            rec
-            for rec in reversed(t.result_records())
-            if any(p.id == rec.pairing and p.table == table for p in t.pairings(division, rnd))
-        ),
-        None,
-    )
-    if r is None:
-        shown = "no result yet"
-    else:
-        shown = OUTCOME_WORDS[r.result.outcome]
-        if r.result.blue_score is not None:
-            shown += (
-                f" {score_text(r.result.blue_score, t.event.variant)} : "
-                f"{score_text(r.result.red_score, t.event.variant)}"
-            )
-        shown += f" (recorded by {r.by}{': ' + r.reason if r.reason else ''})"
-    return (
-        f'<section class="typed"><h1>Round {rnd}, table {table}</h1>'
-        f"<p>Blue: {e(names[0])}<br>Red: {e(names[1])}</p>"
-        f"<p><b>{e(shown)}</b></p><p>No board record: the result was recorded by hand.</p>"
-        "</section>"
-    )
-
-
-def _one_document(pages: list[str], title: str) -> str:
-    """Scoresheet pages (whole HTML documents) as one printable document, a page each."""
-    styles: list[str] = []
-    bodies: list[str] = []
-    for page in pages:
-        if "<body>" in page:
-            head, _, rest = page.partition("<body>")
-            m = re.search(r"<style>(.*?)</style>", head, re.S)
-            if m and not styles:
-                styles.append(m.group(1))
-            bodies.append(rest.partition("</body>")[0])
-        else:
-            bodies.append(page)
-    joined = '<div style="break-after: page"></div>'.join(bodies)
-    return (
-        f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{e(title)}</title>'
-        f"<style>{''.join(styles)}</style></head><body>{joined}</body></html>"
-    )
-
-
 def _over(row: dict[str, Any]) -> bool:
     return (row["summary"] or {}).get("phase") == "over"
 
@@ -174,7 +95,6 @@ def build_zip(store: Store, t: Tournament) -> bytes:
     feeds = Feeds(store)
     root = _slug(t.event.name)
     buf = io.BytesIO()
-    players = t.players()
     games_by_asg: dict[str, list[dict[str, Any]]] = {}
     for row in store.games():
         if row["assignment_id"]:
@@ -206,12 +126,17 @@ def build_zip(store: Store, t: Tournament) -> bytes:
                 f"{folder}/crosstable.html",
                 export.html_page(f"crosstable after round {last}", t.event, d, cross, ckey),
             )
+            teams = team_standings(table, t.event.team_size)
+            if teams:
+                z.writestr(
+                    f"{folder}/teams.csv", export.to_csv(printing.team_rows(teams, t.event.variant))
+                )
+                z.writestr(f"{folder}/teams.html", printing.teams_page(t, d))
             for rnd in range(1, last + 1):
                 pdns, sheets = [], []
                 for p in t.pairings(d, rnd):
                     if p.is_bye:
                         continue
-                    names = (players[p.blue].name, players[p.red].name if p.red else "")
                     played = []
                     for dispatch in seating.history(t, p.id):
                         played += [
@@ -220,21 +145,25 @@ def build_zip(store: Store, t: Tournament) -> bytes:
                             if (g["summary"] or {}).get("ply") or _over(g)
                         ]  # a board set up and left: no game
                     for row in played:
-                        text = tagged_pdn(feeds, row, t, d, p.table)
+                        text = tagged_pdn(feeds, store, row, t, p)
                         if not text:
                             continue
                         name = f"table-{p.table}_{row['board_id']}_{row['game_id']}.pdn"
                         z.writestr(f"{folder}/round-{rnd}/{name}", text)
                         pdns.append(text)
-                        state = rebuild(store.records(row["board_id"], row["game_id"]))
-                        sheet = state.sheet()
-                        if sheet is not None and state.phase == "over":
-                            sheets.append(render_html(sheet))
+                        if _over(row):
+                            page = game_sheet(store, t, p, row)
+                            if page is not None:
+                                sheets.append(page)
                     if not any(_over(g) for g in played):
-                        sheets.append(_typed_sheet(t, d, rnd, p.table, names))
+                        sheets.append(typed_sheet(t, p))
                 z.writestr(f"{folder}/round-{rnd}/games.pdn", "\n\n".join(pdns) + "\n")
                 z.writestr(
                     f"{folder}/round-{rnd}/scoresheets.html",
-                    _one_document(sheets, f"{t.event.name}: {d}, round {rnd}"),
+                    one_document(sheets, f"{t.event.name}: {d}, round {rnd}"),
+                )
+                z.writestr(f"{folder}/round-{rnd}/pairings.html", printing.pairings_page(t, d, rnd))
+                z.writestr(
+                    f"{folder}/round-{rnd}/find-table.html", printing.find_table_page(t, d, rnd)
                 )
     return buf.getvalue()

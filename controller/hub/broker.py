@@ -156,6 +156,27 @@ class BrokerFiles:
         os.chmod(self.passwd, 0o600)
         self.prepare()
 
+    def remove(self, user: str) -> bool:
+        """Revoke ``user``'s credential for good (a board retired): its line out of the
+        password file (and out of ``passwd.held``), the ACL written without it. True if it
+        had one; the running broker must be told (``reload``)."""
+        if user == HUB_USER:
+            return False
+        try:
+            lines = self.passwd.read_text(encoding="utf-8").splitlines()
+        except OSError:
+            lines = []
+        kept = [x for x in lines if x.split(":", 1)[0] != user]
+        held = self.held()
+        had = len(kept) != len(lines) or user in held
+        if len(kept) != len(lines):
+            write_private(self.passwd, "".join(x + "\n" for x in kept))
+        if user in held:
+            del held[user]
+            write_private(self.held_file, json.dumps(held))
+        self.prepare()
+        return had
+
     def render_conf(self, port: int, bind: str, tls: Tls | None) -> str:
         plain_bind = "127.0.0.1" if tls else bind
         lines = [

@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from controller.tournament.cli import add_commands as add_tournament_commands
 
 from .event_cli import add_commands as add_event_commands
+
+if TYPE_CHECKING:
+    from .service import HubContext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -69,6 +73,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--ca", metavar="FILE", help="with TLS: the CA certificate boards trust")
     add.add_argument("--out", metavar="FILE", help="where to write it (DIR/boards/ID.toml)")
     add.add_argument("--replace", action="store_true", help="issue a new credential")
+    rm = sub.add_parser(
+        "board-remove", help="retire a board: its credential revoked, its games kept"
+    )
+    rm.add_argument("board", metavar="ID", help="the board id (e.g. b21)")
+    rm.add_argument("--dir", metavar="DIR", default=argparse.SUPPRESS, help="event directory")
     add_tournament_commands(sub)
     add_event_commands(sub)
     for command in sub.choices.values():  # every hub command writes in the event folder
@@ -97,7 +106,24 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError("--dir DIR is needed: the event directory (it is created if new)")
     if getattr(args, "hub_action", None) == "board-add":
         return _board_add(args)
+    if getattr(args, "hub_action", None) == "board-remove":
+        return _board_remove(args)
     return _serve(args)
+
+
+def _board_remove(args: argparse.Namespace) -> int:
+    from .credentials import remove_board
+
+    removed = remove_board(args.dir, args.board)
+    games = f"its {removed.games} game(s) stay in the event" if removed.games else "it had no game"
+    print(f"board {removed.board} removed: its credential is revoked, {games}")
+    if not removed.reloaded:
+        print("(the hub's broker is not running: it starts without the credential)")
+    print(
+        f"delete its connection file ({args.dir}/boards/{removed.board}.toml) wherever it "
+        "was copied"
+    )
+    return 0
 
 
 def _board_add(args: argparse.Namespace) -> int:
@@ -118,6 +144,40 @@ def _board_add(args: argparse.Namespace) -> int:
     if not added.reloaded:
         print("(the hub's broker is not running: it reads the new credential when it starts)")
     return 0
+
+
+def banner(ctx: HubContext, args: argparse.Namespace) -> str:
+    """What the hub says when it starts: the addresses it is really reached at (the laptop's
+    own on the hall's network, not 0.0.0.0), and what to do first when there is no event."""
+    from .addresses import reachable
+
+    hosts = reachable(args.http_host)
+    first, others = hosts[0], hosts[1:]
+    web = f"http://{first}:{args.http_port}"
+    lines = [
+        f"damath-board hub: event {ctx.store.event_name!r} in {ctx.folder}",
+        f"  desk        {web}/desk   (organiser and arbiters)",
+        f"  event wall  {web}/event  (pairings, standings, schools: the hall's screen)",
+        f"  live wall   {web}/       boards {web}/boards   feeds {web}/feeds",
+    ]
+    if others:
+        lines.append("  also at     " + "  ".join(f"http://{h}:{args.http_port}/" for h in others))
+    if ctx.broker is not None:
+        mqtt = reachable(args.mqtt_bind)
+        if args.tls_cert:  # the plain listener is the hub's own, on 127.0.0.1
+            said = [f"mqtts://{h}:{args.tls_port}" for h in mqtt]
+        else:
+            said = [f"mqtt://{h}:{args.mqtt_port}" for h in mqtt]
+        lines.append("  broker      " + "  ".join(said))
+    else:
+        lines.append(f"  broker      {ctx.broker_url}")
+    if not (ctx.folder / "tournament.sqlite").exists():
+        lines.append(
+            "  no tournament event here yet: create it at the desk (log in as the organiser: it"
+            " asks for the name, date, system and rounds) or with `damath-board hub event"
+            f" create --dir {ctx.folder} --name …`"
+        )
+    return "\n".join(lines)
 
 
 def _serve(args: argparse.Namespace) -> int:
@@ -180,15 +240,7 @@ def _serve(args: argparse.Namespace) -> int:
         server_header=False,  # the software is not named to scanners
     )
     server = uvicorn.Server(config)
-    shown = "127.0.0.1" if args.http_host in ("0.0.0.0", "::") else args.http_host
-    print(
-        f"damath-board hub: event {ctx.store.event_name!r} in {ctx.folder}\n"
-        f"  wall   http://{shown}:{args.http_port}/   boards http://{shown}:{args.http_port}/boards"
-        f"\n  feeds  http://{shown}:{args.http_port}/feeds\n  broker {ctx.broker_url}"
-        f"\n  desk   http://{shown}:{args.http_port}/desk   "
-        f"event wall http://{shown}:{args.http_port}/event",
-        flush=True,
-    )
+    print(banner(ctx, args), flush=True)
     if ctx.rebuilt:
         print(
             f"  rebuild: {ctx.rebuilt}; every board is asked for its games again "

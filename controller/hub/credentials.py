@@ -1,4 +1,5 @@
-"""``hub board-add``: one credential per board, and the board's connection file.
+"""``hub board-add``: one credential per board, and the board's connection file; ``hub
+board-remove``: a board retired (its credential revoked, its games kept).
 
 Each board gets its own MQTT user (its board id) with a random password, hashed into the
 broker's password file by ``mosquitto_passwd``, and its own HMAC key, kept in the hub's store to
@@ -60,7 +61,8 @@ def add_board(
         raise ValueError(f"--port {port}: a port is a number from 1 to 65535")
     store = Store(folder / FILENAME, settings.event)
     try:
-        if store.board_key(board) is not None and not replace:
+        retired = board in store.removed_boards()  # a board retired may be added again
+        if store.board_key(board) is not None and not replace and not retired:
             raise ValueError(
                 f"board {board} already has a credential; --replace issues a new one "
                 "(its old connection file stops working)"
@@ -87,3 +89,64 @@ def add_board(
     config = LinkConfig(host, port, tls, written_ca, board, board, password, key)
     write(path, config, written_ca)
     return Added(path, config, files.reload())
+
+
+@dataclass(frozen=True)
+class Removed:
+    board: str
+    games: int
+    reloaded: bool
+
+
+def remove_board(folder: str | Path, board: str) -> Removed:
+    """Retire a board (a typo in ``board-add``, a spare left at home): its credential is
+    revoked at the broker (a running broker drops its connection), it leaves the Boards page
+    and the wall, its stored games stay the event's. Refused while it stands at a table or
+    plays a pairing that has no result: seat another board there first (the arbiter's "Move
+    to another board")."""
+    folder = Path(folder)
+    board = check_board_id(board)
+    if not (folder / FILENAME).exists():
+        raise ValueError(f"{folder}: no hub here (start the hub with --dir {folder} once)")
+    _check_free(folder, board)
+    settings = load_or_create(folder)
+    store = Store(folder / FILENAME, settings.event)
+    try:
+        if store.board_key(board) is None or board in store.removed_boards():
+            known = ", ".join(b["id"] for b in store.boards()) or "none"
+            raise ValueError(f"no board {board} in this hub (its boards: {known})")
+        games = len(store.games(board=board))
+        files = BrokerFiles(folder)
+        files.remove(board)
+        store.remove_board(board)
+    finally:
+        store.close()
+    return Removed(board, games, files.reload())
+
+
+def _check_free(folder: Path, board: str) -> None:
+    """A board still needed by the tournament is not retired."""
+    from controller.tournament import boards as seating
+    from controller.tournament.store import FILE_NAME
+    from controller.tournament.tournament import Tournament
+
+    if not (folder / FILE_NAME).exists():
+        return
+    t = Tournament.open(folder)
+    try:
+        for (division, table), seated in seating.seats(t).items():
+            if seated == board:
+                raise ValueError(
+                    f"board {board} stands at table {table} of division {division!r}: seat "
+                    f"another board there first (`hub seat --table {table} --board …`)"
+                )
+        results = t.results()
+        for pid, d in seating.dispatches(t).items():
+            if d.board == board and pid not in results:
+                p = next(x for x in t.pairings() if x.id == pid)
+                raise ValueError(
+                    f"board {board} plays round {p.round}, table {p.table} (no result yet): "
+                    "move that game to another board first"
+                )
+    finally:
+        t.close()

@@ -17,7 +17,17 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-COMMANDS = ("seat", "seats", "publish", "move", "accept", "round", "account", "archive")
+COMMANDS = (
+    "seat",
+    "seats",
+    "publish",
+    "start",
+    "move",
+    "accept",
+    "round",
+    "account",
+    "archive",
+)
 
 
 def _dir(p: argparse.ArgumentParser) -> None:
@@ -53,6 +63,15 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _division(pb)
     pb.add_argument("--round", type=int, required=True, help="the round")
     _url(pb)
+
+    sr = sub.add_parser(
+        "start", help="start a round: every table's clocks may run from now (hub running)"
+    )
+    _dir(sr)
+    _division(sr)
+    sr.add_argument("--round", type=int, required=True, help="the round")
+    sr.add_argument("--by", default="arbiter", help="who starts it (arbiter)")
+    _url(sr)
 
     mv = sub.add_parser("move", help="play a table's game on another board (hub running)")
     _dir(mv)
@@ -106,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     if not getattr(args, "dir", None):
         raise ValueError("--dir DIR is needed: the event directory")
     action = args.hub_action
-    if action in ("publish", "move"):
+    if action in ("publish", "start", "move"):
         return _remote(args)
     if action == "account":
         return _account(args)
@@ -251,7 +270,9 @@ def _remote(args: argparse.Namespace) -> int:
     body: dict[str, Any] = {"round": args.round, "division": args.division}
     if args.hub_action == "move":
         body.update(table=args.table, board=args.board, reason=args.reason, by=args.by)
-    path = "/api/event/publish" if args.hub_action == "publish" else "/api/event/move"
+    if args.hub_action == "start":
+        body.update(by=args.by)
+    path = f"/api/event/{args.hub_action}"
     request = urllib.request.Request(
         args.url.rstrip("/") + path,
         data=json.dumps(body).encode(),
@@ -273,6 +294,8 @@ def _remote(args: argparse.Namespace) -> int:
         for sent in answer["sent"]:
             print(f"table {sent['table']:>3} → board {sent['board']}")
         print(f"round {args.round} sent to {len(answer['sent'])} board(s)")
+    elif args.hub_action == "start":
+        print(f"round {args.round} started: {len(answer['started'])} board(s) told")
     else:
         print(f"round {args.round}, table {args.table} → board {args.board}")
     return 0

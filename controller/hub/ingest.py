@@ -199,6 +199,12 @@ class Ingest:
         self.hold: Callable[[str, float], bool] | None = None
         """Holds a board's credential at the broker until a time (the hub's own broker)."""
         self.release_due: Callable[[], list[str]] = lambda: []
+        self.tournament: Callable[[], bool] = lambda: False
+        """Whether the hub runs a tournament: said in its presence, so that every board holds
+        its clocks until the round starts (docs/mqtt.md)."""
+        self._tournament_said: bool | None = None
+        self._retired: set[str] = set()
+        """Boards whose retirement the pages and the broker know of."""
         self._flooding: dict[str, list[float]] = {}
         """board → [window start, messages dropped in it]."""
         self._last_tick = 0.0
@@ -308,7 +314,7 @@ class Ingest:
         client.subscribe(
             [(board_topic("+", leaf), 1) for leaf in (RECORDS, STATE, PRESENCE)], qos=1
         )
-        client.publish(HUB_PRESENCE, presence_payload(True, self.clock()), qos=1, retain=True)
+        self._say_presence(client)
         for board, payload in self.store.current_assignments().items():
             client.publish(board_topic(board, ASSIGNMENT), canonical(payload), qos=1, retain=True)
         if self.resend is not None and time.time() < self.rebuild_until:
@@ -320,6 +326,13 @@ class Ingest:
         self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any
     ) -> None:
         self.connected = False
+
+    def _say_presence(self, client: mqtt.Client) -> None:
+        """The hub's retained presence: online, and whether it runs a tournament."""
+        flag = self.tournament()
+        payload = presence_payload(True, self.clock(), tournament=flag)
+        client.publish(HUB_PRESENCE, payload, qos=1, retain=True)
+        self._tournament_said = flag
 
     def _on_message(self, client: mqtt.Client, userdata: Any, message: mqtt.MQTTMessage) -> None:
         """paho's network thread: each board's messages through its bucket; the rest dropped
@@ -373,11 +386,15 @@ class Ingest:
             self.client.publish(board_topic(board, ASSIGNMENT), body, qos=1, retain=True)
         self.live.update(self.card(board))
 
-    def publish_command(self, board: str, cmd: str, by: str) -> str:
-        """The arbiter's desk tells ``board`` to pause or resume (retained, so a board that is
-        offline gets it when it comes back; it obeys each id once). Returns the id."""
+    def publish_command(self, board: str, cmd: str, by: str, asg: str | None = None) -> str:
+        """The arbiter's desk tells ``board`` to pause, resume or start (``asg``: the table it
+        starts); retained, so a board that is offline gets it when it comes back; it obeys
+        each id once. Returns the id."""
         ident = f"c{int(self.clock() * 1000):x}-{secrets.token_hex(3)}"
-        body = canonical({"v": VERSION, "id": ident, "cmd": cmd, "by": by[:40]})
+        message: dict[str, Any] = {"v": VERSION, "id": ident, "cmd": cmd, "by": by[:40]}
+        if asg is not None:
+            message["asg"] = asg
+        body = canonical(message)
         if self.client is None:
             raise RuntimeError("the hub is not connected to its broker")
         self.client.publish(board_topic(board, COMMAND), body, qos=1, retain=True)
@@ -444,11 +461,16 @@ class Ingest:
         return out
 
     def _tick(self) -> None:
-        """Once a second: credentials held long enough are given back."""
+        """Once a second: credentials held long enough are given back; the hub's presence
+        said again when a tournament was created (or removed) since."""
         now = time.monotonic()
         if now - self._last_tick < 1.0:
             return
         self._last_tick = now
+        said = self._tournament_said
+        if self.client is not None and self.connected and said not in (None, self.tournament()):
+            self._say_presence(self.client)
+        self._retire()
         try:
             released = self.release_due()
         except OSError as exc:
@@ -459,6 +481,21 @@ class Ingest:
             meta.held_until = None
             self._refused(board, f"{board}: its credential is given back (it may connect again)")
             self.live.update(self.card(board))
+
+    def _retire(self) -> None:
+        """Boards retired (``hub board-remove``, by this hub or the command line beside it)
+        leave the pages, and their retained assignment and command are cleared."""
+        try:
+            removed = self.store.removed_boards() - self._retired
+        except sqlite3.Error:
+            return
+        for board in removed:
+            self.meta.pop(board, None)
+            self.live.remove(board)
+            if self.client is not None and self.connected:
+                for leaf in (ASSIGNMENT, COMMAND):
+                    self.client.publish(board_topic(board, leaf), b"", qos=1, retain=True)
+            self._retired.add(board)
 
     def _flood(self, board: str, dropped: int, now: float) -> str | None:
         """Count a board's drops; once they pass ``FLOOD_SECONDS`` of its rate within a

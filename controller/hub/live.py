@@ -77,6 +77,21 @@ class Live:
             except RuntimeError:  # the page's loop has closed
                 self.unsubscribe(sub)
 
+    def remove(self, board: str) -> None:
+        """From any thread: the board was retired: its card leaves every open page."""
+        with self.lock:
+            if board not in self.cards:
+                return
+            del self.cards[board]
+            self.details.pop(board, None)
+            subs = list(self.subscribers)
+        gone = {"board": board, "removed": True, "pushed": time.time()}
+        for sub in subs:
+            try:
+                sub.loop.call_soon_threadsafe(self._deliver, sub, gone, None)
+            except RuntimeError:
+                self.unsubscribe(sub)
+
     def _deliver(
         self, sub: Subscriber, card: dict[str, Any], detail: dict[str, Any] | None
     ) -> None:

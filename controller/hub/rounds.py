@@ -105,18 +105,27 @@ def _person(t: Tournament, player: int | None) -> dict[str, str]:
     if player is None:
         return {}
     p = t.players()[player]
-    return {"name": p.name, "school": p.school} if p.school else {"name": p.name}
+    person = {"name": p.name, "school": p.school, "grade": p.grade}
+    return {k: v for k, v in person.items() if v}
 
 
 def assignment_for(t: Tournament, p: Pairing) -> dict[str, Any]:
-    return {
+    """What the board is told of its table: the players, the round, and the event's name,
+    date and start rule (the board's sheet and record carry them; its clocks wait for the
+    start the rule names)."""
+    out: dict[str, Any] = {
         "round": p.round,
         "table": p.table,
         "blue": _person(t, p.blue),
         "red": _person(t, p.red),
         "variant": t.event.variant,
         "rules": t.event.profile,
+        "start": t.event.start,
+        "event": t.event.name,
     }
+    if t.event.date:
+        out["date"] = t.event.date
+    return out
 
 
 def restore_assignments(store: Store, t: Tournament) -> int:
@@ -202,6 +211,69 @@ def publish_round(
     return now
 
 
+def start_round(
+    ctx: HubContext, t: Tournament, division: str | None, rnd: int, by: str
+) -> list[tuple[Pairing, str]]:
+    """The arbiter's start for the whole round: every table sent to a board and without a
+    result is told to start (its clocks may run from now: docs/tournament.md, "When the clocks
+    start"). Refused while a table of the round has not been sent. Logged with the time;
+    returns the tables told."""
+    d = t.division(division)
+    pairs = [p for p in t.pairings(d.name, rnd) if not p.is_bye]
+    if not pairs:
+        raise TournamentError(f"round {rnd} of division {d.name!r} is not paired yet")
+    sent = seating.dispatches(t)
+    results = t.results()
+    unsent = [str(p.table) for p in pairs if p.id not in sent and p.id not in results]
+    if unsent:
+        raise TournamentError(
+            f"round {rnd}: table(s) {', '.join(unsent)} are not on their boards yet: send the "
+            "round to the boards first"
+        )
+    told: list[tuple[Pairing, str]] = []
+    for p in pairs:
+        if p.id in results:
+            continue
+        dispatch = sent[p.id]
+        try:
+            ctx.ingest.publish_command(dispatch.board, "start", by, asg=dispatch.assignment)
+        except RuntimeError as exc:
+            raise TournamentError(str(exc)) from None
+        told.append((p, dispatch.board))
+    t.store.log(by, "round-start", division=d.name, round=rnd, tables=len(told))
+    return told
+
+
+def round_started(t: Tournament, division: str, rnd: int) -> str | None:
+    """When the arbiter started the round from the desk (UTC, as logged), or None."""
+    for entry in reversed(t.log()):
+        d = entry["detail"]
+        if entry["action"] == "round-start" and (d.get("division"), d.get("round")) == (
+            division,
+            rnd,
+        ):
+            return str(entry["at"])
+    return None
+
+
+def current_tables(t: Tournament) -> list[dict[str, Any]]:
+    """Each division's current round (its last paired), table by table, with the board it is
+    played on (sent), else its table's seat: what the spectator wall shows."""
+    sent = seating.dispatches(t)
+    seats = seating.seats(t)
+    out = []
+    for name in sorted(t.divisions()):
+        rnd = t.last_round(name)
+        for p in t.pairings(name, rnd) if rnd else []:
+            if p.is_bye:
+                continue
+            d = sent.get(p.id)
+            board = d.board if d is not None else seats.get((p.division, p.table))
+            if board:
+                out.append({"division": name, "round": rnd, "table": p.table, "board": board})
+    return out
+
+
 def move_pairing(
     ctx: HubContext, t: Tournament, pairing_id: int, board: str, by: str, reason: str
 ) -> str:
@@ -277,6 +349,36 @@ def accept(store: Store, t: Tournament, pairing_id: int, by: str) -> GameResult:
     )
 
 
+def uphold(store: Store, t: Tournament, pairing_id: int, by: str, note: str = "") -> GameResult:
+    """The arbiter's ruling on a disputed table: the board's result stands (no score typed
+    again). Logged as the ruling, with the arbiter's note."""
+    p = _pairing(t, pairing_id)
+    dispatch = seating.dispatches(t).get(p.id)
+    if dispatch is None:
+        raise TournamentError(f"round {p.round}, table {p.table} was never sent to a board")
+    if not table_signing(store, dispatch.board, dispatch.assignment).disputes:
+        raise TournamentError(
+            f"round {p.round}, table {p.table} has no dispute: accept its result instead"
+        )
+    found = board_result(store, dispatch.board, dispatch.assignment)
+    if found is None:
+        raise TournamentError(
+            f"round {p.round}, table {p.table}: the board's game has not ended; rule when it "
+            "ends, or record the result by hand"
+        )
+    if t.results().get(p.id) == found.result():
+        raise TournamentError("this is already the recorded result")
+    reason = "dispute ruled: the board's result stands" + (
+        f" ({note.strip()})" if note.strip() else ""
+    )
+    result = t.record_result(
+        p.id, found.result(), by=f"{by} (board {found.board}, game {found.game})", reason=reason
+    )
+    t.store.log(by, "dispute-ruling", pairing=p.id, round=p.round, table=p.table,
+                ruling="upheld", note=note.strip())  # fmt: skip
+    return result
+
+
 def accept_round(store: Store, t: Tournament, division: str | None, rnd: int, by: str) -> int:
     """Accept every board result of the round that has no result yet and no dispute (the
     arbiter rules on each of those, ``accept`` one by one); how many."""
@@ -341,6 +443,8 @@ def round_view(
             status = "signed" if signing is not None and signing.both_signed else "to-accept"
         elif dispatch is None:
             status = "not-sent"
+        elif signing is not None and signing.started_by and not summary.get("ply"):
+            status = "started"  # the clocks run: no move yet
         elif signing is not None and signing.confirmed and not summary.get("ply"):
             status = "confirmed"  # at the board, by its arbiter or both players
         elif dispatch.assignment in started and summary.get("ply"):
@@ -361,6 +465,8 @@ def round_view(
                 "online": bool(card.get("online", info.get("online"))),
                 "phase": summary.get("phase"),
                 "ply": summary.get("ply"),
+                "to_move": summary.get("to_move"),
+                "paused": bool(summary.get("paused")),
                 "totals": summary.get("totals"),
                 "status": status,
                 "signing": None if signing is None else signing.json(),

@@ -58,12 +58,14 @@ class HubContext:
         if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 1000:
             raise ValueError("'round' must be a whole number from 0 to 999")
         payload: dict[str, Any] = {"v": 1, "id": f"a-{secrets.token_hex(6)}", "round": number}
-        for name in ("table", "variant", "rules"):
+        for name in ("table", "variant", "rules", "start", "event", "date"):
             value = data.get(name)
             if value is not None:
                 if not isinstance(value, str | int) or isinstance(value, bool):
                     raise ValueError(f"'{name}' must be text")
-                payload[name] = str(value)[:40]
+                payload[name] = str(value)[:60]
+        if payload.get("start") not in (None, "desk", "table"):
+            raise ValueError("'start' is desk or table (when the clocks start)")
         for side in ("blue", "red"):
             person = data.get(side) or {}
             if not isinstance(person, dict):
@@ -171,6 +173,7 @@ def open_hub(
         )
         shown = f"{'mqtts' if secure else 'mqtt'}://{host}:{port}"
     ingest = Ingest(store, live, address, limits=limits)
+    ingest.tournament = lambda: _has_event(folder)
     ingest.rebuild_until = storecheck.rebuilding_until(folder)
     if rebuild:
         ingest.ask_resend(f"r-{secrets.token_hex(6)}", ingest.rebuild_until)
@@ -185,6 +188,13 @@ def open_hub(
         folder, store, live, ingest, Feeds(store), settings, broker, shown, backups,
         rebuilt=rebuilt,
     )  # fmt: skip
+
+
+def _has_event(folder: Path) -> bool:
+    """The folder holds a tournament's event (``hub event create`` or the desk made it)."""
+    from controller.tournament.store import FILE_NAME
+
+    return (folder / FILE_NAME).is_file()
 
 
 def _keys(folder: Path, store: Store) -> None:

@@ -16,7 +16,7 @@ from .store import Store
 
 SIDE_WORDS = ("blue", "red")
 # the record kinds read here, as the wire carries them (docs/mqtt.md; the board's RecordKind)
-CONFIRM, SIGN, DISPUTE = "confirm", "sign", "dispute"
+CONFIRM, SIGN, DISPUTE, GO = "confirm", "sign", "dispute", "go"
 ANEW = ("end", "takeback", "start")
 """Records after which a scoresheet is signed again (a new ending, or none yet)."""
 
@@ -31,6 +31,8 @@ class TableSigning:
     """Each dispute record with its ``game`` and ``seq``."""
     game: str | None = None
     """The last game played under the assignment."""
+    started_by: str | None = None
+    """Who started the last game's clocks after the round's hold: desk, table, arbiter."""
 
     @property
     def confirmed(self) -> bool:
@@ -46,6 +48,7 @@ class TableSigning:
             "confirmed_by": self.confirmed_by,
             "signed": self.signed,
             "disputes": len(self.disputes),
+            "started_by": self.started_by,
         }
 
 
@@ -60,7 +63,8 @@ def table_signing(
             continue
         out.game = g["game_id"]
         signed: list[str] = []
-        for row in store.record_rows(board, g["game_id"], (CONFIRM, SIGN, DISPUTE, *ANEW)):
+        out.started_by = None
+        for row in store.record_rows(board, g["game_id"], (CONFIRM, SIGN, DISPUTE, GO, *ANEW)):
             rec = row["record"]
             kind = rec.get("k")
             if kind == CONFIRM and rec.get("asg") == assignment:
@@ -74,6 +78,8 @@ def table_signing(
                     signed.append(word)
             elif kind == DISPUTE:
                 out.disputes.append({**rec, "game": g["game_id"], "seq": row["seq"]})
+            elif kind == GO:
+                out.started_by = str(rec.get("by"))
         out.signed = signed
     return out
 

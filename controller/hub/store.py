@@ -103,6 +103,10 @@ SCHEMA = (
     ) WITHOUT ROWID;
     CREATE INDEX games_round ON games(round_id);
     """,
+    # 2: a board retired (``hub board-remove``): its credential revoked, its games kept
+    """
+    ALTER TABLE boards ADD COLUMN removed REAL;
+    """,
 )
 
 
@@ -242,18 +246,35 @@ class Store:
         with self.transaction() as db:
             db.execute(
                 "INSERT INTO boards (id, hmac_key, label, created) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (id) DO UPDATE SET hmac_key = excluded.hmac_key",
+                "ON CONFLICT (id) DO UPDATE SET hmac_key = excluded.hmac_key, removed = NULL",
                 (board, key_hex, label, time.time()),
             )
+
+    def remove_board(self, board: str) -> None:
+        """The board is retired: no longer listed or shown; its key and games stay (its
+        stored games are the event's), its assignment is cleared."""
+        with self.transaction() as db:
+            db.execute(
+                "UPDATE boards SET removed = ?, online = 0 WHERE id = ?", (time.time(), board)
+            )
+            db.execute(
+                "UPDATE assignments SET cleared = ? WHERE board_id = ? AND cleared IS NULL",
+                (time.time(), board),
+            )
+
+    def removed_boards(self) -> set[str]:
+        rows = self.query("SELECT id FROM boards WHERE removed IS NOT NULL")
+        return {r["id"] for r in rows}
 
     def board_key(self, board: str) -> bytes | None:
         rows = self.query("SELECT hmac_key FROM boards WHERE id = ?", (board,))
         return bytes.fromhex(rows[0]["hmac_key"]) if rows else None
 
-    def boards(self) -> list[dict[str, Any]]:
+    def boards(self, removed: bool = False) -> list[dict[str, Any]]:
+        """The boards in service (``removed``: the retired ones too)."""
         rows = self.query(
             "SELECT id, label, created, last_contact, online, software, firmware, problems, state "
-            "FROM boards ORDER BY id"
+            "FROM boards " + ("" if removed else "WHERE removed IS NULL ") + "ORDER BY id"
         )
         out = []
         for r in rows:

@@ -8,8 +8,11 @@ Twice a second it also looks at the hub's assignment: a new one is put on the se
 game's players, round and table (journaled like any entry of the arbiter's, so the display, the
 sheet and the game record carry them), as long as no move of the game is played yet: a game in
 progress keeps its players, and the assignment waits for the next game; the session then waits
-for the table to be confirmed (docs/tournament.md). At the same pace it carries out the arbiter's
-desk's last command (pause, resume), once. Once a second it looks at the link's last error, so a
+for the table to be confirmed (docs/tournament.md). A tournament game (the hub runs a tournament,
+or the assignment carries the event's start rule) has its clocks held at full time until the
+round starts (``Session.hold_clocks``): the desk's start, the table's confirmation, or the
+board's arbiter holding Confirm. At the same pace it carries out the arbiter's desk's last
+command (pause, resume, start), once. Once a second it looks at the link's last error, so a
 refused credential is said once, not at every retry.
 """
 
@@ -77,6 +80,8 @@ def assignment_info(assignment: dict[str, Any]) -> dict[str, str]:
     if assignment.get("round"):
         raw["round"] = assignment["round"]
     raw["table"] = assignment.get("table")
+    raw["event"] = assignment.get("event")  # the event's name and date on the sheet and record
+    raw["date"] = assignment.get("date")
     out = {}
     for key, value in raw.items():
         if value in (None, ""):
@@ -102,6 +107,11 @@ class BoardLink:
         self._next_assignment = 0.0
         self._next_status = 0.0
         self._applied: str | None = None
+        self._started = link.started()
+        """Assignments whose game has started on this board (``Link.started``)."""
+        self.holds = True
+        """A tournament game's clocks wait for the round's start (``demo --trace`` plays a
+        recording: nothing waits)."""
         self._error = ""
         self.line = ""
         """The assignment as the board shows it (empty: none)."""
@@ -188,12 +198,43 @@ class BoardLink:
         if t < self._next_assignment:
             return None
         self._next_assignment = t + ASSIGNMENT_EVERY
+        self._hold(session, t)
         self._obey(session, t)
         return self._apply_assignment(session, t)
+
+    def _hold(self, session: Session, t: float) -> None:
+        """A tournament game's clocks wait for the round's start: for the start rule of the
+        assignment the board holds (``desk``, ``table``), or, with none (or one whose game has
+        already started here), for the next round."""
+        if not self.holds:
+            return
+        assignment = self.link.assignment() or {}
+        ident = assignment.get("id")
+        rule = assignment.get("start")
+        asg = ident if isinstance(ident, str) else None
+        started = session.state.started_asg
+        if started and started not in self._started:
+            self._started.add(started)
+            self.link.mark_started(started)
+        if rule not in ("desk", "table") and not self.link.tournament():
+            return  # not a tournament's board: the clocks start when the chips stand
+        if rule in ("desk", "table") and asg is not None and asg not in self._started:
+            session.hold_clocks(t, str(rule), asg)
+        else:
+            session.hold_clocks(t, "round")
 
     def _obey(self, session: Session, t: float) -> None:
         command = self.link.command()
         if command is None:
+            return
+        if command["cmd"] == "start":
+            held = (self.link.assignment() or {}).get("id")
+            if command.get("asg") != held:
+                return  # the start of another assignment than the one held: not yet (or never)
+            done = session.desk_start(t, command["asg"])
+            self.link.obeyed(command["id"])
+            if done:
+                self.say(_("the round started from the arbiter's desk"))
             return
         done = session.desk_pause(t, command["cmd"] == "pause")
         self.link.obeyed(command["id"])

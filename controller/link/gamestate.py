@@ -73,7 +73,7 @@ class GameState:
             return {}
         if kind == "info":
             record = {**record, "info": _clean_info(record.get("info"))}
-        elif kind not in ("ready", "pause", "resume", "move", "takeback", "end"):
+        elif kind not in ("ready", "pause", "resume", "move", "takeback", "end", "hold", "go"):
             if clocks_ok:
                 self.state.reading = (record["game_ms"], record["move_ms"])
             return self._clocks_info()
@@ -205,7 +205,8 @@ class GameState:
             "move_ms": move_ms,
             "game_left_ms": max(0, game_total - game_ms),
             "move_left_ms": max(0, move_total - self.move_used_ms),
-            "running": self.phase == "play" and not self.paused,
+            "running": self.phase == "play" and not self.paused and self.state.held is None,
+            "held": self.state.held,
         }
 
     def result(self) -> dict[str, Any] | None:

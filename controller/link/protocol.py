@@ -49,7 +49,8 @@ SIDES = (0, 1)
 RECORDS, STATE, PRESENCE, ASSIGNMENT, ACK = "records", "state", "presence", "assignment", "ack"
 COMMAND = "command"
 """The arbiter's desk to one board (retained): ``{"v": 1, "id": ..., "cmd": "pause"|"resume",
-"by": ...}``; the board obeys each id once."""
+"by": ...}``, or ``"cmd": "start"`` with the ``asg`` it starts (the round's start: that table's
+clocks may run); the board obeys each id once."""
 RESEND = "resend"
 """The hub to one board (retained): ``{"v": 1, "id": ..., "from": 1}``: publish every record of
 every game again from ``from`` (a hub rebuilding a lost store); the board does each id once."""
@@ -57,7 +58,7 @@ BOARD_WRITES = (RECORDS, STATE, PRESENCE)
 BOARD_READS = (ACK, ASSIGNMENT, COMMAND, RESEND)
 """What a board may publish and read (the broker's ACL says the same, and lets it read the
 hub's presence)."""
-COMMANDS = ("pause", "resume")
+COMMANDS = ("pause", "resume", "start")
 
 
 def too_deep(value: object, limit: int = MAX_DEPTH) -> bool:
@@ -116,6 +117,9 @@ def parse_command(payload: bytes | bytearray) -> dict[str, Any] | None:
     ident = data.get("id")
     if not isinstance(ident, str) or not GAME_ID.match(ident) or data.get("cmd") not in COMMANDS:
         return None
+    asg = data.get("asg")
+    if data["cmd"] == "start" and (not isinstance(asg, str) or not GAME_ID.match(asg)):
+        return None  # a start names the table it starts
     return data
 
 

@@ -122,6 +122,8 @@ class Link:
         self._board_problems: list[str] = []
         self._state_sent = b""
         self._assignment = self._load_assignment()
+        self._tournament = self._done_file("tournament") == "yes"
+        """The hub runs a tournament (its presence says so; remembered across restarts)."""
         self._command: dict[str, Any] | None = None
         self._resend: str | None = None
         """The hub's request to send every game again (a rebuild), until it is done."""
@@ -183,6 +185,20 @@ class Link:
         """The last assignment the hub addressed to this board (kept across restarts)."""
         with self._lock:
             return dict(self._assignment) if self._assignment else None
+
+    def tournament(self) -> bool:
+        """The hub runs a tournament: this board's games are tournament games, whose clocks
+        wait for the round's start (the hub's presence says so; the last word is kept)."""
+        return self._tournament
+
+    def started(self) -> set[str]:
+        """The assignments whose game has started on this board (kept across restarts): a
+        new game under one of them waits for the next round, not for that one's start."""
+        return set(self._done_file("started").split())
+
+    def mark_started(self, asg: str) -> None:
+        kept = [a for a in self._done_file("started").split() if a != asg][-19:]
+        self.obeyed(" ".join([*kept, asg]), "started")
 
     def command(self) -> dict[str, Any] | None:
         """The desk's last command to this board, unless it was obeyed already (``obeyed``)."""
@@ -313,6 +329,10 @@ class Link:
                     if online and not self._hub_online:
                         self._rewind = True
                     self._hub_online = online
+                flag = data.get("tournament") if isinstance(data, dict) and online else None
+                if isinstance(flag, bool) and flag != self._tournament:
+                    self._tournament = flag
+                    self.obeyed("yes" if flag else "no", "tournament")
             elif topic.endswith("/" + ACK):
                 self._on_ack(message.payload)
             elif topic.endswith("/" + ASSIGNMENT):

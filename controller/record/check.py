@@ -15,6 +15,8 @@ from .kinds import RecordKind
 from .outcome import ENDINGS
 from .signing import SIGNING_KINDS
 from .signing import record_problem as signing_problem
+from .start import START_KINDS
+from .start import record_problem as start_problem
 
 Record = dict[str, Any]
 KINDS = frozenset(RecordKind)
@@ -65,6 +67,8 @@ def record_problem(rec: Record) -> str | None:
         return _("unknown ending {str!r}").format(str=str(rec.get("reason"))[:20])
     if kind in SIGNING_KINDS:
         return signing_problem(rec)
+    if kind in START_KINDS:
+        return start_problem(rec)
     if kind in ("info", "play") and not isinstance(rec.get(kind), dict):
         return _("{kind} that is not an object").format(kind=kind)
     try:

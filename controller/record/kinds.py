@@ -27,3 +27,8 @@ class RecordKind(StrEnum):
     """A player signed the finished game's scoresheet (``side``)."""
     DISPUTE = "dispute"
     """A player disputes the game at ``ply`` (``side``, ``sensed``: the sensor changes)."""
+    HOLD = "hold"
+    """The clocks of a tournament game wait for the round's start (``until``: round, desk or
+    table; ``asg``): put back to full time (record/start.py)."""
+    GO = "go"
+    """The round started: the clocks may run (``by``: desk, table or arbiter; ``asg``)."""

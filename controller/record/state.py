@@ -104,6 +104,14 @@ class DamathState:
         self.proxy = False
         """The last move was made for a player whose move time ran out (online rules)."""
         self.outcome: Outcome | None = None
+        self.held: str | None = None
+        """What the clocks wait for before the round's start (``record/start.py``): round,
+        desk, table; None when they may run (never held, or started)."""
+        self.held_asg: str | None = None
+        """The assignment the held clocks wait to be started for."""
+        self.started_by: str | None = None
+        """Who started this game's clocks after a hold (desk, table, arbiter), or None."""
+        self.started_asg: str | None = None
         self.reading: tuple[int, int] = (0, 0)
         """The clocks' last journaled reading (game ms, move ms)."""
         self.move_clocks: list[tuple[int, int]] = []
@@ -152,6 +160,12 @@ class DamathState:
                 self.outcome = tally(self.game, self.outcome.reason, self.outcome.side, self.info)
         elif kind == RecordKind.PLAY:
             self.play = self.play.with_changes(rec["play"])
+        elif kind == RecordKind.HOLD:
+            self.held, self.held_asg = rec["until"], rec.get("asg")
+            self.proxy = False  # a time-out before the hold is forgotten with the time
+        elif kind == RecordKind.GO:
+            self.held, self.held_asg = None, None
+            self.started_by, self.started_asg = rec["by"], rec.get("asg")
         elif kind == RecordKind.END:
             self.outcome = tally(self.game, rec["reason"], rec.get("side"), self.info)
             self.phase = "over"

@@ -8,6 +8,7 @@ internet), so it prints from any browser offline; a normal game fits one A4 page
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 
@@ -44,6 +45,9 @@ tr.section td { font-weight: bold; background: #f3f3f3; }
 tr.end td { font-weight: bold; }
 tr.grand td { border-top: 2px solid #000; }
 .result { margin: .7em 0 .2em; font-weight: bold; font-size: 11pt; }
+.tournament { margin: .7em 0 .3em; padding: .3em .6em; border: 2px solid #000; }
+.tournament p { margin: .15em 0; }
+.tournament p:first-child { font-weight: bold; font-size: 11pt; }
 .ending { margin: 0 0 .5em; }
 .notes { margin: .4em 0; padding-left: 1.2em; font-size: 8.5pt; color: #222; }
 .signatures { display: flex; gap: 2em; margin-top: 1.2em; }
@@ -127,9 +131,13 @@ def _row(line: Line) -> str:
     )
 
 
-def render_html(sheet: Scoresheet, review: dict[str, Any] | None = None) -> str:
+def render_html(
+    sheet: Scoresheet, review: dict[str, Any] | None = None, tournament: Sequence[str] = ()
+) -> str:
     """The whole page as one string; with the coach's review of the game after it, when the
-    board reviewed it (``review_html.py``)."""
+    board reviewed it (``review_html.py``); ``tournament``: what the tournament recorded for
+    the game (its result first, then who and why), framed above the board's own result, as
+    the hub prints a sheet an arbiter accepted or corrected."""
 
     title = _(texts.TITLE).format(variant=sheet.variant.capitalize())
     body = []
@@ -142,10 +150,16 @@ def render_html(sheet: Scoresheet, review: dict[str, Any] | None = None) -> str:
                 f'<td colspan="6">{escape(_(texts.REMAINING))}</td></tr>'
             )
         body.append(_row(line))
+    said = result_lines(sheet)
+    if tournament and said:  # beside the tournament's result, the board's is named as such
+        said = [_(texts.AT_THE_BOARD).format(result=said[0]), *said[1:]]
     result = "".join(
         f'<p class="{"result" if i == 0 else "ending"}">{escape(text)}</p>'
-        for i, text in enumerate(result_lines(sheet))
+        for i, text in enumerate(said)
     )
+    if tournament:
+        framed = "".join(f"<p>{escape(line)}</p>" for line in tournament)
+        result = f'<div class="tournament">{framed}</div>{result}'
     note_items = "".join(f"<li>{escape(n)}</li>" for n in notes(sheet))
     signatures = "".join(
         f"<div>{escape(label)}</div>"

@@ -26,6 +26,8 @@ TAKING_AT = N_("at {square}")
 """After a taking's arithmetic, the square where the taker landed (its operator's square)."""
 
 REMAINING = N_("Remaining chips (RC)")
+AT_THE_BOARD = N_("At the board: {result}")
+"""The board's own verdict, so named under a tournament's result that may differ from it."""
 RC_CHIP = N_("RC {chip}")
 RC_TOTAL = N_("RC total")
 TAKINGS_TOTAL = N_("Takings total")

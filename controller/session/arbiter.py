@@ -45,6 +45,9 @@ class Arbiter:
         s = self.session
         if self.signing_button(t, name, kind):
             return
+        if name == "confirm" and kind == "hold" and s.menu is None and s.state.held is not None:
+            s.start_clocks(t, "arbiter")  # the board's arbiter starts this table's clocks
+            return
         if s.menu is not None:
             self.menu_button(t, name)
         elif s.phase == Phase.SETUP:
@@ -94,7 +97,10 @@ class Arbiter:
             by = "arbiter" if side is None else name
             self.signing_record({"k": RecordKind.CONFIRM, "t": t, "asg": asg, "by": by})
             if s.signing.is_confirmed(asg):
-                s._say(texts.CONFIRMED)
+                if s.state.held == "table" and s.state.held_asg == asg:
+                    s.start_clocks(t, "table")  # the event starts each table's clocks so
+                else:
+                    s._say(texts.CONFIRMED_WAIT if s.state.held else texts.CONFIRMED)
             else:  # one player so far (the arbiter's alone confirms)
                 assert side is not None
                 s._say(texts.CONFIRMED_ONE, SIDE=side_word(side).upper(), OTHER=side_word(1 - side))

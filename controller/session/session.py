@@ -757,7 +757,7 @@ class Session:
             record: Record = {"k": RecordKind.READY, "t": ev.t, **self.clocks.state(ev.t)}
             self._write(record)
             self.apply(record)
-            self.message = ""
+            self._say_waiting()
             self._last_checkpoint = ev.t
             self._resume_time(ev.t)  # at once, unless the journal refuses records
             self._cue(ev.t, CueName.MOVE)
@@ -766,7 +766,7 @@ class Session:
             if self.paused:
                 self._say(texts.PAUSED)
             else:
-                self.message = ""
+                self._say_waiting()
             if self.writer.problem:
                 self.writer.problem = texts.NOT_SAVED.format(reason=self.writer.reason).page
             self._resume_time(ev.t)
@@ -775,6 +775,13 @@ class Session:
         if self.phase == Phase.OVER:
             return
         t = ev.t
+        if self.state.held is not None:  # the round has not started: no move counts yet
+            self.phase = Phase.RESTORE
+            self._cue(t, CueName.ERROR)
+            self._handle(self.tracker.set_position(self.game, t), t)
+            self._say(texts.NOT_STARTED)
+            self._log(t, "not_started", {"move": str(ev.move)})
+            return
         wrong = self._not_as_shown(ev.move)
         if wrong is not None:  # the computer's chips moved, but not as the board showed
             self.phase = Phase.RESTORE
@@ -854,14 +861,90 @@ class Session:
         does, the record saying who. False when there was nothing to do."""
         return self.arbiter.desk_pause(t, pause)
 
+    # ------------------------------------------------------------------ the round's start
+
+    def hold_clocks(self, t: float, until: str, asg: str | None = None) -> bool:
+        """A tournament game: its clocks wait at full time until the round starts (``until``:
+        ``round``, ``desk`` or ``table``, ``record/start.py``); the board's link says so at
+        every pass. Clocks that ran before the board knew are put back to full time, as long
+        as no move was made. Journaled, so a power cut keeps the wait. Never in practice, and
+        never once the game has started. True when something changed."""
+        if (
+            self.play.practice
+            or self.phase == Phase.OVER
+            or self.game.ply
+            or self.state.started_by is not None
+        ):
+            return False
+        changed = False
+        if (self.state.held, self.state.held_asg) != (until, asg):
+            self.clocks.stop(t)
+            self.clocks.restore(0.0, 0.0)
+            record: Record = {"k": RecordKind.HOLD, "t": t, "until": until, **self.clocks.state(t)}
+            if asg:
+                record["asg"] = asg
+            if not self._write(record):
+                return False
+            self.apply(record)
+            if not self.paused:
+                self._say_waiting()
+            self._log(t, "hold", {"until": until, "asg": asg})
+            changed = True
+        if until == "table" and self.signing.is_confirmed(asg):
+            return self.start_clocks(t, "table") or changed
+        return changed
+
+    def start_clocks(self, t: float, by: str) -> bool:
+        """The round's start for this game (``by``: desk, table, or the board's arbiter): the
+        clocks may run from now, at once if the chips stand. False when they were not held."""
+        if self.state.held is None:
+            return False
+        record: Record = {"k": RecordKind.GO, "t": t, "by": by, **self.clocks.state(t)}
+        if self.state.held_asg:
+            record["asg"] = self.state.held_asg
+        if not self._write(record):
+            return False
+        self.apply(record)
+        self._say(texts.STARTED)
+        self._resume_time(t)
+        self._log(t, "go", {"by": by})
+        return True
+
+    def desk_start(self, t: float, asg: str) -> bool:
+        """The arbiter's start from the desk for assignment ``asg`` (a command over the link):
+        this game's clocks start if they wait for that table. False when there was nothing to
+        start (another table's start, a game under way, a game not held)."""
+        if self.state.held is None or self.state.held_asg != asg:
+            return False
+        return self.start_clocks(t, "desk")
+
+    def _say_waiting(self) -> None:
+        """What the board waits for before play, in order: the table's confirmation, then the
+        round's start; nothing: the message is cleared."""
+        waiting = self.signing.waiting
+        table = self.info.get("table") or "?"
+        if waiting is not None:
+            names = {k: self.info.get(k) or "?" for k in ("table", "blue", "red")}
+            self._say(texts.CONFIRM_TABLE, **names)
+        elif self.state.held == "desk":
+            self._say(texts.HELD_DESK, table=table)
+        elif self.state.held == "table":
+            self._say(texts.HELD_TABLE, table=table)
+        elif self.state.held == "round":
+            self._say(texts.HELD_ROUND)
+        else:
+            self.message = ""
+
     def _resume_time(self, t: float) -> None:
-        """Start the clocks again, unless paused, in a menu, or no move can be saved now."""
+        """Start the clocks again, unless paused, in a menu, no move can be saved now, or the
+        round has not started yet (a tournament game held: ``hold_clocks``)."""
         if (
             not self.paused
             and self.phase == Phase.PLAY
             and self.menu is None
             and not self.journal_problem
             and not self.clocks.running
+            and self.state.held is None
         ):
             self.clocks.start(t)
             self._last_checkpoint = t

@@ -114,6 +114,33 @@ PLAYER_BUTTON = Text(
 DESK_PAUSED = Text(
     N_("Paused from the arbiter's desk: both clocks are stopped."), N_("Paused by the desk")
 )
+HELD_ROUND = Text(
+    N_(
+        "Waiting for the round: the clocks start when the round starts (the arbiter may start"
+        " them here by holding Confirm)."
+    ),
+    N_("Waiting for the round"),
+)
+HELD_DESK = Text(
+    N_(
+        "Table {table}: the clocks start at the arbiter's start (or when the arbiter holds"
+        " Confirm here)."
+    ),
+    N_("T{table}: wait for the start"),
+)
+HELD_TABLE = Text(
+    N_("Table {table}: the clocks start when the table is confirmed."),
+    N_("T{table}: confirm to start"),
+)
+CONFIRMED_WAIT = Text(
+    N_("Table confirmed: the clocks start at the arbiter's start."),
+    N_("Confirmed: wait for the start"),
+)
+NOT_STARTED = Text(
+    N_("The round has not started: put the chip back. The clocks start at the arbiter's start."),
+    N_("Not started: put it back"),
+)
+STARTED = Text(N_("The round has started: the clocks run."), N_("Started: clocks run"))
 
 # --------------------------------------------------------------------------- the end
 

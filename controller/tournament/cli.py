@@ -32,6 +32,7 @@ COMMANDS = (
     "exchange",
     "result",
     "standings",
+    "teams",
     "export",
     "log",
 )
@@ -89,6 +90,18 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         p.add_argument("--bye-points", metavar="P", help="points for a bye (a win's)")
         p.add_argument("--forfeit-points", metavar="P", help="points for a forfeit win (a win's)")
         p.add_argument("--tiebreaks", metavar="A,B,…", help="tie-break order (see docs)")
+        p.add_argument(
+            "--start",
+            choices=("desk", "table"),
+            help="the clocks of a round start at the arbiter's start from the desk (desk, the "
+            "default) or when each table is confirmed at its board (table)",
+        )
+        p.add_argument(
+            "--team-size",
+            type=int,
+            metavar="N",
+            help="a school's team score: its best N players' points (3; 0: no team ranking)",
+        )
     _system(create)
     create.add_argument(
         "--division", default="open", metavar="NAME", help="the first division's name (open)"
@@ -118,9 +131,20 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _dir(add)
     add.add_argument("name", metavar="NAME")
     add.add_argument("--school", default="")
+    add.add_argument("--grade", default="", help="grade or year (Grade 6)")
     add.add_argument("--division", default="open", metavar="NAME")
     add.add_argument("--rating", type=int)
-    imp = pls.add_parser("import", help="players from a CSV file: name,school,division,rating")
+    ed = pls.add_parser("edit", help="correct a player's name, school, grade or rating (logged)")
+    _dir(ed)
+    ed.add_argument("player", metavar="PLAYER", help="number or name")
+    ed.add_argument("--name", help="the name as it should be written")
+    ed.add_argument("--school")
+    ed.add_argument("--grade")
+    ed.add_argument("--rating", help="a whole number, or 'none' to clear it")
+    ed.add_argument("--reason", default="", help="why (logged)")
+    imp = pls.add_parser(
+        "import", help="players from a CSV file: name,school,grade,division,rating"
+    )
     _dir(imp)
     imp.add_argument("file", metavar="FILE.csv")
     wd = pls.add_parser("withdraw", help="a player leaves: not paired after this round")
@@ -195,9 +219,19 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _division(st)
     _json(st)
 
-    xp = sub.add_parser("export", help="standings or crosstable as CSV or printable HTML")
+    tm = sub.add_parser("teams", help="the schools' ranking: each school's best N players")
+    _dir(tm)
+    _division(tm)
+    _json(tm)
+
+    xp = sub.add_parser(
+        "export",
+        help="standings, crosstable, teams, a round's pairings or its find-your-table list, "
+        "as CSV or a printable A4 page",
+    )
     _dir(xp)
-    xp.add_argument("what", choices=("standings", "crosstable"))
+    xp.add_argument("what", choices=("standings", "crosstable", "teams", "pairings", "find-table"))
+    xp.add_argument("--round", type=int, metavar="N", help="pairings, find-table: (the latest)")
     xp.add_argument("--format", choices=("csv", "html"), default="csv")
     xp.add_argument("--out", metavar="FILE", help="(standard output)")
     _division(xp)
@@ -292,6 +326,10 @@ def _event_fields(args: argparse.Namespace, current: Event) -> dict[str, Any]:
 
         if fields["profile"] not in PROFILES:
             raise TournamentError(f"unknown rule profile: one of {', '.join(PROFILES)}")
+    if getattr(args, "start", None) is not None:
+        fields["start"] = args.start
+    if getattr(args, "team_size", None) is not None:
+        fields["team_size"] = args.team_size
     points = _scoring(args, current.points)
     if points != current.points:
         fields["points"] = points
@@ -347,6 +385,8 @@ def _event(t: Tournament, args: argparse.Namespace) -> int:
         "points": {k: points_text(getattr(e.points, k)) for k in e.points.__dataclass_fields__},
         "tiebreaks": list(e.tiebreaks),
         "initial_colour": e.initial_colour,
+        "start": e.start,
+        "team_size": e.team_size,
         "divisions": {
             d.name: {"system": d.system, "rounds": t.total_rounds(d.name)}
             for d in t.divisions().values()
@@ -373,9 +413,25 @@ def _division_cmd(t: Tournament, args: argparse.Namespace) -> int:
 def _player(t: Tournament, args: argparse.Namespace) -> int:
     a = args.player_action
     if a == "add":
-        p = t.add_player(args.name, args.school, args.division, args.rating)
+        p = t.add_player(args.name, args.school, args.division, args.rating, grade=args.grade)
         late = f" (late entry: plays from round {p.joined_round})" if p.joined_round > 1 else ""
         print(f"player {p.id}: {p.name}, division {p.division}{late}")
+    elif a == "edit":
+        rating: int | str | None = ""
+        if args.rating is not None:
+            raw = args.rating.strip()
+            if raw.casefold() in ("", "none", "-"):
+                rating = None
+            elif raw.isdigit():
+                rating = int(raw)
+            else:
+                raise ValueError(f"--rating {raw!r}: a whole number, or none")
+        before = t.player(args.player)
+        p = t.edit_player(
+            before.id, reason=args.reason, name=args.name, school=args.school,
+            grade=args.grade, rating=rating,
+        )  # fmt: skip
+        print(f"player {p.id}: {_player_line(p)} (was {_player_line(before)})")
     elif a == "import":
         path = Path(args.file)
         try:
@@ -400,9 +456,15 @@ def _player(t: Tournament, args: argparse.Namespace) -> int:
                 if p.withdrawn_after is not None
                 else ""
             )
-            rating = f", rating {p.rating}" if p.rating is not None else ""
-            print(f"{p.id:>4}  {p.name} ({p.school or '-'}), {p.division}{rating}{extra}")
+            print(f"{p.id:>4}  {_player_line(p)}, {p.division}{extra}")
     return 0
+
+
+def _player_line(p: Any) -> str:
+    """``Ana Reyes (Rizal ES, Grade 6), rating 1500``."""
+    about = ", ".join(x for x in (p.school, p.grade) if x) or "-"
+    rating = f", rating {p.rating}" if p.rating is not None else ""
+    return f"{p.name} ({about}){rating}"
 
 
 def _print_pairings(t: Tournament, pairings: list[Pairing], as_json: bool) -> None:
@@ -535,10 +597,71 @@ def _standings(t: Tournament, args: argparse.Namespace) -> int:
     return 0
 
 
-def _export(t: Tournament, args: argparse.Namespace) -> int:
-    from . import export
+def _teams(t: Tournament, args: argparse.Namespace) -> int:
+    from .printing import team_rows
+    from .teams import team_standings
 
     d = t.division(args.division)
+    teams = team_standings(t.standings(d.name), t.event.team_size)
+    if args.json:
+        print(json.dumps(_teams_json(teams, t.event.variant), ensure_ascii=False, indent=2))
+        return 0
+    if t.event.team_size == 0:
+        print("no team ranking in this event (--team-size 0)")
+        return 0
+    rows = team_rows(teams, t.event.variant)
+    widths = [max(len(r[i]) for r in rows) for i in range(4)]
+    print(
+        f"{t.event.name}, division {d.name}, after round {t.last_round(d.name)}: each school's "
+        f"best {t.event.team_size}"
+    )
+    for r in rows:
+        print("  ".join(c.ljust(w) for c, w in zip(r[:4], widths, strict=True)) + "  " + r[4])
+    return 0
+
+
+def _teams_json(teams: list[Any], variant: str) -> list[dict[str, Any]]:
+    from .damath_scores import store_text, text
+    from .export import points_text
+
+    return [
+        {
+            "rank": team.rank,
+            "shared": team.shared,
+            "school": team.school,
+            "points": str(team.points),
+            "points_text": points_text(team.points),
+            "score_diff": {
+                "text": text(team.score_diff, variant),
+                "exact": store_text(team.score_diff),
+            },
+            "counted": [s.player.id for s in team.counted],
+            "others": [s.player.id for s in team.others],
+        }
+        for team in teams
+    ]
+
+
+def _export(t: Tournament, args: argparse.Namespace) -> int:
+    from . import export, printing
+
+    d = t.division(args.division)
+    if args.what in ("pairings", "find-table", "teams"):
+        rnd = args.round or t.last_round(d.name)
+        if args.what != "teams" and not t.pairings(d.name, rnd):
+            raise ValueError(f"round {rnd} of division {d.name!r} is not paired yet")
+        if args.format == "html":
+            out = printing.printed(t, args.what, d.name, rnd)
+        elif args.what == "pairings":
+            out = export.to_csv(printing.pairings_rows(t, d.name, rnd))
+        elif args.what == "find-table":
+            out = export.to_csv(printing.find_table_rows(t, d.name, rnd))
+        else:
+            from .teams import team_standings
+
+            teams = team_standings(t.standings(d.name), t.event.team_size)
+            out = export.to_csv(printing.team_rows(teams, t.event.variant))
+        return _write(args, out)
     table = t.standings(d.name)
     if args.what == "standings":
         rows, title, key = (
@@ -556,6 +679,10 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
         if args.format == "csv"
         else export.html_page(title, t.event, d.name, rows, key)
     )
+    return _write(args, out)
+
+
+def _write(args: argparse.Namespace, out: str) -> int:
     if args.out:
         Path(args.out).write_text(out, encoding="utf-8")
         print(f"{args.what} ({args.format}) written to {args.out}")
@@ -584,6 +711,7 @@ _HANDLERS = {
     "exchange": _exchange,
     "result": _result,
     "standings": _standings,
+    "teams": _teams,
     "export": _export,
     "log": _log,
 }

@@ -16,6 +16,12 @@ from controller.rules.values import Sqrt2
 Score = Fraction | Sqrt2 | int
 
 SYSTEMS = ("swiss", "round-robin", "knockout")
+START_RULES = ("desk", "table")
+"""When a tournament game's clocks start: at the arbiter's start from the desk for the whole
+hall (``desk``, the default: the manual's arbiter starts the games), or when each table is
+confirmed at its board (``table``). Never before (docs/tournament.md)."""
+DEFAULT_TEAM_SIZE = 3
+"""How many of a school's players count for its team score (the best N by points)."""
 
 # Outcomes of one pairing, from Blue's side (Blue moves first). A forfeit is a game not played:
 # "blue-forfeit" means Blue wins because Red did not play.
@@ -39,7 +45,20 @@ RED = "red"
 
 
 class TournamentError(ValueError):
-    """A request the event's rules refuse; the message says what and how to fix it."""
+    """A request the event's rules refuse; the message says what and how to fix it.
+
+    The same rule is broken from the command line and from the desk, but the fix is named in
+    each one's own words: ``cli`` (an option, a command) and ``desk`` (a button, a box).
+    ``str()`` is the command line's sentence; ``at_desk()`` the desk's."""
+
+    def __init__(self, message: str, *, cli: str = "", desk: str = "") -> None:
+        super().__init__(f"{message} ({cli})" if cli else message)
+        self.message = message
+        self.cli = cli
+        self.desk = desk
+
+    def at_desk(self) -> str:
+        return f"{self.message} ({self.desk})" if self.desk else self.message
 
 
 @dataclass(frozen=True)
@@ -65,6 +84,8 @@ class Event:
     points: Points = field(default_factory=Points)
     tiebreaks: tuple[str, ...] = DEFAULT_TIEBREAKS
     initial_colour: str = BLUE  # the colour of pairing number 1 in round 1 (drawn by lot)
+    start: str = "desk"  # START_RULES: when a tournament game's clocks start
+    team_size: int = DEFAULT_TEAM_SIZE  # the best N players of a school make its team score
 
 
 @dataclass(frozen=True)
@@ -83,6 +104,7 @@ class Player:
     rating: int | None = None
     joined_round: int = 1  # a late entry joins at a later round
     withdrawn_after: int | None = None  # plays no round after this one
+    grade: str = ""  # grade or year, as the scoresheet's Grade/Year
 
 
 @dataclass(frozen=True)

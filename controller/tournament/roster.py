@@ -1,6 +1,7 @@
 """Players from a CSV file, as schools send their lists: a header row names the columns.
 
-Required: ``name``. Optional: ``school``, ``division``, ``rating`` (a whole number, or empty).
+Required: ``name``. Optional: ``school``, ``grade`` (grade or year, as the scoresheet writes it),
+``division``, ``rating`` (a whole number, or empty).
 Column names are matched without case or surrounding spaces; a semicolon-separated file (a
 spreadsheet in a Filipino or European locale) reads as well as a comma-separated one. Every
 line is checked before anyone is added, so a bad file adds nobody and says which lines to fix.
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from .model import TournamentError
 
-COLUMNS = ("name", "school", "division", "rating")
+COLUMNS = ("name", "school", "grade", "division", "rating")
 MAX_ERRORS_SHOWN = 10
 
 
@@ -25,6 +26,7 @@ class Entry:
     school: str
     division: str
     rating: int | None
+    grade: str = ""
 
 
 def read_roster(text: str, default_division: str = "open") -> list[Entry]:
@@ -74,7 +76,8 @@ def read_roster(text: str, default_division: str = "open") -> list[Entry]:
                     errors.append(f"line {number}: rating {rating} is not between 0 and 4000")
                     continue
             division = cells.get("division") or default_division
-            entries.append(Entry(number, name, cells.get("school", ""), division, rating))
+            school, grade = cells.get("school", ""), cells.get("grade", "")
+            entries.append(Entry(number, name, school, division, rating, grade))
     except csv.Error as exc:
         errors.append(f"line {rows.line_num}: {exc}")
     if errors:

@@ -30,13 +30,16 @@ from .model import (
 )
 
 FILE_NAME = "tournament.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: the event's clock start rule and team size, the players' grade (added to a version-1 file
+in place: ``_migrate``)."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS event (
     id INTEGER PRIMARY KEY CHECK (id = 1),
     name TEXT NOT NULL, date TEXT, venue TEXT, variant TEXT, profile TEXT, time_control TEXT,
-    points TEXT NOT NULL, tiebreaks TEXT NOT NULL, initial_colour TEXT NOT NULL
+    points TEXT NOT NULL, tiebreaks TEXT NOT NULL, initial_colour TEXT NOT NULL,
+    start TEXT NOT NULL DEFAULT 'desk', team_size INTEGER NOT NULL DEFAULT 3
 );
 CREATE TABLE IF NOT EXISTS division (
     name TEXT PRIMARY KEY, system TEXT NOT NULL, rounds INTEGER NOT NULL
@@ -44,7 +47,7 @@ CREATE TABLE IF NOT EXISTS division (
 CREATE TABLE IF NOT EXISTS player (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, school TEXT NOT NULL,
     division TEXT NOT NULL REFERENCES division(name), rating INTEGER,
-    joined_round INTEGER NOT NULL, withdrawn_after INTEGER
+    joined_round INTEGER NOT NULL, withdrawn_after INTEGER, grade TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS absence (
     player INTEGER NOT NULL REFERENCES player(id), round INTEGER NOT NULL,
@@ -103,6 +106,7 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise TournamentError(f"{path}: made by a newer damath-board; update this one")
             self.db.executescript(_SCHEMA)
+            _migrate(self.db)
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
             raise TournamentError(f"{path}: not a tournament file ({exc})") from None
@@ -117,7 +121,9 @@ class Store:
 
     def save_event(self, e: Event) -> None:
         self.db.execute(
-            "INSERT OR REPLACE INTO event VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO event (id, name, date, venue, variant, profile, time_control,"
+            " points, tiebreaks, initial_colour, start, team_size)"
+            " VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 e.name,
                 e.date,
@@ -128,6 +134,8 @@ class Store:
                 _points_json(e.points),
                 json.dumps(list(e.tiebreaks)),
                 e.initial_colour,
+                e.start,
+                e.team_size,
             ),
         )
 
@@ -138,11 +146,18 @@ class Store:
 
     def add_player(self, p: Player) -> int:
         cur = self.db.execute(
-            "INSERT INTO player (name, school, division, rating, joined_round, withdrawn_after)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (p.name, p.school, p.division, p.rating, p.joined_round, p.withdrawn_after),
+            "INSERT INTO player (name, school, division, rating, joined_round, withdrawn_after,"
+            " grade) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (p.name, p.school, p.division, p.rating, p.joined_round, p.withdrawn_after, p.grade),
         )
         return _rowid(cur)
+
+    def update_player(self, p: Player) -> None:
+        """A player's name, school, grade and rating corrected (the log keeps the old ones)."""
+        self.db.execute(
+            "UPDATE player SET name = ?, school = ?, grade = ?, rating = ? WHERE id = ?",
+            (p.name, p.school, p.grade, p.rating, p.id),
+        )
 
     def set_withdrawn(self, player: int, after: int | None) -> None:
         self.db.execute("UPDATE player SET withdrawn_after = ? WHERE id = ?", (after, player))
@@ -204,7 +219,10 @@ class Store:
     # -- reads ----------------------------------------------------------------------------
 
     def event(self) -> Event | None:
-        row = self.db.execute("SELECT * FROM event").fetchone()
+        row = self.db.execute(
+            "SELECT id, name, date, venue, variant, profile, time_control, points, tiebreaks,"
+            " initial_colour, start, team_size FROM event"
+        ).fetchone()
         if row is None:
             return None
         return Event(
@@ -217,6 +235,8 @@ class Store:
             points=_points_from(row[7]),
             tiebreaks=tuple(json.loads(row[8])),
             initial_colour=row[9],
+            start=row[10],
+            team_size=row[11],
         )
 
     def divisions(self) -> dict[str, Division]:
@@ -225,7 +245,7 @@ class Store:
 
     def players(self) -> dict[int, Player]:
         rows = self.db.execute(
-            "SELECT id, name, school, division, rating, joined_round, withdrawn_after"
+            "SELECT id, name, school, division, rating, joined_round, withdrawn_after, grade"
             " FROM player ORDER BY id"
         )
         return {r[0]: Player(*r) for r in rows}
@@ -281,6 +301,23 @@ class _Transaction:
 
     def __exit__(self, kind: type[BaseException] | None, exc: object, tb: object) -> None:
         self.db.execute("COMMIT" if kind is None else "ROLLBACK")
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """A version-1 file gets the columns version 2 added (their defaults: the desk starts the
+    clocks, teams of 3, no grade); a file that has them is left as it is."""
+    added = {
+        "event": (
+            ("start", "TEXT NOT NULL DEFAULT 'desk'"),
+            ("team_size", "INTEGER NOT NULL DEFAULT 3"),
+        ),
+        "player": (("grade", "TEXT NOT NULL DEFAULT ''"),),
+    }
+    for table, columns in added.items():
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        for name, kind in columns:
+            if name not in have:
+                db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
 
 
 def _rowid(cur: sqlite3.Cursor) -> int:

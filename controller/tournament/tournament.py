@@ -17,6 +17,7 @@ from .model import (
     BLUE,
     PLAYED,
     RED,
+    START_RULES,
     SYSTEMS,
     TIEBREAKS,
     Division,
@@ -33,6 +34,8 @@ from .standings import Standing, standings
 from .store import Store, open_store
 
 DEFAULT_DIVISION = "open"
+PlayerRow = tuple[str, str, str, int | None] | tuple[str, str, str, int | None, str]
+"""A player to add: name, school, division, rating, and the grade when it is known."""
 
 
 def check_tiebreaks(order: Iterable[str]) -> tuple[str, ...]:
@@ -51,8 +54,34 @@ def check_division(d: Division) -> Division:
     if d.system not in SYSTEMS:
         raise TournamentError(f"unknown system {d.system!r}: one of {', '.join(SYSTEMS)}")
     if d.rounds < 0 or (d.system == "swiss" and d.rounds < 1):
-        raise TournamentError("a Swiss needs its number of rounds (--rounds N)")
+        raise TournamentError(
+            "a Swiss needs its number of rounds", cli="--rounds N", desk="fill in Rounds"
+        )
     return d
+
+
+def check_event(e: Event) -> Event:
+    """The event's settings that are not free text, checked (creating it or changing it)."""
+    check_tiebreaks(e.tiebreaks)
+    if not e.name.strip():
+        raise TournamentError("the event needs a name")
+    if e.initial_colour not in (BLUE, RED):
+        raise TournamentError("the initial colour is blue or red")
+    if e.start not in START_RULES:
+        raise TournamentError(
+            f"the clocks start at the desk's start or at each table's confirmation: "
+            f"{' or '.join(START_RULES)}, not {e.start!r}"
+        )
+    if (
+        isinstance(e.team_size, bool)
+        or not isinstance(e.team_size, int)
+        or not 0 <= e.team_size <= 20
+    ):
+        raise TournamentError(
+            f"a school's team counts its best 1 to 20 players (0: no team ranking), "
+            f"not {e.team_size!r}"
+        )
+    return e
 
 
 class Tournament:
@@ -74,11 +103,7 @@ class Tournament:
         by: str = "organiser",
     ) -> Tournament:
         """A new event in ``folder`` with its first division (more with ``set_division``)."""
-        check_tiebreaks(event.tiebreaks)
-        if not event.name.strip():
-            raise TournamentError("the event needs a name")
-        if event.initial_colour not in (BLUE, RED):
-            raise TournamentError("the initial colour is blue or red")
+        check_event(event)
         check_division(division)
         store = open_store(folder, create=True)
         if store.event() is not None:
@@ -106,7 +131,7 @@ class Tournament:
                 raise TournamentError("the tie-breaks are a list of names")
             changes["tiebreaks"] = check_tiebreaks(str(x) for x in order)
         fields: dict[str, Any] = dict(changes)  # the command line and the pages give each its type
-        new = replace(self.event, **fields)
+        new = check_event(replace(self.event, **fields))
         with self.store.transaction():
             self.store.save_event(new)
             self.store.log(by, "event-update", **{k: str(v) for k, v in changes.items()})
@@ -133,7 +158,9 @@ class Tournament:
             used = {p.division for p in self.players().values()} or set(divisions)
             if len(used) > 1:
                 raise TournamentError(
-                    f"this event has divisions {', '.join(sorted(used))}: name one (--division)"
+                    f"this event has divisions {', '.join(sorted(used))}: name one",
+                    cli="--division",
+                    desk="choose the division",
                 )
             name = next(iter(used))
         if name not in divisions:
@@ -151,17 +178,24 @@ class Tournament:
         return {pid: p for pid, p in everyone.items() if p.division == division}
 
     def player(self, ref: str | int) -> Player:
-        """A player by number, or by a name that is unique in the event."""
+        """A player by number, by full name, or by a part of the name that only one player's
+        name has (``Paolo`` for Paolo Reyes, ``reyes``): letters' case and accents aside."""
         everyone = self.players()
         text = str(ref).strip()
         if text.isdigit() and int(text) in everyone:
             return everyone[int(text)]
-        named = [p for p in everyone.values() if p.name.casefold() == text.casefold()]
-        if len(named) == 1:
-            return named[0]
-        if len(named) > 1:
-            raise TournamentError(f"{text!r}: several players have this name; use the number")
-        raise TournamentError(f"no player {text!r} in this event (see `hub player list`)")
+        found = find_players(everyone.values(), text)
+        if len(found) == 1:
+            return found[0]
+        if len(found) > 1:
+            if _folded(" ".join(found[0].name.split())) == _folded(" ".join(text.split())):
+                # the same full name twice (two divisions): only the number tells them apart
+                raise TournamentError(f"{text!r}: several players have this name; use the number")
+            names = ", ".join(f"{p.name} ({p.id})" for p in found[:6])
+            raise TournamentError(f"{text!r} could be {names}: give the number or the full name")
+        raise TournamentError(
+            f"no player {text!r} in this event", cli="see `hub player list`", desk="see Players"
+        )
 
     def add_player(
         self,
@@ -170,32 +204,37 @@ class Tournament:
         division: str = DEFAULT_DIVISION,
         rating: int | None = None,
         by: str = "organiser",
+        grade: str = "",
     ) -> Player:
         """A player, by hand; a late entry once the division has started (Swiss only)."""
-        return self.add_players([(name, school, division, rating)], by)[0]
+        return self.add_players([(name, school, division, rating, grade)], by)[0]
 
     def import_players(self, csv_text: str, by: str = "organiser") -> list[Player]:
         """Every player of a CSV list (``roster``), all or none."""
         entries = read_roster(csv_text)
-        return self.add_players([(e.name, e.school, e.division, e.rating) for e in entries], by)
+        return self.add_players(
+            [(e.name, e.school, e.division, e.rating, e.grade) for e in entries], by
+        )
 
-    def add_players(
-        self, rows: Iterable[tuple[str, str, str, int | None]], by: str = "organiser"
-    ) -> list[Player]:
+    def add_players(self, rows: Iterable[PlayerRow], by: str = "organiser") -> list[Player]:
+        """Players all or none: ``(name, school, division, rating[, grade])`` each (the grade
+        came later; rows without it, as scripts and benches write them, have none)."""
         divisions = self.divisions()
         known = {(p.name.casefold(), p.division) for p in self.players().values()}
         new: list[Player] = []
-        for name, school, division, rating in rows:
-            name, school = name.strip(), school.strip()
+        for row in rows:
+            name, school, division, rating = row[:4]
+            grade = row[4] if len(row) > 4 else ""
+            name, school, grade = name.strip(), school.strip(), grade.strip()
             division = division.strip() or DEFAULT_DIVISION
             if not name:
                 raise TournamentError("a player needs a name")
-            if rating is not None and not 0 <= rating <= 4000:
-                raise TournamentError(f"{name}: rating {rating} is not between 0 and 4000")
+            _check_rating(name, rating)
+            _check_grade(name, grade)
             if division not in divisions:
                 raise TournamentError(
-                    f"{name}: no division {division!r}; create it first with "
-                    f"`damath-board hub division set {division} --system swiss --rounds N`"
+                    f"{name}: no division {division!r}; create it first",
+                    cli=f"`damath-board hub division set {division} --system swiss --rounds N`",
                 )
             if (name.casefold(), division) in known:
                 raise TournamentError(f"{name} is already entered in division {division!r}")
@@ -206,7 +245,9 @@ class Tournament:
                 raise TournamentError(
                     f"{name}: division {division!r} ({d.system}) has started: no late entries"
                 )
-            new.append(Player(0, name, school, division, rating, joined_round=started + 1))
+            new.append(
+                Player(0, name, school, division, rating, joined_round=started + 1, grade=grade)
+            )
         with self.store.transaction():
             added = []
             for p in new:
@@ -214,6 +255,53 @@ class Tournament:
                 self.store.log(by, "player-add", player=pid, name=p.name, division=p.division)
                 added.append(replace(p, id=pid))
         return added
+
+    def edit_player(
+        self,
+        ref: str | int,
+        by: str = "organiser",
+        reason: str = "",
+        *,
+        name: str | None = None,
+        school: str | None = None,
+        grade: str | None = None,
+        rating: int | str | None = "",
+    ) -> Player:
+        """A misspelt name, a wrong school, grade or rating corrected (``None`` or, for the
+        rating, ``""``: unchanged; a rating of ``None`` clears it). The log keeps what it was.
+        The pairings follow the player's number, so nothing else changes: the pages, the
+        printed lists and the archive's sheets use the new name (a board keeps the one it was
+        sent for the game it plays)."""
+        p = self.player(ref)
+        new = replace(
+            p,
+            name=p.name if name is None else name.strip(),
+            school=p.school if school is None else school.strip(),
+            grade=p.grade if grade is None else grade.strip(),
+            rating=p.rating if rating == "" else rating,  # type: ignore[arg-type]
+        )
+        if not new.name:
+            raise TournamentError("a player needs a name")
+        _check_rating(new.name, new.rating)
+        _check_grade(new.name, new.grade)
+        twin = [
+            q
+            for q in self.players(p.division).values()
+            if q.id != p.id and q.name.casefold() == new.name.casefold()
+        ]
+        if twin:
+            raise TournamentError(f"{new.name} is already entered in division {p.division!r}")
+        if new == p:
+            raise TournamentError(f"nothing to change for {p.name}")
+        changed = {
+            key: {"before": getattr(p, key), "after": getattr(new, key)}
+            for key in ("name", "school", "grade", "rating")
+            if getattr(p, key) != getattr(new, key)
+        }
+        with self.store.transaction():
+            self.store.update_player(new)
+            self.store.log(by, "player-edit", player=p.id, reason=reason.strip(), **changed)
+        return new
 
     def withdraw(self, ref: str | int, by: str = "organiser", reason: str = "") -> Player:
         p = self.player(ref)
@@ -285,8 +373,8 @@ class Tournament:
         last = self.last_round(d.name)
         if rnd <= last:
             raise TournamentError(
-                f"round {rnd} of division {d.name!r} is already paired"
-                " (see `hub pairings`; the arbiter can change a pairing with a reason)"
+                f"round {rnd} of division {d.name!r} is already paired",
+                cli="see `hub pairings`; the arbiter can change a pairing with a reason",
             )
         if rnd != last + 1:
             raise TournamentError(f"division {d.name!r}: pair round {last + 1} first")
@@ -300,7 +388,7 @@ class Tournament:
             pairs = self._pairs(d, rnd, done, results)
         else:
             if not reason.strip():
-                raise TournamentError("pairing a round by hand needs a reason (--reason)")
+                raise TournamentError("pairing a round by hand needs a reason", cli="--reason")
             pairs = self._check_by_hand(d, rnd, by_hand, done)
         created: list[Pairing] = []
         with self.store.transaction():
@@ -412,7 +500,7 @@ class Tournament:
         """The arbiter swaps two players' seats in a paired round (the same table: their colours).
         Only before either game has a result; the reason is logged with the old pairings."""
         if not reason.strip():
-            raise TournamentError("changing a pairing needs a reason (--reason)")
+            raise TournamentError("changing a pairing needs a reason", cli="--reason")
         pa, pb = self.player(a), self.player(b)
         if pa.id == pb.id:
             raise TournamentError("name two different players to exchange")
@@ -489,7 +577,9 @@ class Tournament:
         if before is not None and not reason.strip():
             raise TournamentError(
                 f"round {p.round}, table {p.table} already has a result ({before.outcome}); "
-                "a correction needs a reason (--reason)"
+                "a correction needs a reason",
+                cli="--reason",
+                desk="fill in Reason",
             )
         if before == result:
             raise TournamentError("this is already the recorded result")
@@ -535,6 +625,45 @@ def _check_scores_agree(result: GameResult) -> None:
     expected = BLUE if c > 0 else "red" if c < 0 else "draw"
     if expected != result.outcome:
         raise TournamentError(
-            f"the scores say {expected}, the result says {result.outcome}: check the sheet "
-            "(an arbiter's decision against the scores is recorded with --by-arbiter)"
+            f"the scores say {expected}, the result says {result.outcome}: check the sheet",
+            cli="an arbiter's decision against the scores is recorded with --by-arbiter",
+            desk="an arbiter's decision against the scores: tick "
+            "“arbiter's decision against the scores”",
         )
+
+
+def _check_rating(name: str, rating: int | None) -> None:
+    if rating is not None and not 0 <= rating <= 4000:
+        raise TournamentError(f"{name}: rating {rating} is not between 0 and 4000")
+
+
+def _check_grade(name: str, grade: str) -> None:
+    if len(grade) > 20:
+        raise TournamentError(f"{name}: a grade or year of at most 20 characters (“Grade 6”)")
+
+
+def _folded(text: str) -> str:
+    """For finding a name: case and accents aside (``Niño`` is found as ``nino``)."""
+    import unicodedata
+
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def find_players(players: Iterable[Player], text: str) -> list[Player]:
+    """The players ``text`` names: those whose full name it is; else those whose name has
+    every word of it as the start of a word (``Paolo``, ``paolo r``, ``Reyes``)."""
+    wanted = _folded(" ".join(text.split()))
+    if not wanted:
+        return []
+    everyone = list(players)
+    exact = [p for p in everyone if _folded(" ".join(p.name.split())) == wanted]
+    if exact:
+        return exact
+    words = wanted.split()
+    out = []
+    for p in everyone:
+        own = _folded(p.name).replace("-", " ").split()
+        if all(any(w.startswith(x) for w in own) for x in words):
+            out.append(p)
+    return out

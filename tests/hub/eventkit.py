@@ -96,6 +96,21 @@ class HallBoard:
         info = self.play.session.info
         assert info.get("blue") and info.get("red"), (self.board, info)
 
+    def step(self, seconds: float = 0.5) -> None:
+        """One pass of the board's loop as far as the link sees it (the hub's assignment and
+        commands), ``seconds`` of board time later."""
+        self.play.t += seconds
+        self.link.after_step(self.play.session, self.play.t)
+
+    def wait_started(self) -> None:
+        """Until the round's start from the desk has reached the board: its clocks may run."""
+
+        def started() -> bool:
+            self.step()
+            return self.play.session.state.held is None
+
+        wait_for(f"{self.board}: the round's start", started)
+
     def play_game(self, kind: str) -> None:
         count, ending, *_ = GAMES[kind]
         if count:

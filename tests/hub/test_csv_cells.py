@@ -78,9 +78,20 @@ def test_every_tournament_csv_neutralises_formulas(event, tmp_path):
     run("hub", "archive", "--dir", str(event), "--out", str(archive))
     with zipfile.ZipFile(archive) as z:
         written = [n for n in z.namelist() if n.endswith(".csv")]
-        assert {n.rsplit("/", 1)[1] for n in written} == {"standings.csv", "crosstable.csv"}
+        assert {n.rsplit("/", 1)[1] for n in written} == {
+            "standings.csv",
+            "crosstable.csv",
+            "teams.csv",
+        }
         for name in written:
-            check(z.read(name).decode(), name)
+            text = z.read(name).decode()
+            if name.endswith("teams.csv"):  # a school's players are one cell: none evaluated
+                assert not [c for c in cells(text) if evaluated(c)], name
+                assert "'" + SCHOOL in cells(text)
+                continue
+            check(text, name)
+    teams = run("hub", "export", "teams", "--format", "csv", "--dir", str(event))
+    assert not [c for c in cells(teams) if evaluated(c)] and "'" + SCHOOL in cells(teams)
     # Damath values in the tie-breaks and points stay numbers
     assert export.to_csv([["-7/6", "24 + 12√2", "2½", "-3x²y", "-5"]]) == (
         "-7/6,24 + 12√2,2½,-3x²y,-5\n"

@@ -72,8 +72,9 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
             )
             org.get_by_role("button", name="Import").click()
             expect(org.locator(".msg")).to_have_text("7 player(s) added")
-            org.get_by_label("Name", exact=True).fill("Fe Tan")
-            org.get_by_label("School", exact=True).fill("Rizal HS")
+            add = org.locator("section.head")  # the add form (each row has its own Edit…)
+            add.get_by_label("Name", exact=True).fill("Fe Tan")
+            add.get_by_label("School", exact=True).fill("Rizal HS")
             org.get_by_role("button", name="Add player").click()
             expect(org.locator(".msg")).to_have_text("Fe Tan added (number 8)")
             expect(org.locator("table.players tbody tr")).to_have_count(8)
@@ -98,8 +99,16 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
             sent = seating.dispatches(t)
             first_pairing = t.pairings("open", 1)[0].id
             for pairing in t.pairings("open", 1):
+                boards[sent[pairing.id].board].take_assignment(sent[pairing.id].assignment)
+            # the clocks wait for the arbiter's start, the whole hall at once
+            org.get_by_role("button", name="Start round 1").click()
+            expect(org.locator(".msg")).to_have_text(
+                "round started: 4 board(s) told to start their clocks"
+            )
+            expect(org.locator(".started")).to_contain_text("Round 1 started")
+            for pairing in t.pairings("open", 1):
                 d = sent[pairing.id]
-                boards[d.board].take_assignment(d.assignment)
+                boards[d.board].wait_started()
                 boards[d.board].play_game(KINDS[pairing.table - 1])
             for b in boards.values():
                 b.wait_acked()

@@ -65,16 +65,21 @@ def hall(hub, tmp_path):
 
 
 def play_round(hub, t, boards, rnd: int, skip: tuple[int, ...] = ()) -> dict[int, str]:
-    """Every table with a board plays its planned game; returns table → board."""
+    """Every table with a board takes its table, the arbiter starts the round from the desk
+    (the clocks wait for it), and every table plays its planned game; returns table → board."""
     sent = seating.dispatches(t)
     where = {}
+    for p in t.pairings("open", rnd):
+        if not p.is_bye:
+            boards[sent[p.id].board].take_assignment(sent[p.id].assignment)
+    assert api(hub, "/api/event/start", {"round": rnd})["started"]
     for p in t.pairings("open", rnd):
         if p.is_bye:
             continue
         d = sent[p.id]
         where[p.table] = d.board
         b = boards[d.board]
-        b.take_assignment(d.assignment)
+        b.wait_started()
         kind = PLAN[rnd][p.table - 1]
         if kind is None or p.table in skip:
             continue
@@ -220,6 +225,9 @@ def test_a_swiss_of_four_rounds_on_eight_boards(hall):
     wait_for("b03's assignment cleared", lambda: boards["b03"].assignment() is None)
     p45 = t.pairing(4, 5)
     boards["b05"].take_assignment(seating.dispatches(t)[p45.id].assignment)
+    boards["b05"].step()
+    assert boards["b05"].play.session.state.held == "desk"  # the clocks wait for the start
+    boards["b05"].play.session.press(boards["b05"].play.t, "confirm", "hold")  # b05's arbiter
     boards["b05"].play_some(4)
     tables = play_round(hub, t, boards, 4, skip=(5,))
     assert tables[3] == "b09"
@@ -319,6 +327,11 @@ def hand_standings(t: Tournament) -> dict[str, tuple[Fraction, object]]:
     return {n: (points[n], diff[n]) for n in points}
 
 
+CORRECTED = {"round-2/table-3_b03": ("1-0", "1/2-1/2")}
+"""The archive's game whose result the arbiter corrected (a draw on the board, Blue's win by
+the arbiter's decision): its PDN's Result and BoardResult."""
+
+
 def check_archive_pdns(z: zipfile.ZipFile, boards: dict[str, HallBoard]) -> None:
     """Every game's PDN in the archive is the board's own export of that game (read from the
     board's journal), with only the event's tags set, each once."""
@@ -335,6 +348,18 @@ def check_archive_pdns(z: zipfile.ZipFile, boards: dict[str, HallBoard]) -> None
         def board_part(lines: list[str]) -> list[str]:
             return [x for x in lines if not x.startswith(tuple(f"[{k} " for k in EVENT_TAGS))]
 
+        corrected = [k for k in CORRECTED if f"/{k}_" in name]
+        if corrected:  # the arbiter's result in force, the board's kept beside it
+            recorded, board_result = CORRECTED[corrected[0]]
+            assert f'[Result "{recorded}"]' in text and f'[BoardResult "{board_result}"]' in text
+            assert any(x.startswith("[ResultNote ") and "touch-move" in x for x in text), name
+            assert text[-2].endswith(" " + recorded) and own[-2].endswith(" " + board_result)
+            text = [
+                x.replace(f'"{recorded}"', f'"{board_result}"')
+                for x in text
+                if not x.startswith(("[BoardResult ", "[ResultNote "))
+            ]
+            text[-2] = text[-2][: -len(recorded)] + board_result
         assert board_part(text) == board_part(own), name
         assert '[Event "Division Meet"]' in text and '[Site "Rizal HS gym"]' in text
         assert f'[BoardId "{board}"]' in text and '[Date "2026.12.05"]' in text
@@ -369,8 +394,11 @@ def test_a_round_robin_of_six_on_three_boards(hub, tmp_path):
             cli(hub, "publish", "--round", str(rnd), "--url", hub.url)
             sent = seating.dispatches(t)
             for p in t.pairings("rr", rnd):
+                boards[sent[p.id].board].take_assignment(sent[p.id].assignment)
+            assert "3 board(s) told" in cli(hub, "start", "--round", str(rnd), "--url", hub.url)
+            for p in t.pairings("rr", rnd):
                 d = sent[p.id]
-                boards[d.board].take_assignment(d.assignment)
+                boards[d.board].wait_started()
                 boards[d.board].play_game(RR_PLAN[p.table - 1])
             for b in boards.values():
                 b.wait_acked()

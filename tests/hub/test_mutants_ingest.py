@@ -450,8 +450,8 @@ def test_a_batch_that_fails_is_handled_message_by_message(hub, game, monkeypatch
     monkeypatch.setattr(hub.store, "insert_record", failing)
     out = send(hub, *(e.payload() for e in game[:3]))
     assert [(o.result, o.detail) for o in out] == [
-        ("stored", "new"),  # a game's first record opens it
-        ("stored", ""),  # the batch rolled back: now alone, it goes in
+        ("stored", "new"),  # the batch rolled back: the game is opened again, alone
+        ("stored", ""),  # now alone, it goes in
         ("stored", ""),
     ]
     assert hub.store.records("b1", game[0].game) == [e.record for e in game[:3]]
@@ -471,7 +471,7 @@ def test_a_message_that_fails_alone_is_refused_as_internal_and_the_rest_goes_on(
     monkeypatch.setattr(hub.store, "insert_record", failing)
     out = send(hub, *(e.payload() for e in game[:3]), at=4.0)
     assert [(o.result, o.detail) for o in out] == [
-        ("stored", "new"),
+        ("stored", "new"),  # the game's first record, handled alone: the game opened
         ("internal", "disk on fire"),
         ("out-of-order", "record 3 before 2"),
     ]
@@ -579,12 +579,21 @@ def test_on_connecting_the_hub_subscribes_says_it_is_online_and_resends_assignme
             1,
         )
     ]
-    assert fake.published == [
-        (HUB_PRESENCE, presence_payload(True, 5.0), 1, True),
+    assert fake.published == [  # no tournament on this hub: the boards' clocks are not held
+        (HUB_PRESENCE, presence_payload(True, 5.0, tournament=False), 1, True),
         (board_topic("b1", "assignment"), canonical({"v": 1, "id": "asg-1", "round": 1}), 1, True),
     ]
     handlers["on_disconnect"](fake, None, None, ReasonCode(PacketTypes.DISCONNECT, "Success"), None)
     assert not hub.connected
+    hub.tournament = lambda: True  # a tournament created: said in the presence at the next connect
+    fake.published.clear()
+    handlers["on_connect"](fake, None, None, ReasonCode(PacketTypes.CONNACK, "Success"), None)
+    assert fake.published[0] == (
+        HUB_PRESENCE,
+        presence_payload(True, 5.0, tournament=True),
+        1,
+        True,
+    )
 
 
 @dataclass

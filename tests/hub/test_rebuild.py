@@ -48,6 +48,10 @@ def play_a_round(hub, tmp_path) -> tuple[dict[str, HallBoard], Tournament]:
     for p in t.pairings("open", 1):
         d = seating.dispatches(t)[p.id]
         boards[d.board].take_assignment(d.assignment)
+    assert "round 1 started: 2 board(s) told" in cli(hub, "start", "--round", "1", "--url", hub.url)
+    for p in t.pairings("open", 1):
+        d = seating.dispatches(t)[p.id]
+        boards[d.board].wait_started()
         boards[d.board].play_game(KINDS[p.table])
     boards["b01"].next_game()  # the board's next game, begun: live, not archived
     boards["b01"].play_some(3)

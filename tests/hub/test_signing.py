@@ -27,8 +27,10 @@ def table2(hub, tmp_path):
     boards = {
         b: HallBoard.start(b, hub.add_board(b), tmp_path / "boards" / b) for b in ("b01", "b02")
     }
-    t = Tournament.create(
-        hub.folder, Event("Signing Cup", initial_colour="blue"), Division("open", "swiss", 3)
+    t = Tournament.create(  # each table's clocks start at its confirmation
+        hub.folder,
+        Event("Signing Cup", initial_colour="blue", start="table"),
+        Division("open", "swiss", 3),
     )
     for name in ("Ana", "Ben", "Cora", "Dan"):
         t.add_player(name)
@@ -75,12 +77,13 @@ def test_confirm_pause_sign_and_dispute_reach_the_desk(table2):
     b1.wait_acked()
     assert rows_by_board(hub)["b01"]["status"] == "received"  # one player is not enough
     s1.press(b1.play.t, "red")
-    assert s1.signing.waiting is None and s1.message == "Table confirmed."
+    assert s1.signing.waiting is None and s1.message == "The round has started: the clocks run."
     b2.play.session.press(b2.play.t, "confirm")
-    rows = wait_for(
-        "both tables confirmed at the desk",
-        lambda: statuses(hub) == {"confirmed"} and rows_by_board(hub),
+    rows = wait_for(  # the event starts a table's clocks at its confirmation
+        "both tables confirmed, and so started, at the desk",
+        lambda: statuses(hub) == {"started"} and rows_by_board(hub),
     )
+    assert rows["b01"]["signing"]["started_by"] == rows["b02"]["signing"]["started_by"] == "table"
     assert rows["b01"]["signing"]["confirmed_by"] == ["blue", "red"]
     assert rows["b02"]["signing"]["confirmed_by"] == ["arbiter"]
 
@@ -142,15 +145,16 @@ def test_confirm_pause_sign_and_dispute_reach_the_desk(table2):
     status, html, _ = desk.go("/desk?round=1")
     assert status == 200 and "dispute: see the evidence" in html and "evidence (1)" in html
     status, html, _ = desk.go(f"/desk/table?pairing={row['pairing']}")
-    assert status == 200 and "Red disputes move 3" in html
-    sensed = re.findall(r"<td>(lifted|placed)</td><td>(\w\d) ", html)
+    assert status == 200 and "Red disputes Blue&#x27;s move 2" in html  # the third turn
+    sensed = re.findall(r"<td[^>]*>(lifted|placed)</td><td[^>]*>(\w\d) ", html)
     # the disputed move's own sensor changes: its chip lifted from its first square and
     # placed on its last, with their times
     first, final = moved.path[0], moved.path[-1]
     name = lambda sq: f"{'abcdefgh'[sq[0]]}{sq[1] + 1}"  # noqa: E731
     assert ("lifted", name(first)) in sensed and ("placed", name(final)) in sensed
     assert "The board's journal" in html
-    assert html.count("<td>move</td>") == 3 and "<td>dispute</td>" in html
+    assert len(re.findall(r"<td[^>]*>move</td>", html)) == 3
+    assert re.search(r"<td[^>]*>dispute</td>", html)
     # a disputed result is not accepted with the round's others
     b2.arbiter_ends("stop")
     b2.wait_acked()
@@ -193,7 +197,7 @@ def test_the_arbiter_rules_on_a_dispute_from_the_desk_in_chromium(table2):
         expect(row.locator(".st")).to_have_text("dispute: see the evidence", timeout=15000)
         page.screenshot(path=str(ARTIFACTS / "desk-round-dispute.png"), full_page=True)
         row.get_by_role("link", name="evidence (1)").click()
-        expect(page.locator("h3.dispute")).to_contain_text("Red disputes move 3")
+        expect(page.locator("h3.dispute")).to_contain_text("Red disputes Blue's move 2")
         assert page.locator("table.sensed tbody tr").count() >= 2
         expect(page.locator("table.journal")).to_contain_text("dispute")
         page.screenshot(path=str(ARTIFACTS / "desk-dispute-evidence.png"), full_page=True)

@@ -194,3 +194,25 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
         page.goto(f"{again.url}/mathchess/mc1")  # the old address leads to the board
         expect(page.locator("body")).to_have_attribute("data-phase", "over")
         expect(page.locator("#mc-sheet li")).to_have_count(5)
+
+
+def test_a_board_page_draws_its_game_however_late_the_games_script_arrives(
+    page: Page, mc_server: RunningServer
+) -> None:
+    """The game's own script (mathchess.js) comes after sim.js; on a slow network (a loaded Pi,
+    a classroom's Wi-Fi) the board's first state arrived before it and the page failed with
+    "MathChess is not defined". The script is held back here until the state is long there."""
+    import time
+
+    open_board(page, mc_server.url, "mc1")
+    expect(page.locator("body")).to_have_attribute("data-renderer", "mathchess")
+
+    def late(route) -> None:
+        time.sleep(1.5)  # the page's socket is open and its state sent meanwhile
+        route.continue_()
+
+    page.route("**/static/mathchess.js", late)
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-renderer", "mathchess")
+    expect(page.locator("#mc-conditions")).to_contain_text("Level 9")
+    # the fixture fails the test on any JavaScript error the page had

@@ -73,6 +73,15 @@
       tr.appendChild(td(r.detail));
       pb.appendChild(tr);
     }
+    // each value named by its column: on a phone the rows are shown as cards
+    for (const t of document.querySelectorAll("table.list")) {
+      const names = [...t.querySelectorAll("thead th")].map((th) => th.textContent);
+      for (const tr of t.querySelectorAll("tbody tr")) {
+        [...tr.children].forEach((cell, i) => {
+          if (names[i] && cell.colSpan === 1) cell.dataset.label = names[i];
+        });
+      }
+    }
   }
 
   function soon() { if (!pending) { pending = true; setTimeout(load, 500); } }

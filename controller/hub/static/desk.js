@@ -14,10 +14,7 @@
         const row = tbl.querySelector(`tr[data-pairing="${t.pairing}"]`);
         if (!row) { changed = true; continue; }
         const live = row.querySelector(".live");
-        if (live && t.phase) {
-          const tot = t.totals || {};
-          live.textContent = `${t.phase}, move ${t.ply}, totals ${tot.blue} – ${tot.red}`;
-        }
+        if (live && live.textContent !== t.live_text) live.textContent = t.live_text;
         const st = row.querySelector(".st");
         if (st && !st.classList.contains(t.status)) changed = true;
       }

@@ -97,6 +97,9 @@ const Hub = (() => {
       return { pill: "over", text: r ? r.result : "OVER", line: r ? r.text : "" };
     }
     if (s.paused) return { pill: "", text: "PAUSED", line: "Paused by the arbiter" };
+    if (s.clocks && s.clocks.held && !s.ply) {
+      return { pill: "", text: "WAITING", line: "Waiting for the round's start" };
+    }
     if (s.phase === "setup") return { pill: "", text: "SETUP", line: "Setting up" };
     return { pill: "live", text: "LIVE", line: s.last_move ? "Last move " + s.last_move.move : "" };
   }

@@ -35,7 +35,7 @@ from controller.tournament.tournament import Tournament
 from .. import rounds
 from ..accounts import AccountError, Accounts, Session
 from ..signing import record_signed
-from . import desk_table
+from . import desk_round, desk_table
 from .edge import body_limit, csp_with_styles
 from .page import (
     OUTCOME_WORDS,
@@ -45,6 +45,7 @@ from .page import (
     field,
     form,
     hidden,
+    labelled,
     layout,
     select,
     table,
@@ -183,8 +184,8 @@ def routes(ctx: HubContext) -> list[Route]:
             last = t.last_round(division)
             total = t.total_rounds(division)
             boards = [b["id"] for b in ctx.store.boards()]
-            head = _round_head(t, division, rnd, last, total, s)
-            body = _flash(request) + head + _round_table(rows, rnd, division, boards, s)
+            head = desk_round.round_head(t, division, rnd, last, total, rows, s, _logout_form(s))
+            body = _flash(request) + head + desk_round.round_table(rows, rnd, division, boards, s)
             title = f"{t.event.name}: round {rnd}"
         return layout(title, body, nav=_nav(s), user=s.name, script="desk.js")
 
@@ -193,7 +194,7 @@ def routes(ctx: HubContext) -> list[Route]:
             body = _flash(request) + (
                 _create_form(s, ctx.store.event_name)
                 if s.organiser
-                else "<p>No event yet: the organiser creates it.</p>"
+                else _no_event(ctx.store.event_name)
             )
             return HTMLResponse(layout("A new event", body, nav=_nav(s), user=s.name))
         try:
@@ -211,6 +212,7 @@ def routes(ctx: HubContext) -> list[Route]:
                 rows = rounds.round_view(ctx.store, t, division, rnd, ctx.live.cards)
                 for r in rows:
                     r["status_text"] = STATUS_WORDS.get(r["status"], r["status"])
+                    r["live_text"] = desk_round.live_text(r)
                 return {"division": division, "round": rnd, "tables": rows}
 
         try:
@@ -233,7 +235,9 @@ def routes(ctx: HubContext) -> list[Route]:
             try:
                 message = await run_in_threadpool(run)
                 key = "msg"
-            except (TournamentError, ValueError) as exc:
+            except TournamentError as exc:  # the fix named in the desk's own words
+                message, key = exc.at_desk(), "err"
+            except ValueError as exc:
                 message, key = str(exc), "err"
             sep = "&" if "?" in back else "?"
             return RedirectResponse(back + sep + urlencode({key: message}), 303)
@@ -256,6 +260,14 @@ def routes(ctx: HubContext) -> list[Route]:
         r = rounds.accept(ctx.store, t, _pid(data), f"{s.role} {s.name}")
         return f"accepted: {OUTCOME_WORDS[r.outcome]}"
 
+    def uphold(t: Tournament, data: dict[str, str], s: Session) -> str:
+        r = rounds.uphold(ctx.store, t, _pid(data), f"{s.role} {s.name}", data.get("note", ""))
+        return f"the dispute is ruled: the board's result stands ({OUTCOME_WORDS[r.outcome]})"
+
+    def start(t: Tournament, data: dict[str, str], s: Session) -> str:
+        told = rounds.start_round(ctx, t, data.get("division"), _round(data), f"{s.role} {s.name}")
+        return f"round started: {len(told)} board(s) told to start their clocks"
+
     def accept_all(t: Tournament, data: dict[str, str], s: Session) -> str:
         n = rounds.accept_round(
             ctx.store, t, data.get("division"), _round(data), f"{s.role} {s.name}"
@@ -276,12 +288,17 @@ def routes(ctx: HubContext) -> list[Route]:
                 f"this game was sent to board {sent.board}: say why it is recorded by hand"
             )
         source = "arbiter" if data.get("decided") else "hand"
+        if data.get("ruling") and not reason:
+            raise TournamentError("a ruling on a dispute needs its reason: fill in Reason")
         t.record_result(
             pid,
             GameResult(outcome, scores[0], scores[1], source=source),
             by=f"{s.role} {s.name}",
             reason=reason,
         )
+        if data.get("ruling"):
+            t.store.log(f"{s.role} {s.name}", "dispute-ruling", pairing=pid, ruling="corrected",
+                        outcome=outcome, reason=reason)  # fmt: skip
         return f"recorded: {OUTCOME_WORDS[outcome]}"
 
     def move(t: Tournament, data: dict[str, str], s: Session) -> str:
@@ -319,6 +336,10 @@ def routes(ctx: HubContext) -> list[Route]:
             rounds_raw = data.get("rounds", "").strip()
             drawn = data.get("colour", "draw") not in ("blue", "red")
             colour = secrets.choice(("blue", "red")) if drawn else data["colour"]
+            team_raw = data.get("team_size", "3").strip()
+            team_size = whole(team_raw, 20)
+            if team_size is None:
+                raise TournamentError(f"team size {team_raw!r}: a whole number from 0 to 20")
             event = Event(
                 name=data.get("name", "").strip(),
                 date=data.get("date", "").strip(),
@@ -326,6 +347,8 @@ def routes(ctx: HubContext) -> list[Route]:
                 variant=data.get("variant", "integer"),
                 time_control=data.get("time_control", "").strip(),
                 initial_colour=colour,
+                start=data.get("start", "desk"),
+                team_size=team_size,
             )
             division = Division(
                 data.get("division", "open").strip() or "open",
@@ -340,7 +363,9 @@ def routes(ctx: HubContext) -> list[Route]:
 
         try:
             message, key = await run_in_threadpool(run), "msg"
-        except (TournamentError, ValueError) as exc:
+        except TournamentError as exc:
+            message, key = exc.at_desk(), "err"
+        except ValueError as exc:
             message, key = str(exc), "err"
         target = "/desk/players" if key == "msg" else "/desk"
         return RedirectResponse(f"{target}?{urlencode({key: message})}", 303)
@@ -353,9 +378,26 @@ def routes(ctx: HubContext) -> list[Route]:
         division = data.get("division") or sorted(t.divisions())[0]
         p = t.add_player(
             data.get("name", ""), data.get("school", ""), division,
-            rating, by=f"{s.role} {s.name}",
+            rating, by=f"{s.role} {s.name}", grade=data.get("grade", ""),
         )  # fmt: skip
         return f"{p.name} added (number {p.id})"
+
+    def edit_player(t: Tournament, data: dict[str, str], s: Session) -> str:
+        player = whole(data.get("player", ""))
+        if player is None:
+            raise TournamentError("which player?")
+        raw = data.get("rating", "").strip()
+        rating = whole(raw, 9999)
+        if raw and rating is None:
+            raise TournamentError(f"rating {raw!r}: a whole number up to 9999, or empty")
+        p = t.edit_player(
+            player, by=f"{s.role} {s.name}", reason=data.get("reason", ""),
+            name=data.get("name", ""), school=data.get("school", ""),
+            grade=data.get("grade", ""), rating=rating,
+        )  # fmt: skip
+        return f"player {p.id} is now {p.name}" + "".join(
+            f", {x}" for x in (p.school, p.grade) if x
+        )
 
     def import_players(t: Tournament, data: dict[str, str], s: Session) -> str:
         added = t.import_players(data.get("csv", ""), by=f"{s.role} {s.name}")
@@ -375,16 +417,26 @@ def routes(ctx: HubContext) -> list[Route]:
             rows = []
             for p in t.players().values():
                 status = "" if p.withdrawn_after is None else f"withdrawn after {p.withdrawn_after}"
-                action = ""
+                edit = "<details><summary>Edit…</summary>" + form(
+                    "/desk/player-edit", s.csrf,
+                    hidden("player", p.id) + back
+                    + field("name", "Name", p.name, size=16, required=True)
+                    + field("school", "School", p.school, size=12)
+                    + field("grade", "Grade", p.grade, size=7)
+                    + field("rating", "Rating", "" if p.rating is None else str(p.rating), size=5)
+                    + field("reason", "Reason", size=12),
+                    "Save",
+                ) + "</details>"  # fmt: skip
+                action = edit
                 if p.withdrawn_after is None:
-                    action = "<details><summary>Withdraw…</summary>" + form(
+                    action += "<details><summary>Withdraw…</summary>" + form(
                         "/desk/withdraw", s.csrf,
                         hidden("player", p.id) + back + field("reason", "Reason", size=14),
                         "Withdraw",
                     ) + "</details>"  # fmt: skip
                 rows.append(
-                    [e(p.id), e(p.name), e(p.school), e(p.division), e(p.rating or ""),
-                     e(status), action]
+                    [e(p.id), e(p.name), e(p.school), e(p.grade), e(p.division),
+                     e(p.rating or ""), e(status), action]
                 )  # fmt: skip
             division = (
                 select("division", [(d, d) for d in divisions], label="division")
@@ -394,31 +446,35 @@ def routes(ctx: HubContext) -> list[Route]:
             add = form(
                 "/desk/player", s.csrf,
                 back + field("name", "Name", size=18, required=True)
-                + field("school", "School", size=14) + division
-                + field("rating", "Rating", size=5),
+                + field("school", "School", size=14) + field("grade", "Grade", size=7)
+                + division + field("rating", "Rating", size=5),
                 "Add player",
             )  # fmt: skip
             csv_form = form(
                 "/desk/import", s.csrf,
-                back + '<label>CSV (name,school,division,rating) <textarea name="csv" rows="4" '
-                'cols="50"></textarea></label>',
+                back + '<label>CSV (name,school,grade,division,rating) <textarea name="csv" '
+                'rows="4" cols="50"></textarea></label>',
                 "Import",
             )  # fmt: skip
             body = (
                 _flash(request)
                 + f'<section class="head">{add}</section><details><summary>Import a list'
                 + f"</summary>{csv_form}</details>"
-                + table(["No", "Name", "School", "Division", "Rating", "", ""], rows, "players")
+                + '<div class="scroll">'
+                + table(
+                    ["No", "Name", "School", "Grade", "Division", "Rating", "", ""], rows, "players"
+                )
+                + "</div>"
             )
             return layout(f"{t.event.name}: players", body, nav=_nav(s), user=s.name)
 
     # -- other pages ---------------------------------------------------------------------
 
     def standings_page(request: Request, s: Session) -> str:
-        from .event_wall import standings_html
+        from .event_wall import standings_html, teams_html
 
         with ctx.tournament() as t:
-            body = "".join(standings_html(t, d) for d in sorted(t.divisions()))
+            body = "".join(standings_html(t, d) + teams_html(t, d) for d in sorted(t.divisions()))
             return layout(f"{t.event.name}: standings", body, nav=_nav(s), user=s.name)
 
     def log_page(request: Request, s: Session) -> str:
@@ -432,7 +488,10 @@ def routes(ctx: HubContext) -> list[Route]:
                 ]
                 for x in reversed(t.log())
             ]
-            body = table(["when (UTC)", "who", "what", "detail"], rows, "log")
+            body = '<div class="scroll">' + table(
+                ["when (UTC)", "who", "what", "detail"], rows, "log"
+            )
+            body += "</div>"
             return layout(f"{t.event.name}: log", body, nav=_nav(s), user=s.name)
 
     def seats_page(request: Request, s: Session) -> str:
@@ -456,7 +515,7 @@ def routes(ctx: HubContext) -> list[Route]:
                 hidden("auto", "1") + hidden("back", "/desk/seats"),
                 "Give every table without a board the next free board",
             )
-            body = _flash(request) + auto + table(["division", "table", "board"], rows, "seats")
+            body = _flash(request) + auto + table(["Division", "Table", "Board"], rows, "seats")
             return layout(f"{t.event.name}: boards at tables", body, nav=_nav(s), user=s.name)
 
     def page(builder: Callable[[Request, Session], str]) -> Page:
@@ -464,7 +523,8 @@ def routes(ctx: HubContext) -> list[Route]:
             try:
                 return HTMLResponse(await run_in_threadpool(builder, request, s))
             except (TournamentError, BadRequest) as exc:
-                body = f'<p class="err">{e(exc)}</p>'
+                said = exc.at_desk() if isinstance(exc, TournamentError) else str(exc)
+                body = f'<p class="err">{e(said)}</p>'
                 status = 400 if isinstance(exc, BadRequest) else 200
                 return HTMLResponse(layout("The desk", body, nav=_nav(s), user=s.name), status)
 
@@ -511,6 +571,49 @@ def routes(ctx: HubContext) -> list[Route]:
     def pause(t: Tournament, data: dict[str, str], s: Session) -> str:
         return desk_table.pause(ctx, t, data, s)
 
+    async def pdn(request: Request, s: Session) -> Response:
+        def build() -> tuple[str, str]:
+            with ctx.tournament() as t:
+                return desk_table.table_pdn(ctx, t, request.query_params.get("pairing", ""))
+
+        try:
+            text, name = await run_in_threadpool(build)
+        except (TournamentError, BadRequest) as exc:
+            status = 400 if isinstance(exc, BadRequest) else 404
+            return HTMLResponse(layout("The desk", f'<p class="err">{e(exc)}</p>'), status)
+        return Response(
+            text,
+            media_type="application/x-pdn; charset=utf-8",
+            headers={"Content-Disposition": f'inline; filename="{name}"'},
+        )
+
+    async def printed(request: Request, s: Session) -> Response:
+        """A list to print and pin up: the round's pairings, its find-your-table list, or the
+        schools' ranking (``?what=``), in English or Filipino (``?lang=fil``)."""
+        from controller.i18n import LANGUAGES, use
+        from controller.tournament.printing import printed as build_page
+
+        q = request.query_params
+        what = q.get("what", "pairings")
+        lang = q.get("lang", "en")
+        if what not in ("pairings", "find-table", "teams") or lang not in LANGUAGES:
+            return HTMLResponse(layout("The desk", '<p class="err">No such list.</p>'), 400)
+
+        def build() -> str:
+            with ctx.tournament() as t:
+                division, rnd = choose(t, request)
+                if what != "teams" and not t.pairings(division, rnd):
+                    raise TournamentError(f"round {rnd} of division {division!r} is not paired")
+                with use(lang):
+                    return build_page(t, what, division, rnd)
+
+        try:
+            html = await run_in_threadpool(build)
+        except (TournamentError, BadRequest) as exc:
+            status = 400 if isinstance(exc, BadRequest) else 404
+            return HTMLResponse(layout("The desk", f'<p class="err">{e(exc)}</p>'), status)
+        return HTMLResponse(html, headers={"Content-Security-Policy": csp_with_styles(html)})
+
     return [
         Route("/desk/login", login_page, methods=["GET"]),
         Route("/desk/login", login, methods=["POST"]),
@@ -523,10 +626,13 @@ def routes(ctx: HubContext) -> list[Route]:
         Route("/desk/players", login_required(page(players_page), organiser=True)),
         Route("/desk/create", login_required(create, True, post=True), methods=["POST"]),
         Route("/desk/player", post(add_player, True), methods=["POST"]),
+        Route("/desk/player-edit", post(edit_player, True), methods=["POST"]),
         Route("/desk/import", post(import_players, True), methods=["POST"]),
         Route("/desk/withdraw", post(withdraw, True), methods=["POST"]),
         Route("/desk/archive.zip", login_required(archive, organiser=True)),
         Route("/desk/accept", post(accept), methods=["POST"]),
+        Route("/desk/uphold", post(uphold), methods=["POST"]),
+        Route("/desk/start", post(start), methods=["POST"]),
         Route("/desk/accept-all", post(accept_all), methods=["POST"]),
         Route("/desk/result", post(result), methods=["POST"]),
         Route("/desk/move", post(move), methods=["POST"]),
@@ -535,6 +641,8 @@ def routes(ctx: HubContext) -> list[Route]:
         Route("/desk/seat", post(seat, True), methods=["POST"]),
         Route("/desk/table", login_required(page(table_page))),
         Route("/desk/sheet", login_required(sheet)),
+        Route("/desk/pdn", login_required(pdn)),
+        Route("/desk/print", login_required(printed)),
         Route("/desk/pause", post(pause), methods=["POST"]),
     ]
 
@@ -558,155 +666,13 @@ def _flash(request: Request) -> str:
     return out
 
 
-def _round_head(t: Tournament, division: str, rnd: int, last: int, total: int, s: Session) -> str:
-    divisions = sorted(t.divisions())
-    back = f"/desk?{urlencode({'division': division, 'round': rnd})}"
-    links = " ".join(
-        f'<a class="{"on" if n == rnd else ""}" '
-        f'href="/desk?{e(urlencode({"division": division, "round": n}))}">{n}</a>'
-        for n in range(1, last + 1)
-    )
-    divs = (
-        " ".join(
-            f'<a class="{"on" if d == division else ""}" '
-            f'href="/desk?{e(urlencode({"division": d}))}">{e(d)}</a>'
-            for d in divisions
-        )
-        if len(divisions) > 1
-        else ""
-    )
-    out = f'<section class="head"><div>Division <b>{e(division)}</b> {divs}</div>'
-    out += f"<div>Round {links or '(none paired yet)'} of {total or '?'}</div>"
-    actions = ""
-    if s.organiser:
-        base = hidden("division", division) + hidden("back", back)
-        if last < (total or 10**6):
-            actions += form("/desk/pair", s.csrf, base, f"Pair round {last + 1}")
-        if last:
-            actions += form(
-                "/desk/publish",
-                s.csrf,
-                base + hidden("round", rnd),
-                f"Send round {rnd} to the boards",
-            )
-    if last:
-        actions += form(
-            "/desk/accept-all",
-            s.csrf,
-            hidden("division", division) + hidden("round", rnd) + hidden("back", back),
-            "Accept every finished board game",
-        )
-    out += f'<div class="actions">{actions}</div>{_logout_form(s)}</section>'
-    return out
-
-
-def _round_table(
-    rows: list[dict[str, Any]], rnd: int, division: str, boards: list[str], s: Session
-) -> str:
-    back = f"/desk?{urlencode({'division': division, 'round': rnd})}"
-    body = []
-    for r in rows:
-        pid = r["pairing"]
-        base = hidden("pairing", pid) + hidden("back", back)
-        live = ""
-        if r["phase"]:
-            totals = r["totals"] or {}
-            live = (
-                f"{e(r['phase'])}, move {e(r['ply'])}, totals "
-                f"{e(totals.get('blue'))} – {e(totals.get('red'))}"
-            )
-        board = e(r["board"] or "—")
-        if r["board"]:
-            board = f'<a href="/board/{e(r["board"])}">{board}</a>'
-            board += "" if r["online"] else ' <span class="off">offline</span>'
-            if r["moved"]:
-                board += ' <span class="moved">moved</span>'
-        br = r["board_result"]
-        proposal = ""
-        if br:
-            proposal = f"{e(OUTCOME_WORDS[br['outcome']])}"
-            if br["blue"]:
-                proposal += f" {e(br['blue'])} : {e(br['red'])}"
-            game = f"/feeds/games/{e(r['board'])}/{e(br['game'])}.pdn"
-            proposal += f'<br><small>{e(br["reason"])} · <a href="{game}">PDN</a></small>'
-            if r["status"] in ("to-accept", "differs"):
-                proposal += form("/desk/accept", s.csrf, base, "Accept", "inline")
-        res = r["result"]
-        recorded = ""
-        if res:
-            recorded = e(OUTCOME_WORDS[res["outcome"]])
-            if res["blue"]:
-                recorded += f" {e(res['blue'])} : {e(res['red'])}"
-            recorded += f"<br><small>{e(res['source'])}, {e(res['by'])}"
-            recorded += f": {e(res['reason'])}" if res["reason"] else ""
-            recorded += "</small>"
-        tools = ""
-        if r["red"] is None and res is None:
-            tools = form("/desk/result", s.csrf, base + hidden("outcome", "bye"), "Record the bye")
-        if r["red"] is not None:
-            outcomes = [("", "result…")] + [(k, v) for k, v in OUTCOME_WORDS.items() if k != "bye"]
-            tools = (
-                "<details><summary>Record or correct</summary>"
-                + form(
-                    "/desk/result",
-                    s.csrf,
-                    base
-                    + select("outcome", outcomes, label="result")
-                    + field("blue", "Blue", size=6)
-                    + field("red", "Red", size=6)
-                    + field("reason", "Reason", size=18)
-                    + '<label><input type="checkbox" name="decided" value="1"> '
-                    "arbiter's decision against the scores</label>",
-                    "Save",
-                )
-                + "</details><details><summary>Move to another board</summary>"
-                + form(
-                    "/desk/move",
-                    s.csrf,
-                    base
-                    + select(
-                        "board", [(b, b) for b in boards if b != r["board"]], label="new board"
-                    )
-                    + field("reason", "Reason", size=18, required=True),
-                    "Move",
-                )
-                + "</details>"
-            )
-        status = f'<span class="st {e(r["status"])}">{e(STATUS_WORDS[r["status"]])}</span>'
-        signing = r.get("signing")
-        if signing is not None:
-            if signing["signed"]:
-                words = " and ".join(w.capitalize() for w in signing["signed"])
-                status += f"<br><small>signed: {e(words)}</small>"
-            link = f"/desk/table?{urlencode({'pairing': pid})}"
-            label = f"evidence ({signing['disputes']})" if signing["disputes"] else "table"
-            status += f'<br><small><a href="{e(link)}">{e(label)}</a></small>'
-        red = e(r["red"]) if r["red"] is not None else "<i>bye</i>"
-        body.append(
-            (
-                pid,
-                [
-                    e(r["table"]),
-                    f'<span class="b">{e(r["blue"])}</span>',
-                    f'<span class="r">{red}</span>',
-                    board,
-                    status,
-                    f'<span class="live">{live}</span>',
-                    proposal,
-                    recorded,
-                    tools,
-                ],
-            )
-        )
-    head = ["Table", "Blue", "Red", "Board", "State", "Live", "Board's result", "Result", ""]
-    th = "".join(f"<th>{h}</th>" for h in head)
-    trs = "".join(
-        f'<tr data-pairing="{pid}">' + "".join(f"<td>{c}</td>" for c in cells) + "</tr>"
-        for pid, cells in body
-    )
+def _no_event(name: str) -> str:
+    """What an arbiter sees before the event exists: who makes it, and where."""
+    known = f" The hub was started for {e(name)}." if name else ""
     return (
-        f'<table class="round" data-division="{e(division)}" data-round="{rnd}">'
-        f"<thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>"
+        f"<p>No event yet.{known} The organiser creates it here (log in as the organiser: the "
+        "desk asks for its name, date, system and rounds), or on the laptop with "
+        "<code>damath-board hub event create</code>.</p>"
     )
 
 
@@ -728,7 +694,21 @@ def _create_form(s: Session, name: str) -> str:
             "draw",
             "pairing number 1 in round 1 plays",
         )
+        + labelled(
+            "Clocks start",
+            select(
+                "start",
+                [
+                    ("desk", "at the arbiter's start from the desk"),
+                    ("table", "when each table is confirmed at its board"),
+                ],
+                "desk",
+                "the clocks of a round start",
+            ),
+        )
+        + field("team_size", "School team: best", "3", size=2)
     )
-    return "<p>No event yet. Create it:</p>" + form(
+    known = f" (the hub was started for {e(name)})" if name else ""
+    return f"<p>No event yet{known}. Create it:</p>" + form(
         "/desk/create", s.csrf, inner, "Create the event"
     )

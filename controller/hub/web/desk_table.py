@@ -7,14 +7,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
-from controller.link.gamestate import rebuild
-from controller.scoresheet.html import render_html
 from controller.tournament import boards as seating
 from controller.tournament.model import Pairing, TournamentError
 from controller.tournament.tournament import Tournament
 
+from .. import sheets
 from ..accounts import Session
-from ..archive import _typed_sheet
 from ..signing import SIDE_WORDS, TableSigning, table_signing
 from .page import BadRequest, e, form, hidden, table, whole
 
@@ -48,15 +46,33 @@ def where(ctx: HubContext, t: Tournament, p: Pairing) -> tuple[str, str, TableSi
     return dispatch.board, dispatch.assignment, signing
 
 
+def played_move(ply: object) -> str:
+    """The move of the game's ``ply``-th turn (1: Blue's first) as players count moves:
+    ``Blue's move 3``; a dispute before any move: ``before the first move``."""
+    if not isinstance(ply, int) or isinstance(ply, bool) or ply < 1:
+        return "before the first move"
+    side = "Blue" if ply % 2 else "Red"
+    return f"{side}'s move {(ply + 1) // 2}"
+
+
+HELD = {"round": "the round to be sent", "desk": "the desk's start", "table": "the confirmation"}
+
+
 def _kind_line(rec: dict[str, Any]) -> str:
     kind = str(rec.get("k"))
     if kind == "move":
-        return "-".join(f"{x},{y}" for x, y in rec.get("path", []))
+        path = "-".join(f"{x},{y}" for x, y in rec.get("path", []))
+        ply = rec.get("ply")
+        return f"{played_move(ply + 1)}: {path}" if isinstance(ply, int) else path
+    if kind == "hold":
+        return f"the clocks wait for {HELD.get(str(rec.get('until')), rec.get('until'))}"
+    if kind == "go":
+        return f"the clocks started by {rec.get('by')}"
     if kind == "end":
         return f"{rec.get('reason')}" + (f", side {rec['side']}" if "side" in rec else "")
     if kind in ("sign", "dispute"):
         return SIDE_WORDS[rec["side"]].capitalize() + (
-            f", about move {rec['ply']}" if kind == "dispute" else ""
+            f", about {played_move(rec['ply'])}" if kind == "dispute" else ""
         )
     if kind == "confirm":
         return f"by {rec.get('by')}"
@@ -83,7 +99,7 @@ def _dispute_html(d: dict[str, Any]) -> str:
     ]
     who = SIDE_WORDS[d["side"]].capitalize()
     head = (
-        f'<h3 class="dispute">{e(who)} disputes move {e(d.get("ply"))} '
+        f'<h3 class="dispute">{e(who)} disputes {e(played_move(d.get("ply")))} '
         f"(game {e(d.get('game'))}, record {e(d.get('seq'))}, board time {e(_seconds(start))})</h3>"
     )
     if not rows:
@@ -140,16 +156,30 @@ def table_page(ctx: HubContext, t: Tournament, raw: str, s: Session) -> tuple[st
 
 
 def sheet_html(ctx: HubContext, t: Tournament, raw: str) -> str:
-    """The table's scoresheet as the board recorded it (or a typed one without a board game)."""
+    """The table's scoresheet as the board recorded it, with the tournament's event and the
+    result recorded for it (or a typed page without a board game)."""
+    return sheets.table_sheet(ctx.store, t, pairing(t, raw))
+
+
+def table_pdn(ctx: HubContext, t: Tournament, raw: str) -> tuple[str, str]:
+    """The table's game record as the archive has it (the recorded result in force) and a
+    file name for it."""
     p = pairing(t, raw)
-    board, _asg, signing = where(ctx, t, p)
-    players = t.players()
-    names = (players[p.blue].name, players[p.red].name if p.red is not None else "")
-    if signing.game is not None:
-        sheet = rebuild(ctx.store.records(board, signing.game)).sheet()
-        if sheet is not None:
-            return render_html(sheet)
-    return _typed_sheet(t, p.division, p.round, p.table, names)
+    found = sheets.counted(ctx.store, t, p)
+    dispatch = seating.dispatches(t).get(p.id)
+    if dispatch is None:
+        raise TournamentError(f"round {p.round}, table {p.table} was never sent to a board")
+    rows = [
+        g
+        for g in ctx.store.games(board=dispatch.board)
+        if g["assignment_id"] == dispatch.assignment
+    ]
+    chosen = [g for g in rows if found is not None and g["game_id"] == found.game] or rows[-1:]
+    if not chosen:
+        raise TournamentError(f"board {dispatch.board} has no game for this table yet")
+    row = chosen[0]
+    text = sheets.tagged_pdn(ctx.feeds, ctx.store, row, t, p)
+    return text, f"round-{p.round}_table-{p.table}_{row['game_id']}.pdn"
 
 
 def pause(ctx: HubContext, t: Tournament, data: dict[str, str], s: Session) -> str:

@@ -1,5 +1,5 @@
 """The tournament's actions for programs (the organiser's command line, scripts), behind the
-organiser's token: publish a round to the boards, move a game to another board, accept the
+organiser's token: publish a round to the boards, start it, move a game to another board, accept the
 boards' results, read a round as the desk shows it. The desk's pages call the same functions.
 """
 
@@ -79,6 +79,13 @@ def routes(ctx: HubContext) -> list[Route]:
             )
             return {"sent": [{"table": p.table, "board": b} for p, b in plan]}
 
+    def start(data: dict[str, Any]) -> dict[str, Any]:
+        with ctx.tournament() as t:
+            told = rounds.start_round(
+                ctx, t, _division(data), _int(data, "round"), _text(data, "by", "arbiter")
+            )
+            return {"started": [{"table": p.table, "board": b} for p, b in told]}
+
     def move(data: dict[str, Any]) -> dict[str, Any]:
         with ctx.tournament() as t:
             p = t.pairing(_int(data, "round"), _int(data, "table"), _division(data))
@@ -112,6 +119,7 @@ def routes(ctx: HubContext) -> list[Route]:
 
     return [
         Route("/api/event/publish", action(publish), methods=["POST"]),
+        Route("/api/event/start", action(start), methods=["POST"]),
         Route("/api/event/move", action(move), methods=["POST"]),
         Route("/api/event/accept", action(accept), methods=["POST"]),
         Route("/api/event/round", action(view), methods=["POST"]),

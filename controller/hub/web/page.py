@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from html import escape
 
@@ -19,6 +20,7 @@ STATUS_WORDS = {
     "sent": "sent, not on the board yet",
     "received": "on the board, not confirmed",
     "confirmed": "confirmed at the board",
+    "started": "started: the clocks run",
     "playing": "playing",
     "to-accept": "finished: accept?",
     "signed": "signed by both players",
@@ -60,13 +62,14 @@ def layout(
     refresh: int | None = None,
     css: str = "desk",
     script: str = "",
+    lang: str = "en",
 ) -> str:
     links = "".join(f'<a href="{e(href)}">{e(text)}</a>' for href, text in nav)
     who = f'<span class="who">{e(user)}</span>' if user else ""
     meta = f'<meta http-equiv="refresh" content="{refresh}">' if refresh else ""
     js = f'<script src="/static/{e(script)}"></script>' if script else ""
     return (
-        '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">'
+        f'<!doctype html>\n<html lang="{e(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"{meta}<title>{e(title)}</title>"
         f'<link rel="stylesheet" href="/static/{e(css)}.css"></head><body>'
@@ -76,9 +79,22 @@ def layout(
 
 
 def table(head: Iterable[str], rows: Iterable[Iterable[str]], cls: str = "") -> str:
-    """Cells are HTML already (escape them with ``e``)."""
-    th = "".join(f"<th>{h}</th>" for h in head)
-    trs = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in r) + "</tr>" for r in rows)
+    """Cells are HTML already (escape them with ``e``). Each cell carries its column's name
+    (``data-label``): on a phone the rows are shown as cards, each value named."""
+    names = list(head)
+    labels = [e(re.sub(r"<[^>]*>", "", h)) for h in names]
+    th = "".join(f"<th>{h}</th>" for h in names)
+    trs = "".join(
+        "<tr>"
+        + "".join(
+            f'<td data-label="{labels[i]}">{c}</td>'
+            if i < len(labels) and labels[i]
+            else f"<td>{c}</td>"
+            for i, c in enumerate(r)
+        )
+        + "</tr>"
+        for r in rows
+    )
     return f'<table class="{e(cls)}"><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>'
 
 
@@ -101,6 +117,11 @@ def select(name: str, options: Iterable[tuple[str, str]], chosen: str = "", labe
     )
     aria = f' aria-label="{e(label)}"' if label else ""
     return f'<select name="{e(name)}"{aria}>{opts}</select>'
+
+
+def labelled(label: str, control: str) -> str:
+    """A control (``select``) with its visible label."""
+    return f"<label>{e(label)} {control}</label>"
 
 
 def field(name: str, label: str, value: str = "", size: int = 10, required: bool = False) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse
 from starlette.routing import BaseRoute, Mount, Route
@@ -27,10 +28,25 @@ def routes(ctx: HubContext) -> list[BaseRoute]:
     def board(request: Request) -> FileResponse:
         return FileResponse(STATIC / "board.html")
 
-    def facts(request: Request) -> JSONResponse:
+    def tournament_facts() -> tuple[str, list[dict[str, object]] | None]:
+        """The tournament's name and the tables of its current rounds (None: no tournament,
+        the wall shows every board)."""
+        from controller.tournament.model import TournamentError
+
+        from ..rounds import current_tables
+
+        try:
+            with ctx.tournament() as t:
+                return t.event.name, current_tables(t)
+        except TournamentError:
+            return ctx.store.event_name, None
+
+    async def facts(request: Request) -> JSONResponse:
+        name, tables = await run_in_threadpool(tournament_facts)
         return JSONResponse(
             {
-                "event": ctx.store.event_name,
+                "event": name,
+                "tables": tables,
                 "operators": [{"square": list(sq), "op": op} for sq, op in OPERATORS.items()],
             }
         )

@@ -756,4 +756,7 @@ async function loadPosition(e) {
 
 buildBoard();
 if (VIEW === "board") wire();
-connect();
+// The other games' scripts (dadama.js, mathchess.js, …) come after this one: a state that
+// arrived while the browser still fetched them would name a renderer not yet defined.
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", connect);
+else connect();

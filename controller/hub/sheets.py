@@ -1,0 +1,289 @@
+"""A table's scoresheet and game record as the tournament keeps them, for the desk's reprint and
+the archive alike: the board's own sheet and PDN, with the event's name, round, table and date
+(the tournament's: the PDN's ``Date`` and the sheet's are the event's date), and the result
+recorded for the tournament beside the board's own whenever an arbiter accepted, corrected or
+typed it (who, when, why). A correction never rewrites the board's record: the sheet frames the
+recorded result above the board's, the PDN's ``Result`` is the recorded one and
+``BoardResult`` keeps the board's.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from html import escape
+from typing import Any
+
+from controller.i18n import N_, _, language
+from controller.link.gamestate import rebuild
+from controller.scoresheet.html import render_html
+from controller.scoresheet.model import Event as SheetEvent
+from controller.scoresheet.model import Player as SheetPlayer
+from controller.scoresheet.typeset import typeset
+from controller.tournament import boards as seating
+from controller.tournament.model import GameResult, Pairing, ResultRecord
+from controller.tournament.tournament import Tournament
+
+from .feeds import Feeds
+from .rounds import BoardResult, board_result, score_text
+from .store import Store
+
+RESULT_WORDS = {
+    "blue": N_("Blue wins"),
+    "red": N_("Red wins"),
+    "draw": N_("Draw"),
+    "blue-forfeit": N_("Blue wins by forfeit"),
+    "red-forfeit": N_("Red wins by forfeit"),
+    "double-forfeit": N_("Both forfeit"),
+    "bye": N_("Bye"),
+}
+PDN_RESULT = {
+    "blue": "1-0",
+    "red": "0-1",
+    "draw": "1/2-1/2",
+    "blue-forfeit": "1-0",
+    "red-forfeit": "0-1",
+    "double-forfeit": "0-0",
+}
+TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
+EVENT_TAGS = ("Event", "Site", "Date", "Division", "Round", "Board", "BoardId", "Game")
+"""The tags the tournament sets on a board's game; every other line is the board's own."""
+RESULT_TAGS = ("Result", "BoardResult", "ResultNote")
+"""Set only where the recorded result is not the board's (a correction)."""
+
+
+def result_text(r: GameResult, variant: str, printed: bool = False) -> str:
+    """``Blue wins -5 : 6``, ``Red wins by forfeit``, in the language in force; ``printed``:
+    the scores typeset as the sheet writes them (``−5``)."""
+    text = _(RESULT_WORDS[r.outcome])
+    if r.blue_score is not None:
+        blue, red = score_text(r.blue_score, variant), score_text(r.red_score, variant)
+        if printed:
+            blue, red = typeset(blue), typeset(red)
+        text += f" {blue} : {red}"
+    return text
+
+
+def latest(t: Tournament, pairing: int) -> ResultRecord | None:
+    """The result in force for a pairing (its newest record), or None."""
+    found = None
+    for r in t.result_records():
+        if r.pairing == pairing:
+            found = r
+    return found
+
+
+def counted(store: Store, t: Tournament, p: Pairing) -> BoardResult | None:
+    """The board game that is the pairing's (the last one its board finished under it)."""
+    dispatch = seating.dispatches(t).get(p.id)
+    return None if dispatch is None else board_result(store, dispatch.board, dispatch.assignment)
+
+
+def differs(record: ResultRecord | None, found: BoardResult | None) -> bool:
+    """The tournament's result is not the board's (a correction, or typed over a game)."""
+    return record is not None and found is not None and record.result != found.result()
+
+
+def tournament_lines(
+    t: Tournament, record: ResultRecord | None, found: BoardResult | None
+) -> list[str]:
+    """What the sheet says of the tournament's result: the result first; accepted as the
+    board's, or recorded by someone and why, with the board's own beside it."""
+    if record is None:
+        return []
+    variant = t.event.variant
+    said = result_text(record.result, variant, printed=True)
+    lines = [_("Result for the tournament: {result}").format(result=said)]
+    when = record.at.replace("T", " ")[:16]
+    if found is not None and not differs(record, found):
+        lines.append(
+            _("Accepted as the board recorded it ({by}, {when} UTC).").format(
+                by=record.by, when=when
+            )
+        )
+        return lines
+    lines.append(
+        _("Recorded by {by}, {when} UTC: {reason}").format(
+            by=record.by, when=when, reason=record.reason or _("no reason given")
+        )
+    )
+    if found is not None:
+        lines.append(
+            _("The board recorded: {result} ({why}).").format(
+                result=result_text(found.result(), variant, printed=True), why=found.text
+            )
+        )
+    return lines
+
+
+def _sheet_event(t: Tournament, p: Pairing) -> SheetEvent:
+    return SheetEvent(t.event.name, str(p.round), str(p.table), t.event.date)
+
+
+def _sheet_players(t: Tournament, p: Pairing) -> tuple[SheetPlayer, SheetPlayer]:
+    players = t.players()
+    out = []
+    for pid in (p.blue, p.red):
+        q = players.get(pid) if pid is not None else None
+        out.append(SheetPlayer(q.name, q.school, q.grade) if q else SheetPlayer())
+    return out[0], out[1]
+
+
+def game_sheet(store: Store, t: Tournament, p: Pairing, row: dict[str, Any]) -> str | None:
+    """One board game of the pairing as a printed sheet (None: nothing to print), with the
+    tournament's event and players, and its recorded result if it is the game that counts."""
+    state = rebuild(store.records(row["board_id"], row["game_id"]))
+    sheet = state.sheet()
+    if sheet is None:
+        return None
+    sheet = replace(sheet, event=_sheet_event(t, p), players=_sheet_players(t, p))
+    found = counted(store, t, p)
+    lines: list[str] = []
+    if found is not None and found.game == row["game_id"] and found.board == row["board_id"]:
+        lines = tournament_lines(t, latest(t, p.id), found)
+    return render_html(sheet, tournament=lines)
+
+
+def typed_sheet(t: Tournament, p: Pairing) -> str:
+    """A page for a game with no board record to print (recorded by hand, or not played)."""
+    players = t.players()
+    names = (players[p.blue].name, players[p.red].name if p.red is not None else "")
+    record = latest(t, p.id)
+    if record is None:
+        shown = _("No result yet.")
+    else:
+        shown = _("{result} (recorded by {by}{why})").format(
+            result=result_text(record.result, t.event.variant),
+            by=record.by,
+            why=f": {record.reason}" if record.reason else "",
+        )
+    meta = " · ".join(x for x in (t.event.name, t.event.date, t.event.venue) if x)
+    title = _("Round {round}, table {table}").format(round=p.round, table=p.table)
+    blue, red = _("Blue"), _("Red")
+    by_hand = _("No board record: the result was recorded by hand.")
+    return (
+        f'<section class="typed"><h1>{escape(title)}</h1>'
+        f"<p>{escape(meta)}</p>"
+        f"<p>{escape(blue)}: {escape(names[0])}<br>{escape(red)}: {escape(names[1])}</p>"
+        f"<p><b>{escape(shown)}</b></p>"
+        f"<p>{escape(by_hand)}</p>"
+        "</section>"
+    )
+
+
+def table_sheet(store: Store, t: Tournament, p: Pairing) -> str:
+    """The desk's reprint: the game that counts (else the last game played under the table's
+    assignment), or a typed page."""
+    dispatch = seating.dispatches(t).get(p.id)
+    rows = []
+    if dispatch is not None:
+        rows = [
+            g
+            for g in store.games(board=dispatch.board)
+            if g["assignment_id"] == dispatch.assignment
+        ]
+    found = counted(store, t, p)
+    chosen = [g for g in rows if found is not None and g["game_id"] == found.game] or rows[-1:]
+    for row in chosen:
+        page = game_sheet(store, t, p, row)
+        if page is not None:
+            return page
+    return one_document(
+        [typed_sheet(t, p)], _("Round {round}, table {table}").format(round=p.round, table=p.table)
+    )
+
+
+def tagged_pdn(feeds: Feeds, store: Store, row: dict[str, Any], t: Tournament, p: Pairing) -> str:
+    """The board's own PDN with the event's tags set: event, site, date, division, round, the
+    table (``Board``, as PDN numbers a table) and the board's id (``BoardId``), the game id,
+    and the players as the tournament names them. A tag the board wrote is replaced in place
+    (no tag twice); the moves stay the board's. For the game that counts, a result recorded
+    otherwise than the board's becomes ``Result`` (and the game's last token), the board's
+    own stays as ``BoardResult`` and the reason as ``ResultNote``."""
+    text = feeds.game_pdn(row)
+    if not text:
+        return ""
+    lines = text.split("\n")
+    head = 0
+    while head < len(lines) and TAG.match(lines[head]):
+        head += 1
+    tags = {m.group(1): m.group(2) for m in (TAG.match(x) for x in lines[:head]) if m}
+    players = t.players()
+    wanted = {
+        "Event": t.event.name,
+        "Site": t.event.venue,
+        "Date": t.event.date.replace("-", "."),
+        "Division": p.division,
+        "Round": str(p.round),
+        "Board": str(p.table),
+        "BoardId": str(row["board_id"]),
+        "Game": str(row["game_id"]),
+    }
+    for side, pid in (("Blue", p.blue), ("Red", p.red)):
+        q = players.get(pid) if pid is not None else None
+        if q is not None:
+            wanted[side] = q.name
+            wanted[f"{side}School"] = q.school
+            wanted[f"{side}Grade"] = q.grade
+    for key, value in wanted.items():
+        if value:
+            tags[key] = _pdn_tag(value)
+    body = lines[head:]
+    found = counted(store, t, p)
+    record = latest(t, p.id)
+    if (
+        record is not None
+        and found is not None
+        and (found.board, found.game) == (row["board_id"], row["game_id"])
+        and differs(record, found)
+        and record.result.outcome in PDN_RESULT
+    ):
+        board_token = tags.get("Result", "*")
+        new_token = PDN_RESULT[record.result.outcome]
+        tags["BoardResult"] = board_token
+        tags["Result"] = new_token
+        tags["ResultNote"] = _pdn_tag(
+            f"{result_text(record.result, t.event.variant)}; {record.by}: {record.reason}"[:200]
+        )
+        body = _last_token(body, board_token, new_token)
+    order = [k for k in EVENT_TAGS if k in tags] + [k for k in tags if k not in EVENT_TAGS]
+    return "\n".join([f'[{k} "{tags[k]}"]' for k in order] + body)
+
+
+def _last_token(body: list[str], old: str, new: str) -> list[str]:
+    """The movetext's game-termination token, the last word of the last line that has words."""
+    out = list(body)
+    for i in range(len(out) - 1, -1, -1):
+        words = out[i].rstrip().split(" ")
+        if words and words[-1]:
+            if words[-1] == old:
+                words[-1] = new
+                out[i] = " ".join(words)
+            break
+    return out
+
+
+def _pdn_tag(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def one_document(pages: list[str], title: str) -> str:
+    """Scoresheet pages (whole HTML documents, or sections) as one printable document, a page
+    each."""
+    styles: list[str] = []
+    bodies: list[str] = []
+    for page in pages:
+        if "<body>" in page:
+            head, _sep, rest = page.partition("<body>")
+            m = re.search(r"<style>(.*?)</style>", head, re.S)
+            if m and not styles:
+                styles.append(m.group(1))
+            bodies.append(rest.partition("</body>")[0])
+        else:
+            bodies.append(page)
+    joined = '<div style="break-after: page"></div>'.join(bodies)
+    return (
+        f'<!DOCTYPE html><html lang="{language()}"><head><meta charset="utf-8">'
+        f"<title>{escape(title)}</title><style>{''.join(styles)}</style></head>"
+        f"<body>{joined}</body></html>"
+    )
