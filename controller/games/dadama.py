@@ -32,7 +32,9 @@ def open_dadama(settings: Mapping[str, Any], opening: Opening) -> DadamaGame:
 
 
 def owns(first: Record) -> bool:
-    return first.get("k") == "start" and first.get("game") == "dadama"
+    from controller.record.games import game_of
+
+    return game_of(first) == "dadama"
 
 
 class DadamaGame(SessionGame):

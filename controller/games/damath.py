@@ -64,7 +64,9 @@ def open_damath(settings: Mapping[str, Any], opening: Opening) -> DamathGame:
 
 
 def owns(first: Record) -> bool:
-    return first.get("k") == "start" and first.get("game", "damath") == "damath"
+    from controller.record.games import game_of
+
+    return game_of(first) == "damath"
 
 
 class DamathGame(SessionGame):
@@ -184,6 +186,5 @@ DAMATH = GameKind(
     open=open_damath,
     owns=owns,
     settings=("variant", "rules", "practice", "clocks", "computer", "level", "hints"),
-    publishes=True,
     clocks=True,
 )

@@ -56,9 +56,9 @@ def open_mathchess(settings: Mapping[str, Any], opening: Opening) -> MathChessGa
 
 
 def owns(first: Record) -> bool:
-    from controller.session.mathchess import START
+    from controller.record.games import game_of
 
-    return first.get("kind") == START
+    return game_of(first) == "mathchess"
 
 
 class MathChessGame(BoardGame):
