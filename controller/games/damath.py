@@ -10,6 +10,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from controller.i18n import N_
+from controller.record.games import DAMATH as NAME
 from controller.rules.move import Square
 
 from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
@@ -66,7 +67,7 @@ def open_damath(settings: Mapping[str, Any], opening: Opening) -> DamathGame:
 def owns(first: Record) -> bool:
     from controller.record.games import game_of
 
-    return game_of(first) == "damath"
+    return game_of(first) == NAME
 
 
 class DamathGame(SessionGame):
@@ -112,7 +113,7 @@ class DamathGame(SessionGame):
         totals = s.totals()
         outcome = s.outcome
         return {
-            "game": "damath",
+            "game": NAME,
             "variant": s.variant,
             "rules": s.profile_name,
             "practice": s.play.practice,
@@ -177,7 +178,7 @@ def _position(session: Session) -> str:
 
 
 DAMATH = GameKind(
-    name="damath",
+    name=NAME,
     title=N_("Damath"),
     geometry=Geometry(8),
     table="chips",

@@ -67,3 +67,15 @@ def test_a_version_2_envelope_names_a_game_other_than_damath(change, why):
     with pytest.raises(Rejected) as refused:
         parse_envelope(json.dumps(data).encode(), "b1")
     assert refused.value.reason == "schema" and why in str(refused.value)
+
+
+def test_every_registered_game_has_a_record_reader_under_its_name():
+    """A game the board plays reaches the hub: the records know every name of the registry,
+    and each game but Damath (``link.gamestate``'s own) has a reader."""
+    from controller.games import GAMES
+    from controller.record.games import DAMATH, NAMES, recorded
+
+    assert set(NAMES) == set(GAMES)
+    for name in set(NAMES) - {DAMATH}:
+        assert recorded(name).name == name
+    assert set(EXPORTS) == set(NAMES) - {DAMATH} == set(OTHER_GAMES)
