@@ -963,11 +963,14 @@ class Ingest:
             {"ply": n, "side": "blue" if side == 0 else "red", "move": str(m)}
             for n, (side, m) in enumerate(state.game.played(), start=1)
         ] if state.game else []  # fmt: skip
+        exported = state.export() if state.other is not None else None
         return {
             "board": board,
             "game": g.game,
+            "kind": state.kind,
             "sheet": sheet_json(sheet) if sheet else None,
             "moves": moves,
+            "record": exported[1] if exported is not None else None,
         }
 
 

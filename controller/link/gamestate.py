@@ -321,12 +321,15 @@ class GameState:
         now = other.summary()
         result = None
         if now["result"] is not None:
-            result = {
-                "result": now["result"],
-                "text": now.get("ending") or "",
-                "reason": now.get("ending"),
-            }
-        extra = {k: v for k, v in now.items() if k not in ("position", "result", "ending")}
+            result = {"result": now["result"], "text": now.get("ending_text") or now["ending"],
+                      "reason": now["ending"]}  # fmt: skip
+        totals = {"blue": "", "red": ""}
+        score, picture = now.get("score"), now.get("picture")
+        if score is not None and picture is not None:  # in the players' places: the first mover's
+            first, second = picture["colours"]
+            totals = {"blue": str(score[first]), "red": str(score[second])}
+        hidden = ("position", "result", "ending", "ending_text")
+        extra = {k: v for k, v in now.items() if k not in hidden}
         return {
             **extra,
             "game": other.name,
@@ -335,7 +338,7 @@ class GameState:
             "rules": None,
             "position": None,
             "game_position": now["position"],
-            "totals": {"blue": "", "red": ""},
+            "totals": totals,
             "clocks": None,
             "last_move": None,
             "result": result,

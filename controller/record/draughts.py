@@ -95,6 +95,18 @@ def result_of(ending: Ending | None) -> str:
     return "1-0" if winner == 0 else "0-1"
 
 
+def describe(rules: DraughtsRules, ending: Ending) -> str:
+    """Why the game ended, in the game's own colours."""
+    who = _(rules.colours[ending.side].capitalize())
+    if ending.reason is EndReason.NO_CHIPS:
+        return _("{who} has no piece left").format(who=who)
+    if ending.reason is EndReason.NO_MOVES:
+        return _("{who} cannot move").format(who=who)
+    if ending.reason is EndReason.QUIET_MOVES:
+        return _("moves without a taking or a man moved reached the limit (draw)")
+    return _("the same position occurred a third time (draw)")
+
+
 # ---------------------------------------------------------------------- Dam
 
 

@@ -40,6 +40,16 @@ NAMES = (DAMATH, dadama.GAME, draughts.DAM.name, mathchess.GAME, draughts.ENGLIS
 registers each under the same name)."""
 
 
+def board_picture(
+    size: int, grid: str, colours: tuple[str, str], pieces: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """What a spectator's page draws of a game, whatever the game: the board (``size`` × ``size``
+    dark squares, or the points of a grid), the sides' colours (the first mover first) and each
+    piece: ``at`` ``[x, y]``, ``side`` (its colour), ``label`` (a die's value, a Mathematical
+    Chess piece's digit or operator, or empty), ``king``."""
+    return {"size": size, "grid": grid, "colours": list(colours), "pieces": pieces}
+
+
 class Refused(ValueError):
     """A record the game's rules refuse; the text says which rule, or what is wrong."""
 
@@ -93,8 +103,9 @@ class Recorded(ABC):
     def summary(self) -> dict[str, Any]:
         """The game now: ``phase`` (``setup`` before a start, ``play``, ``over``), ``ply``
         (steps played), ``to_move`` (the side's colour), ``position`` (the game's JSON
-        position), ``result`` (``1-0``, ``0-1``, ``1/2-1/2``, or None while it goes on) and
-        ``ending`` (why it ended, or None)."""
+        position), ``picture`` (``board_picture``: what a spectator's page draws), ``result``
+        (``1-0``, ``0-1``, ``1/2-1/2``, or None while it goes on), ``ending`` (why it ended, or
+        None) and ``ending_text`` (that, in words)."""
 
     @abstractmethod
     def export(self) -> str | None:
@@ -135,13 +146,20 @@ class DraughtsRecorded(Recorded):
                     "result": None, "ending": None}  # fmt: skip
         ending = game.ending()
         result = draughts.result_of(ending)
+        colours = self.rules.colours
+        pieces = [
+            {"at": list(square), "side": colours[chip.side], "label": "", "king": chip.dama}
+            for square, chip in sorted(game.chips().items())
+        ]
         return {
             "phase": "over" if ending is not None else "play",
             "ply": game.ply,
             "to_move": self.rules.colours[game.side_to_move],
+            "picture": board_picture(game.rules.size, "dark-squares", colours, pieces),
             "position": self.rules.to_json(game),
             "result": None if result == "*" else result,
             "ending": ending.reason.value if ending is not None else None,
+            "ending_text": draughts.describe(self.rules, ending) if ending is not None else None,
         }
 
     def export(self) -> str | None:
@@ -161,6 +179,9 @@ class DadamaRecorded(Recorded):
     def __init__(self) -> None:
         super().__init__()
         self.state: dadama.DadamaRecord | None = None
+        self.last_throw: dict[str, Any] | None = None
+        """The last throw: the die's square, its faces, and (once its step is played) the value
+        the die kept."""
 
     def _apply(self, record: Record) -> dict[str, Any]:
         if record.get("k") == "start":
@@ -172,8 +193,12 @@ class DadamaRecorded(Recorded):
             raise Refused(_("the game has not started: its first record is not its start"))
         side = self.state.game.side_to_move
         step = self.state.apply(record)
+        if isinstance(step, Throw):
+            self.last_throw = {"at": list(step.square), "dice": list(step.dice), "kept": step.kept}
         if step is None:  # a throw
             assert self.state.pending is not None
+            square, dice = self.state.pending
+            self.last_throw = {"at": list(square), "dice": list(dice), "kept": None}
             return {"side": DADAMA_COLOURS[side], "throw": self.state.throws,
                     "dice": list(self.state.pending[1])}  # fmt: skip
         return {"side": DADAMA_COLOURS[side], "step": _step_text(step)}
@@ -186,13 +211,21 @@ class DadamaRecorded(Recorded):
         game = state.game
         over = game.phase is Phase.OVER
         ending = game.ending() if over else None
+        pieces = [
+            {"at": list(square), "side": DADAMA_COLOURS[die.side], "label": str(die.value),
+             "king": die.dadama}
+            for square, die in sorted(game.pieces().items())
+        ]  # fmt: skip
         return {
+            "picture": board_picture(8, "dark-squares", DADAMA_COLOURS, pieces),
+            "last_throw": self.last_throw,
             "phase": "over" if over else "play",
             "ply": len(game.history),
             "to_move": DADAMA_COLOURS[game.side_to_move],
             "position": dadama_to_json(game),
             "result": result_of(game) if over else None,
             "ending": ending.reason.value if ending is not None else None,
+            "ending_text": ending.describe() if ending is not None else None,
             "dice": state.dice_mode,
             "throws": state.throws,
         }
@@ -245,13 +278,19 @@ class MathChessRecorded(Recorded):
         position = game.position
         ending = position.ending()
         white, black = position.score()
+        pieces = [
+            {"at": list(point), "side": SIDES[piece.side], "label": piece.symbol, "king": False}
+            for point, piece in sorted(position.board.pieces())
+        ]
         return {
+            "picture": board_picture(position.board.size, "points", SIDES, pieces),
             "phase": "over" if ending is not None else "play",
             "ply": len(game.actions),
             "to_move": SIDES[position.to_move],
             "position": position_to_json(position),
             "result": ending.result() if ending is not None else None,
             "ending": ending.reason if ending is not None else None,
+            "ending_text": ending.describe() if ending is not None else None,
             "score": {"white": white, "black": black},
         }
 

@@ -17,11 +17,12 @@ from typing import Any
 from controller.i18n import _
 from controller.record.draughts import (
     DraughtsRules,
+    describe,
     recorded_move,
     result_of,
     start_game,
 )
-from controller.rules.game import Ending, EndReason
+from controller.rules.game import Ending
 from controller.rules.move import Chip, Move, Square
 from controller.rules.pdn_game import write_pdn
 from controller.tracker.events import BoardReady, Event, MoveCommitted
@@ -195,15 +196,3 @@ class DraughtsSession(JournaledGame):
 
     def position(self) -> dict[str, Any]:
         return self.rules.to_json(self.game)
-
-
-def describe(rules: DraughtsRules, ending: Ending) -> str:
-    """Why the game ended, in the game's own colours."""
-    who = _(rules.colours[ending.side].capitalize())
-    if ending.reason is EndReason.NO_CHIPS:
-        return _("{who} has no piece left").format(who=who)
-    if ending.reason is EndReason.NO_MOVES:
-        return _("{who} cannot move").format(who=who)
-    if ending.reason is EndReason.QUIET_MOVES:
-        return _("moves without a taking or a man moved reached the limit (draw)")
-    return _("the same position occurred a third time (draw)")
