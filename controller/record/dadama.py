@@ -118,6 +118,8 @@ class DadamaRecord:
         self.pending = None
 
     def _throw(self, rec: Record) -> None:
+        if self.pending is not None:
+            raise ValueError(_("a throw while the last one waits for its step"))
         square = square_of(rec.get("sq"))
         raw = rec.get("dice")
         if not isinstance(raw, list) or not all(type(v) is int for v in raw):

@@ -79,3 +79,38 @@ def test_every_registered_game_has_a_record_reader_under_its_name():
     for name in set(NAMES) - {DAMATH}:
         assert recorded(name).name == name
     assert set(EXPORTS) == set(NAMES) - {DAMATH} == set(OTHER_GAMES)
+
+
+def _dadama(dice_mode: str):
+    from controller.record.games import recorded
+    from tests.games.players import DADAMA_END
+
+    game = recorded("dadama")
+    game.apply({"k": "start", "game": "dadama", "seed": 5, "dice": dice_mode, "settings": {},
+                "position": DADAMA_END})  # fmt: skip
+    return game
+
+
+def test_a_throw_of_the_boards_dice_is_the_one_its_seed_and_number_give():
+    from controller.record.dadama import throw_faces
+    from controller.record.games import Refused
+
+    game = _dadama("board")
+    fell = list(throw_faces(5, 0, 1))
+    other = [fell[0] % 6 + 1]
+    with pytest.raises(Refused, match=rf"throw 1: the board's dice fell \[{fell[0]}\]"):
+        game.apply({"k": "throw", "sq": [3, 2], "dice": other})
+    with pytest.raises(Refused, match="a die shows 1 to 6, not 7"):
+        game.apply({"k": "throw", "sq": [3, 2], "dice": [7]})
+    assert game.apply({"k": "throw", "sq": [3, 2], "dice": fell})["dice"] == fell
+    with pytest.raises(Refused, match="waits for its step"):  # the step comes first
+        game.apply({"k": "throw", "sq": [3, 2], "dice": list(throw_faces(5, 1, 1))})
+
+
+def test_real_dice_are_what_the_players_entered_but_only_faces_of_a_die():
+    from controller.record.games import Refused
+
+    game = _dadama("real")
+    with pytest.raises(Refused, match="a die shows 1 to 6, not 0"):
+        game.apply({"k": "throw", "sq": [3, 2], "dice": [0]})
+    assert game.apply({"k": "throw", "sq": [3, 2], "dice": [6]})["dice"] == [6]
