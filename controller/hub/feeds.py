@@ -145,9 +145,11 @@ class Feeds:
             if isinstance(person, dict) and person.get("name"):
                 extra.append((side.capitalize(), str(person["name"])))
         lines = text.split("\n")
-        lines[0] = f'[Event "{_escape(event)}"]'
+        if lines[0].startswith("[Event "):  # the event's name in place of the board's
+            lines = lines[1:]
+        head = f'[Event "{_escape(event)}"]'  # a record without one (Dadama's) gets one
         tags = [f'[{k} "{_escape(v)}"]' for k, v in extra]
-        return "\n".join([lines[0], *tags, *lines[1:]])
+        return "\n".join([head, *tags, *lines])
 
     # ------------------------------------------------------------------ rounds
 

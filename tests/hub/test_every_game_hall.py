@@ -73,6 +73,12 @@ def test_every_game_through_the_real_hub_once_in_order_equal_to_the_boards_expor
             assert hub.get(f"/feeds/games/{board.board}/{game}.pdn").decode() == own
         card = next(c for c in hub.json("/api/cards")["cards"] if c["board"] == board.board)
         assert card["summary"]["game"] == name and card["summary"]["ply"] == feed["ply"] > 0
+    # the round's feeds (round 0: games played without an assignment) carry every game
+    assert {g["kind"] for g in hub.json("/feeds/rounds/0.json")["games"]} == set(OTHER_GAMES)
+    pdn = hub.get("/feeds/rounds/0.pdn").decode()
+    assert pdn.count('[Event "Division Meet"]') == 3  # Mathematical Chess's record is JSON
+    for tag in ('[GameType "Dadama"]', '[GameType "Dam"]', '[Board "g-english"]'):
+        assert tag in pdn, tag
     assert hub.json("/api/problems")["rejected"] == []
     for board in boards.values():
         board.close()
