@@ -153,3 +153,44 @@ def test_a_forged_record_of_each_game_is_refused_and_reported(hub, tmp_path):
         assert counters["counters"]["rejected:rules"] == 1
         card = next(c for c in hub.json("/api/cards")["cards"] if c["board"] == board.board)
         assert any(why in line for line in card["problems"]), card["problems"]
+
+
+def run_english(tmp_path, conn, state, seconds: float):
+    """``damath-board run --hub`` on a simulated board whose profile names English draughts."""
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    profile = tmp_path / "english.toml"
+    sim = (ROOT / "hardware" / "sim.toml").read_text()
+    profile.write_text(
+        sim.replace('[board]\nname = "sim"', '[board]\nname = "sim"\ngame = "english"')
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "controller.cli", "run", "--profile", str(profile), "--state-dir",
+         str(state), "--exit-after", str(seconds), "--hub", str(conn)],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )  # fmt: skip
+
+
+def test_run_publishes_a_board_of_another_game_to_the_hub(hub, tmp_path):
+    """``damath-board run --hub`` on a board whose profile names English draughts (it used to
+    refuse: only Damath reached a hub): its game's start reaches the hub as that game; with a
+    wrong password the board says once that the hub refused its credential."""
+    hub.start()
+    conn = hub.add_board("e1")
+    result = run_english(tmp_path, conn, tmp_path / "state", 0.5)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "publishing to the hub mqtt://127.0.0.1" in result.stdout
+    assert "not acknowledged" not in result.stderr, result.stderr
+    (game,) = stored_games(hub.folder, "e1")
+    records = [r for _, r in stored_games(hub.folder, "e1")[game]]
+    assert records[0]["k"] == "start" and records[0]["game"] == "english"
+    feed = hub.json(f"/feeds/games/e1/{game}.json")
+    assert feed["kind"] == "english" and feed["phase"] == "play" and feed["problem"] is None
+    wrong = tmp_path / "wrong.toml"
+    wrong.write_text(conn.read_text().replace(load(conn).password, "not-the-password"))
+    refused = run_english(tmp_path, wrong, tmp_path / "other", 2.0)
+    said = [line for line in refused.stderr.splitlines() if "credential" in line]
+    assert len(said) == 1 and "hub mqtt://127.0.0.1" in said[0], refused.stderr
