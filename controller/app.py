@@ -162,12 +162,6 @@ def run(args: argparse.Namespace) -> int:
     if args.scan_hz <= 0 or args.scan_hz > 2000:
         raise ValueError(f"--scan-hz {args.scan_hz}: use 1..2000")
     state = Path(args.state_dir) if args.state_dir else default_state_dir()
-    if args.hub and not kind.publishes:
-        raise ValueError(
-            _("a {game} board does not publish to a hub yet: run it without --hub").format(
-                game=_(kind.title)
-            )
-        )
     link = open_link(args.hub, state, "run")  # a wrong connection file stops here, clearly
     host = BoardHost(state)
     game = host.open(kind, settings, clock())  # a wrong setting fails here, clearly

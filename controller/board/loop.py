@@ -105,9 +105,12 @@ class ScanLoop:
                 self.keeper.step(g)
             except OSError as exc:
                 g.problems.append(_("cannot export the game: {exc}").format(exc=exc))
-        linked = g.linked() if self.link is not None else None
-        if self.link is not None and linked is not None:
-            self.link.after_step(linked, t)
+        if self.link is not None:  # every game's records go to the hub; Damath's game is driven
+            linked = g.linked()  # by it too (assignments, the desk's pause, the round's start)
+            if linked is not None:
+                self.link.after_step(linked, t)
+            else:
+                self.link.watch(t)
 
     def render(self, t: float) -> None:
         g = self.game

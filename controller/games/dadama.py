@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from controller.i18n import N_, _
+from controller.record.dadama import GAME
 from controller.rules.move import Square
 
 from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
@@ -32,7 +33,9 @@ def open_dadama(settings: Mapping[str, Any], opening: Opening) -> DadamaGame:
 
 
 def owns(first: Record) -> bool:
-    return first.get("k") == "start" and first.get("game") == "dadama"
+    from controller.record.games import game_of
+
+    return game_of(first) == GAME
 
 
 class DadamaGame(SessionGame):
@@ -75,7 +78,7 @@ class DadamaGame(SessionGame):
 
         v = self.session.view()
         return {
-            "game": "dadama",
+            "game": GAME,
             "variant": "dadama",
             "rules": "dadama",
             "practice": False,
@@ -121,7 +124,7 @@ class DadamaGame(SessionGame):
 
 
 DADAMA = GameKind(
-    name="dadama",
+    name=GAME,
     title=N_("Dadama"),
     geometry=Geometry(8),
     table="dice",

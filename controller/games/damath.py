@@ -10,6 +10,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from controller.i18n import N_
+from controller.record.games import DAMATH as NAME
 from controller.rules.move import Square
 
 from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
@@ -64,7 +65,9 @@ def open_damath(settings: Mapping[str, Any], opening: Opening) -> DamathGame:
 
 
 def owns(first: Record) -> bool:
-    return first.get("k") == "start" and first.get("game", "damath") == "damath"
+    from controller.record.games import game_of
+
+    return game_of(first) == NAME
 
 
 class DamathGame(SessionGame):
@@ -110,7 +113,7 @@ class DamathGame(SessionGame):
         totals = s.totals()
         outcome = s.outcome
         return {
-            "game": "damath",
+            "game": NAME,
             "variant": s.variant,
             "rules": s.profile_name,
             "practice": s.play.practice,
@@ -175,7 +178,7 @@ def _position(session: Session) -> str:
 
 
 DAMATH = GameKind(
-    name="damath",
+    name=NAME,
     title=N_("Damath"),
     geometry=Geometry(8),
     table="chips",
@@ -184,6 +187,5 @@ DAMATH = GameKind(
     open=open_damath,
     owns=owns,
     settings=("variant", "rules", "practice", "clocks", "computer", "level", "hints"),
-    publishes=True,
     clocks=True,
 )

@@ -9,8 +9,10 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from controller.i18n import _
+from controller.record.draughts import DraughtsRules
+from controller.record.games import game_of
 from controller.rules.move import Square
-from controller.session.draughts import DraughtsConfig, DraughtsRules, DraughtsSession
+from controller.session.draughts import DraughtsConfig, DraughtsSession
 
 from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
 
@@ -107,7 +109,7 @@ def draughts_kind(rules: DraughtsRules, geometry: Geometry, settings: tuple[str,
         return DraughtsGame(kind, session)
 
     def owns(first: Record) -> bool:
-        return first.get("k") == "start" and first.get("game") == rules.name
+        return game_of(first) == rules.name
 
     kind = GameKind(
         name=rules.name,

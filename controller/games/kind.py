@@ -167,8 +167,9 @@ class BoardGame(ABC):
         return files[what], MEDIA_TYPES.get(what, "text/plain; charset=utf-8")
 
     def linked(self) -> Any:
-        """What a tournament hub's link drives on this board (assignments, the desk's pause), for
-        a kind that ``publishes``; None otherwise."""
+        """What a tournament hub's link drives on this board (assignments, the desk's pause, the
+        round's start); None for a game whose records the link only publishes (every game's
+        records reach the hub: docs/mqtt.md)."""
         return None
 
     # ------------------------------------------------------------------ life
@@ -237,8 +238,6 @@ class GameKind:
     """Whether a journal whose first record is this one holds a game of this kind."""
     settings: tuple[str, ...] = ()
     """The settings' names, for the messages that list them."""
-    publishes: bool = False
-    """Its games reach a tournament hub over the link (docs/mqtt.md)."""
     clocks: bool = False
     """It is played with the arbiter's clocks."""
 

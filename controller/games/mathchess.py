@@ -11,6 +11,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from controller.i18n import N_, _
+from controller.record.mathchess import GAME
 from controller.rules.move import Square
 
 from .kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
@@ -56,9 +57,9 @@ def open_mathchess(settings: Mapping[str, Any], opening: Opening) -> MathChessGa
 
 
 def owns(first: Record) -> bool:
-    from controller.session.mathchess import START
+    from controller.record.games import game_of
 
-    return first.get("kind") == START
+    return game_of(first) == GAME
 
 
 class MathChessGame(BoardGame):
@@ -180,7 +181,7 @@ class MathChessGame(BoardGame):
         ending = position.ending()
         white, black = position.score()
         return {
-            "game": "mathchess",
+            "game": GAME,
             "variant": "mathchess",
             "rules": "mathchess",
             "practice": False,
@@ -242,7 +243,7 @@ class MathChessGame(BoardGame):
 
 
 MATHCHESS = GameKind(
-    name="mathchess",
+    name=GAME,
     title=N_("Mathematical Chess"),
     geometry=Geometry(9, "points"),
     table="points",

@@ -8,6 +8,7 @@ little to serve again and again.
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import dataclass, field
 from typing import Any
@@ -45,7 +46,7 @@ class Feeds:
                     continue
                 record = row["record"]
                 info = built.state.apply(record)
-                kind = record.get("k")
+                kind = record.get("k") if built.state.other is None else None
                 if kind == "start":
                     built.moves = []
                 elif kind == "move" and info:
@@ -71,8 +72,11 @@ class Feeds:
         state = built.state
         asg = self.store.assignment(row["assignment_id"]) if row["assignment_id"] else None
         sheet = state.sheet()
+        if state.other is not None:
+            return self._other_json(row, built, asg)
         return {
             "v": FEED_VERSION,
+            "kind": state.kind,
             "board": row["board_id"],
             "game": row["game_id"],
             "round": row["round"],
@@ -94,6 +98,38 @@ class Feeds:
             "sheet": sheet_json(sheet) if sheet else None,
         }
 
+    def _other_json(
+        self, row: dict[str, Any], built: _Built, asg: dict[str, Any] | None
+    ) -> dict[str, Any]:
+        """Another game than Damath: what it is now, and its record as the board exports it
+        (``record``: Dadama's text with its throws, Dam's and English draughts' PDN, as text;
+        Mathematical Chess's record, as JSON)."""
+        state = built.state
+        exported = state.export()
+        record: Any = None
+        if exported is not None:
+            kind, text = exported
+            record = json.loads(text) if kind == "json" else text
+        summary = state.summary()
+        return {
+            "v": FEED_VERSION,
+            "kind": state.kind,
+            "board": row["board_id"],
+            "game": row["game_id"],
+            "round": row["round"],
+            "assignment": asg,
+            "supersedes": row["supersedes"],
+            "records": built.seq,
+            "last_received": built.last_received,
+            "phase": state.phase,
+            "to_move": state.to_move,
+            "ply": summary["ply"],
+            "position": summary["game_position"],
+            "result": summary["result"],
+            "problem": state.broken,
+            "record": record,
+        }
+
     def game_pdn(self, row: dict[str, Any], event: str | None = None) -> str:
         """The game's record; with ``event``, tagged for a round's feed (event, round, board,
         players); without, exactly the text the board exports."""
@@ -109,9 +145,11 @@ class Feeds:
             if isinstance(person, dict) and person.get("name"):
                 extra.append((side.capitalize(), str(person["name"])))
         lines = text.split("\n")
-        lines[0] = f'[Event "{_escape(event)}"]'
+        if lines[0].startswith("[Event "):  # the event's name in place of the board's
+            lines = lines[1:]
+        head = f'[Event "{_escape(event)}"]'  # a record without one (Dadama's) gets one
         tags = [f'[{k} "{_escape(v)}"]' for k, v in extra]
-        return "\n".join([lines[0], *tags, *lines[1:]])
+        return "\n".join([head, *tags, *lines])
 
     # ------------------------------------------------------------------ rounds
 

@@ -791,8 +791,8 @@ class Ingest:
         # The game is played under the assignment the board holds at its first move (the
         # board puts a new assignment on a game only before that): until then a newer one
         # retags it, e.g. a game started before the next round's pairing arrived.
-        open_game = state.phase != "over" and (state.game is None or state.game.ply == 0)
-        info = state.apply(env.record)
+        open_game = state.phase != "over" and state.ply == 0
+        info = self._reapply(board, env, cache, state, new)
         problem = _disagreement(env, info)
         if problem and not cache.problem:
             cache.problem = problem
@@ -811,6 +811,34 @@ class Ingest:
         acks[(board, env.game)] = (env.seq, None)
         changed.add(board)
         return Outcome("stored", "new" if new else "")
+
+    def _reapply(
+        self, board: str, env: Envelope, cache: GameCache, state: GameState, new: bool
+    ) -> dict[str, Any]:
+        """The record re-applied with its game's rules (``state``); what it meant. Rejected
+        when it is of another game than the game's first record, or its game's rules refuse
+        it: then nothing of it is kept (the game is rebuilt from the store when next needed)."""
+        broken = state.broken
+        info = state.apply(env.record)
+        why = None
+        if state.kind != env.game_kind:
+            why = Rejected(
+                "schema",
+                f"game {env.game} record {env.seq}: a record of {env.game_kind}, "
+                f"in a game of {state.kind}",
+            )
+        elif state.broken is not None and broken is None:
+            why = Rejected("rules", f"game {env.game} ({state.kind}): {state.broken}")
+        if why is None:
+            return info
+        cache.state = None
+        if new:
+            self.games.pop((board, env.game), None)
+        line = f"{board}: {why}"
+        meta = self.meta.setdefault(board, BoardMeta())
+        if why.reason == "rules" and line not in meta.refused:
+            self._refused(board, line)
+        raise why
 
     def _may_open(self, board: str, env: Envelope) -> None:
         """Rejected('games') when the board has opened its games of the hour (not while the
@@ -938,11 +966,14 @@ class Ingest:
             {"ply": n, "side": "blue" if side == 0 else "red", "move": str(m)}
             for n, (side, m) in enumerate(state.game.played(), start=1)
         ] if state.game else []  # fmt: skip
+        exported = state.export() if state.other is not None else None
         return {
             "board": board,
             "game": g.game,
+            "kind": state.kind,
             "sheet": sheet_json(sheet) if sheet else None,
             "moves": moves,
+            "record": exported[1] if exported is not None else None,
         }
 
 

@@ -188,19 +188,25 @@ class BoardLink:
             if mark != self._journal_mark:
                 self._journal_mark = mark
                 self.link.nudge()
-        if t >= self._next_status:
-            self._next_status = t + STATUS_EVERY
-            error = self.link.status().last_error
-            if error != self._error:
-                self._error = error
-                if error:
-                    self._say_error(error)
+        self.watch(t)
         if t < self._next_assignment:
             return None
         self._next_assignment = t + ASSIGNMENT_EVERY
         self._hold(session, t)
         self._obey(session, t)
         return self._apply_assignment(session, t)
+
+    def watch(self, t: float) -> None:
+        """Once a second, the link's last error said once (a refused credential, an unreachable
+        hub): for every game's board, whose link publishes its records whatever the game."""
+        if t < self._next_status:
+            return
+        self._next_status = t + STATUS_EVERY
+        error = self.link.status().last_error
+        if error != self._error:
+            self._error = error
+            if error:
+                self._say_error(error)
 
     def _hold(self, session: Session, t: float) -> None:
         """A tournament game's clocks wait for the round's start: for the start rule of the
@@ -334,3 +340,8 @@ class BoardLinks:
     def after_step(self, board: str, session: Session, t: float) -> str | None:
         link = self.links.get(board)
         return link.after_step(session, t) if link is not None else None
+
+    def watch(self, board: str, t: float) -> None:
+        link = self.links.get(board)
+        if link is not None:
+            link.watch(t)

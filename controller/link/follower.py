@@ -294,6 +294,7 @@ class Follower:
             self.key,
             info=info,
             asg=self._asg_for(sealed.tracked, seq),
+            kind=sealed.state.kind,
         )
         sealed.records.append(record)
         sealed.envelopes.append(env)

@@ -15,6 +15,7 @@ from typing import Any
 
 from controller.record import info as game_info
 from controller.record.check import start_ok
+from controller.record.games import DAMATH, Recorded, Refused, game_of, recorded
 from controller.record.outcome import Outcome
 from controller.record.state import DamathState
 from controller.rules.game import Game, IllegalMove, Result
@@ -53,11 +54,26 @@ class GameState:
         """The move clock of the player to move now (a move starts the next player's afresh)."""
         self.broken: str | None = None
         """Why rebuilding stopped (a record the rules refuse), or None."""
+        self.other: Recorded | None = None
+        """The game, when the journal holds another game than Damath (its first record says
+        which): each record is then that game's to apply (``record.games``)."""
+
+    @property
+    def kind(self) -> str:
+        """The game the records are of: ``damath``, or the name of the other game."""
+        return self.other.name if self.other is not None else DAMATH
 
     # ------------------------------------------------------------------ applying records
 
     def apply(self, record: dict[str, Any]) -> dict[str, Any]:
-        """Apply one record; return what it meant (the ``info`` a link publishes with it)."""
+        """Apply one record; return what it meant (the ``info`` a link publishes with it). A
+        record the game's rules refuse stops the rebuilding (``broken`` says why)."""
+        if self.count == 0:
+            name = game_of(record)
+            if name is not None and name != DAMATH:
+                self.other = recorded(name)
+        if self.other is not None:
+            return self._other(record)
         self.count += 1
         kind = record.get("k")
         if isinstance(record.get("t"), int | float):
@@ -94,6 +110,19 @@ class GameState:
         if kind == "end":
             return {"result": self.result(), "totals": self.totals(), "clocks": self.clocks()}
         return self._clocks_info()
+
+    def _other(self, record: dict[str, Any]) -> dict[str, Any]:
+        assert self.other is not None
+        self.count += 1
+        if isinstance(record.get("t"), int | float):
+            self.last_t = float(record["t"])
+        if self.broken is not None:
+            return {}
+        try:
+            return self.other.apply(record)
+        except Refused as exc:
+            self.broken = f"record {self.count}: {exc}"
+            return {}
 
     def _start(self, record: dict[str, Any]) -> dict[str, Any]:
         self.__init__()  # type: ignore[misc]
@@ -147,6 +176,8 @@ class GameState:
 
     @property
     def phase(self) -> str:
+        if self.other is not None:
+            return str(self.other.summary()["phase"])
         return self.state.phase if self.started else "none"
 
     @property
@@ -182,10 +213,22 @@ class GameState:
 
     @property
     def variant(self) -> str:
+        if self.other is not None:
+            return self.other.name
         return (self.state.game.variant if self.started else None) or "integer"
 
     @property
+    def ply(self) -> int:
+        """Moves (another game: steps or actions) played so far."""
+        if self.other is not None:
+            return int(self.other.summary()["ply"])
+        return self.state.game.ply if self.started else 0
+
+    @property
     def to_move(self) -> str | None:
+        if self.other is not None:
+            side = self.other.summary()["to_move"]
+            return str(side) if side is not None else None
         return side_name(self.state.game.side_to_move) if self.started else None
 
     def totals(self) -> dict[str, str]:
@@ -234,11 +277,28 @@ class GameState:
         return self.state.sheet() if self.started else None
 
     def pdn(self) -> str | None:
-        """The game record, the same text the board exports for this game."""
+        """The game record, the same text the board exports for this game (as PDN: Damath,
+        Dam, English draughts, and Dadama's text with its throws; None for a game whose record
+        is JSON, ``export``)."""
+        if self.other is not None:
+            return self.other.export() if self.other.export_as == "pdn" else None
         return self.state.pdn() if self.started else None
 
+    def export(self) -> tuple[str, str] | None:
+        """The game's record as the board exports it: (its kind, ``pdn`` or ``json``, the text);
+        None before the game's start."""
+        if self.other is not None:
+            text = self.other.export()
+            return None if text is None else (self.other.export_as, text)
+        text = self.pdn()
+        return None if text is None else ("pdn", text)
+
     def summary(self) -> dict[str, Any]:
-        """What a spectator needs to see the game now (the board's retained state carries it)."""
+        """What a spectator needs to see the game now (the board's retained state carries it).
+        Another game than Damath has the same fields (no totals, clocks or last move; its
+        position under ``game_position``, in its own JSON format) and its own besides."""
+        if self.other is not None:
+            return self._other_summary(self.other)
         last = self.last_move
         return {
             "phase": self.phase,
@@ -254,6 +314,34 @@ class GameState:
             if last
             else None,
             "result": self.result(),
+            "problem": self.broken,
+        }
+
+    def _other_summary(self, other: Recorded) -> dict[str, Any]:
+        now = other.summary()
+        result = None
+        if now["result"] is not None:
+            result = {"result": now["result"], "text": now.get("ending_text") or now["ending"],
+                      "reason": now["ending"]}  # fmt: skip
+        totals = {"blue": "", "red": ""}
+        score, picture = now.get("score"), now.get("picture")
+        if score is not None and picture is not None:  # in the players' places: the first mover's
+            first, second = picture["colours"]
+            totals = {"blue": str(score[first]), "red": str(score[second])}
+        hidden = ("position", "result", "ending", "ending_text")
+        extra = {k: v for k, v in now.items() if k not in hidden}
+        return {
+            **extra,
+            "game": other.name,
+            "paused": False,
+            "variant": other.name,
+            "rules": None,
+            "position": None,
+            "game_position": now["position"],
+            "totals": totals,
+            "clocks": None,
+            "last_move": None,
+            "result": result,
             "problem": self.broken,
         }
 

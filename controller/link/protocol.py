@@ -9,6 +9,9 @@ A record travels as an envelope around the journal record, byte for byte the boa
     {"v": 1, "board": "b07", "game": "...", "seq": 12, "prev": "<64 hex>",
      "record": {...}, "info": {...}, "asg": "..." | null, "hash": "<64 hex>", "hmac": "<64 hex>"}
 
+A game other than Damath's records travel in version 2, the same with ``"kind"`` naming the
+game (``dadama``, ``dam``, ``mathchess``, ``english``), hashed with the rest.
+
 ``hash`` is SHA-256 of the canonical JSON of every field but ``hash`` and ``hmac``; ``prev`` is
 the previous record's ``hash`` (64 zeros for the first record of a game), so the records of a
 game form a chain; ``hmac`` is HMAC-SHA-256 of ``hash`` with the board's own key. Changing one
@@ -26,10 +29,15 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from controller.record.games import DAMATH, NAMES
 from controller.record.signing import SIGNING_KINDS
 from controller.record.signing import record_problem as signing_problem
 
 VERSION = 1
+RECORD_VERSIONS = (1, 2)
+"""A record's envelope: version 1 is a Damath game's (no ``kind``: every board before the other
+games reached the hub sent these, and a board sends them so still, so a record sealed again has
+the hash it had); version 2 names its game in ``kind`` (any game of ``NAMES``)."""
 ROOT = "damath/v1"
 MAX_PAYLOAD = 32 * 1024
 """Largest message the hub reads (a start record with its position is about 2 KB)."""
@@ -181,6 +189,9 @@ REASONS = {
     "forged": "hash or HMAC wrong (altered, or not signed with the board's key)",
     "chain": "does not follow the previous record",
     "conflict": "a different record already stored under this number",
+    "rules": "its game's rules refuse it (a move, a throw or a removal the hub's engine does not "
+    "allow, though signed with the board's key): not stored, and the game goes no further at "
+    "the hub",
     "out-of-order": "arrived before the record it follows (it will be resent)",
     "duplicate": "already stored (a resend or a replay): changes nothing",
     "rate": "more messages from the board than the hub takes (a flood): dropped on arrival, "
@@ -205,10 +216,16 @@ class Envelope:
     asg: str | None
     hash: str
     hmac: str
+    game_kind: str = DAMATH
+    """The game the record is of (its envelope's ``kind``; a version 1 envelope's is Damath)."""
+
+    @property
+    def version(self) -> int:
+        return 1 if self.game_kind == DAMATH else 2
 
     def body(self) -> dict[str, Any]:
-        return {
-            "v": VERSION,
+        body: dict[str, Any] = {
+            "v": self.version,
             "board": self.board,
             "game": self.game,
             "seq": self.seq,
@@ -217,13 +234,17 @@ class Envelope:
             "info": self.info,
             "asg": self.asg,
         }
+        if self.game_kind != DAMATH:
+            body["kind"] = self.game_kind
+        return body
 
     def payload(self) -> bytes:
         return canonical({**self.body(), "hash": self.hash, "hmac": self.hmac})
 
     @property
     def kind(self) -> str:
-        return str(self.record.get("k", ""))
+        """The record's kind (``k``; a Mathematical Chess record's ``kind``)."""
+        return str(self.record.get("k", self.record.get("kind", "")))
 
 
 def record_hash(body: dict[str, Any]) -> str:
@@ -243,11 +264,14 @@ def seal(
     key: bytes,
     info: dict[str, Any] | None = None,
     asg: str | None = None,
+    kind: str = DAMATH,
 ) -> Envelope:
-    """The signed envelope of one journal record."""
-    body = Envelope(board, game, seq, prev, record, info or {}, asg, "", "").body()
+    """The signed envelope of one journal record of a game of ``kind``."""
+    body = Envelope(board, game, seq, prev, record, info or {}, asg, "", "", kind).body()
     digest = record_hash(body)
-    return Envelope(board, game, seq, prev, record, info or {}, asg, digest, sign(key, digest))
+    return Envelope(
+        board, game, seq, prev, record, info or {}, asg, digest, sign(key, digest), kind
+    )
 
 
 def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
@@ -258,8 +282,12 @@ def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
     data = load_json(payload)
     if not isinstance(data, dict):
         raise Rejected("malformed", "not a JSON object")
-    if data.get("v") != VERSION:
-        raise Rejected("schema", f"version {data.get('v')!r} (this hub reads {VERSION})")
+    version = data.get("v")
+    if version not in RECORD_VERSIONS or isinstance(version, bool):
+        raise Rejected("schema", f"version {version!r} (this hub reads 1 and 2)")
+    game_kind = data.get("kind", DAMATH) if version == 2 else DAMATH
+    if version == 2 and (game_kind not in NAMES or game_kind == DAMATH):
+        raise Rejected("schema", f"'kind' {game_kind!r}: a game of {', '.join(NAMES[1:])}")
     fields = {
         "board": str,
         "game": str,
@@ -274,7 +302,7 @@ def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
         value = data.get(name)
         if not isinstance(value, kind) or isinstance(value, bool):
             raise Rejected("schema", f"{name!r} missing or not a {kind.__name__}")
-    extra = set(data) - {*fields, "v", "asg"}
+    extra = set(data) - {*fields, "v", "asg", *(("kind",) if version == 2 else ())}
     if extra:
         raise Rejected("schema", f"unknown fields {sorted(extra)}")
     if data["board"] != topic_board:
@@ -289,7 +317,8 @@ def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
     asg = data.get("asg")
     if asg is not None and (not isinstance(asg, str) or not GAME_ID.match(asg)):
         raise Rejected("schema", "'asg' is not an assignment id")
-    problem = record_problem(data["record"])
+    check = record_problem if game_kind == DAMATH else game_record_problem
+    problem = check(data["record"])
     if problem:
         raise Rejected("schema", f"record: {problem}")
     return Envelope(
@@ -302,6 +331,7 @@ def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
         asg,
         data["hash"],
         data["hmac"],
+        game_kind,
     )
 
 
@@ -356,6 +386,21 @@ def record_problem(record: dict[str, Any]) -> str | None:
             return "an end record needs its 'reason'"
         if "side" in record and record["side"] not in SIDES:
             return "'side' is 0 (blue) or 1 (red)"
+    return None
+
+
+GAME_KIND = re.compile(r"^[a-z][a-z_-]{0,31}$")
+
+
+def game_record_problem(record: dict[str, Any]) -> str | None:
+    """What is wrong with the shape of another game's journal record, or None: it names its
+    kind (``k``, or a Mathematical Chess record's ``kind``). Everything else about it is its
+    game's rules' to judge (the hub re-applies it)."""
+    kind = record.get("k", record.get("kind"))
+    if not isinstance(kind, str) or not GAME_KIND.match(kind):
+        return "'k' (the record kind) missing"
+    if "t" in record and not _number(record["t"]):
+        return "'t' (the board's time) is not a number"
     return None
 
 

@@ -14,13 +14,19 @@ goes on after a taking, or keeps the dadama's chosen value; ``next`` stops after
 
 from __future__ import annotations
 
-import random
 import secrets
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from controller.i18n import _
+from controller.record.dadama import (
+    DICE_MODES,
+    GAME,
+    DadamaRecord,
+    step_to_json,
+    throw_faces,
+)
 from controller.rules.dadama import (
     DEFAULT,
     DadamaEnding,
@@ -28,12 +34,10 @@ from controller.rules.dadama import (
     Die,
     IllegalStep,
     Phase,
-    Quiet,
     Step,
     Stop,
     Throw,
     jumped,
-    square_text,
 )
 from controller.rules.dadama_notation import (
     dadama_from_json,
@@ -45,16 +49,7 @@ from controller.rules.move import Square
 from controller.tracker.dadama import Seen, read_board
 
 from .journal import Journal, Record
-from .journaled import JournaledGame, open_journal, square_of
-
-GAME = "dadama"
-DICE_MODES = ("board", "real")
-
-
-def throw_faces(seed: int, number: int, count: int) -> tuple[int, ...]:
-    """The faces of throw ``number`` of a game: uniform on 1–6, the same for the same seed."""
-    rng = random.Random(f"dadama/{seed}/{number}")
-    return tuple(rng.randint(1, 6) for _ in range(count))
+from .journaled import JournaledGame, open_journal
 
 
 @dataclass
@@ -124,13 +119,9 @@ class DadamaSession(JournaledGame):
     def __init__(self, config: DadamaConfig, journal: Journal | None = None) -> None:
         super().__init__(journal)
         self.config = config
-        self.seed = 0
-        self.dice_mode = config.dice
-        self.start = DadamaGame.opening()
-        self.game = self.start.copy()
+        self.record_state = DadamaRecord(config.dice)
+        """The game as its records build it (the one reading the link and the hub share)."""
         self.phase = "setup"
-        self.throws = 0
-        self.pending: tuple[Square, tuple[int, ...]] | None = None
         self.keep: int | None = None
         self.selected: Square | None = None
         self.entering: list[int] = []
@@ -170,66 +161,52 @@ class DadamaSession(JournaledGame):
     def played(self) -> bool:
         return bool(self.game.history)
 
+    # the game as its records build it, read through ``record_state``
+    @property
+    def game(self) -> DadamaGame:
+        return self.record_state.game
+
+    @property
+    def start(self) -> DadamaGame:
+        return self.record_state.start
+
+    @property
+    def seed(self) -> int:
+        return self.record_state.seed
+
+    @property
+    def dice_mode(self) -> str:
+        return self.record_state.dice_mode
+
+    @property
+    def throws(self) -> int:
+        return self.record_state.throws
+
+    @property
+    def pending(self) -> tuple[Square, tuple[int, ...]] | None:
+        return self.record_state.pending
+
     def apply(self, rec: Record) -> str | None:
         """Read one journal record into the game: the one path for play and for resume.
         Returns why a record cannot be applied (nothing changed), or None."""
-        kind = rec.get("k")
         try:
-            if kind == "start":
-                self._apply_start(rec)
-            elif kind == "throw":
-                self._apply_throw(rec)
-            elif kind == "step":
-                self._apply_step(step_from_json(rec.get("step")))
-            else:
-                return _("unknown record {kind!r}").format(kind=kind)
+            step = self.record_state.apply(rec)
         except (IllegalStep, ValueError, TypeError, KeyError) as exc:
             return str(exc)
-        return None
-
-    def _apply_start(self, rec: Record) -> None:
-        seed = rec.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or rec.get("game") != GAME:
-            raise ValueError(_("not the start of a Dadama game"))
-        settings = DEFAULT.with_settings(rec.get("settings") or {})
-        position = rec.get("position")
-        if position is not None:
-            start = dadama_from_json({**position, "settings": settings.changed()})
-        else:
-            start = DadamaGame.opening(settings)
-        self.seed = seed
-        mode = rec.get("dice")
-        self.dice_mode = mode if isinstance(mode, str) and mode in DICE_MODES else "board"
-        self.start = start
-        self.game = start.copy()
-        self.throws = 0
-        self.pending = None
-
-    def _apply_throw(self, rec: Record) -> None:
-        square = square_of(rec.get("sq"))
-        dice = tuple(rec.get("dice") or ())
-        options = self.game.throw_options(square, dice)  # checks the die and the faces
-        self.pending = (square, dice)
-        self.throws += 1
-        self.keep = _default_keep(options)
-        self.last_throw = (square, dice, self.keep)
-        self.entering = []
-
-    def _apply_step(self, step: Step) -> None:
-        if isinstance(step, Throw) and (
-            self.pending is None or self.pending != (step.square, step.dice)
-        ):
-            raise ValueError(_("a taking without its throw"))
-        played = self.game.play(step)
-        if isinstance(step, Throw):
-            self.last_throw = (step.square, step.dice, step.kept)
-        self.pending = None
-        self.keep = None
-        self.selected = None
-        if self.game.phase is Phase.OVER:
-            self.phase = "over"
-        elif played.turn_ends:
+        kind = rec.get("k")
+        if kind == "throw" and self.pending is not None:
+            square, dice = self.pending
+            self.keep = _default_keep(self.game.throw_options(square, dice))
+            self.last_throw = (square, dice, self.keep)
+            self.entering = []
+        elif step is not None:
+            if isinstance(step, Throw):
+                self.last_throw = (step.square, step.dice, step.kept)
+            self.keep = None
             self.selected = None
+            if self.game.phase is Phase.OVER:
+                self.phase = "over"
+        return None
 
     # ------------------------------------------------------------------ live
 
@@ -436,41 +413,3 @@ def _default_keep(options: list[Throw]) -> int:
     else the highest that does not lose."""
     taking = [o.kept for o in options if o.to is not None]
     return max(taking) if taking else max(o.kept for o in options)
-
-
-def step_to_json(step: Step) -> dict[str, Any]:
-    if isinstance(step, Quiet):
-        return {"move": [list(step.start), list(step.end)]}
-    if isinstance(step, Stop):
-        return {"stop": list(step.square)}
-    return {
-        "throw": list(step.square),
-        "dice": list(step.dice),
-        "keep": step.kept,
-        "to": list(step.to) if step.to is not None else None,
-    }
-
-
-def step_from_json(raw: object) -> Step:
-    if not isinstance(raw, dict):
-        raise ValueError(_("not a step: {raw!r}").format(raw=raw))
-    if "move" in raw and isinstance(raw["move"], list) and len(raw["move"]) == 2:
-        return Quiet(square_of(raw["move"][0]), square_of(raw["move"][1]))
-    if "stop" in raw:
-        return Stop(square_of(raw["stop"]))
-    if "throw" in raw:
-        dice = raw.get("dice")
-        keep = raw.get("keep")
-        if not isinstance(dice, list) or not all(isinstance(v, int) for v in dice):
-            raise ValueError(_("not a step: {raw!r}").format(raw=raw))
-        if not isinstance(keep, int):
-            raise ValueError(_("not a step: {raw!r}").format(raw=raw))
-        to = raw.get("to")
-        return Throw(
-            square_of(raw["throw"]), tuple(dice), keep, None if to is None else square_of(to)
-        )
-    raise ValueError(_("not a step: {raw!r}").format(raw=raw))
-
-
-def describesquare_of(square: Square) -> str:
-    return square_text(square)

@@ -9,13 +9,20 @@ opening and settings, its JSON position (docs/rules-dam.md; English draughts: do
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
 from controller.i18n import _
-from controller.rules.game import Ending, EndReason, Game
+from controller.record.draughts import (
+    DraughtsRules,
+    describe,
+    recorded_move,
+    result_of,
+    start_game,
+)
+from controller.rules.game import Ending
 from controller.rules.move import Chip, Move, Square
 from controller.rules.pdn_game import write_pdn
 from controller.tracker.events import BoardReady, Event, MoveCommitted
@@ -23,23 +30,7 @@ from controller.tracker.guidance import Guidance
 from controller.tracker.tracker import Tracker
 
 from .journal import Journal, Record
-from .journaled import JournaledGame, open_journal, square_of
-
-
-@dataclass(frozen=True)
-class DraughtsRules:
-    """What one draughts game brings to the board; everything else is shared."""
-
-    name: str
-    """The game's name in its journal and its PDN (``dam``, ``english``)."""
-    title: str
-    colours: tuple[str, str]
-    """Side 0 (moves first) and side 1, as the game names them (``black``, ``white``)."""
-    opening: Callable[[Mapping[str, Any]], Game]
-    """The opening under these settings (ValueError for a wrong one, with its reason)."""
-    from_json: Callable[[dict[str, Any], Mapping[str, Any]], Game]
-    """A JSON position (with the settings) as a game (ValueError saying what is wrong)."""
-    to_json: Callable[[Game], dict[str, Any]]
+from .journaled import JournaledGame, open_journal
 
 
 @dataclass
@@ -48,21 +39,6 @@ class DraughtsConfig:
 
     settings: dict[str, Any] = field(default_factory=dict)
     position: dict[str, Any] | None = None
-
-
-def winner_of(ending: Ending) -> int | None:
-    """The side that won, None for a draw (a repetition, the quiet-move limit)."""
-    return 1 - ending.side if ending.reason in (EndReason.NO_CHIPS, EndReason.NO_MOVES) else None
-
-
-def result_of(ending: Ending | None) -> str:
-    """The PDN result, from the first mover's side: ``*`` while the game goes on."""
-    if ending is None:
-        return "*"
-    winner = winner_of(ending)
-    if winner is None:
-        return "1/2-1/2"
-    return "1-0" if winner == 0 else "0-1"
 
 
 @dataclass(frozen=True)
@@ -148,32 +124,13 @@ class DraughtsSession(JournaledGame):
         return bool(self.game.ply)
 
     def _apply_start(self, rec: Record) -> None:
-        if rec.get("game") != self.rules.name:
-            raise ValueError(_("not the start of a {game} game").format(game=_(self.rules.title)))
-        settings = rec.get("settings") or {}
-        if not isinstance(settings, dict):
-            raise ValueError(_("the start record's settings are not an object"))
-        position = rec.get("position")
-        if position is not None:
-            if not isinstance(position, dict):
-                raise ValueError(_("the start record's position is not an object"))
-            start = self.rules.from_json(position, settings)
-        else:
-            start = self.rules.opening(settings)
+        start = start_game(self.rules, rec)
         self.start = start
         self.game = start.copy()
         self.game_id = str(rec.get("id") or "game")
 
     def _apply_move(self, rec: Record) -> None:
-        path = tuple(square_of(p) for p in rec.get("path") or ())
-        fits = [m for m in self.game.legal_moves() if m.path == path]
-        captures = rec.get("captures")
-        if captures is not None and len(fits) > 1:
-            taken = tuple(square_of(c) for c in captures)
-            fits = [m for m in fits if m.captures == taken]
-        if not fits:
-            raise ValueError(_("not a legal move here: {path}").format(path=list(path)))
-        self.game.push(fits[0])
+        self.game.push(recorded_move(self.game, rec))
 
     def feed_frame(self, t: float, occupied: Iterable[Square]) -> None:
         """A scan of the board: setup until it shows the game, then the moves it shows."""
@@ -239,15 +196,3 @@ class DraughtsSession(JournaledGame):
 
     def position(self) -> dict[str, Any]:
         return self.rules.to_json(self.game)
-
-
-def describe(rules: DraughtsRules, ending: Ending) -> str:
-    """Why the game ended, in the game's own colours."""
-    who = _(rules.colours[ending.side].capitalize())
-    if ending.reason is EndReason.NO_CHIPS:
-        return _("{who} has no piece left").format(who=who)
-    if ending.reason is EndReason.NO_MOVES:
-        return _("{who} cannot move").format(who=who)
-    if ending.reason is EndReason.QUIET_MOVES:
-        return _("moves without a taking or a man moved reached the limit (draw)")
-    return _("the same position occurred a third time (draw)")

@@ -10,20 +10,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from controller.i18n import _
+from controller.record.mathchess import START, TURN, action_record, apply_record
 from controller.rules.mathchess import (
-    Done,
     IllegalAction,
     MathChessGame,
-    Move,
     NotationError,
-    Pass,
-    Place,
     Point,
     Position,
-    Remove,
     position_from_json,
     position_to_json,
 )
@@ -31,46 +26,6 @@ from controller.rules.mathchess.position import Action
 from controller.tracker.mathchess import MathChessTracker
 
 from .journal import Journal, JournalError, Record
-
-START = "mathchess-start"
-ACTION = "mathchess-action"
-TURN = "mathchess-turn"
-"""A turn of several actions (a move and its removals), one record: journaled whole or not at
-all, so a power cut never leaves half a turn in the journal."""
-
-
-def action_record(action: Action) -> Record:
-    """One rules action as a journal record (the rule of a removal is kept for the reader)."""
-    if isinstance(action, Place):
-        return {"kind": ACTION, "place": action.symbol, "at": list(action.at)}
-    if isinstance(action, Move):
-        return {"kind": ACTION, "move": [list(action.start), list(action.end)]}
-    if isinstance(action, Remove):
-        return {"kind": ACTION, "remove": [list(p) for p in sorted(action.points)]}
-    if isinstance(action, Pass):
-        return {"kind": ACTION, "pass": True}
-    return {"kind": ACTION, "done": True}
-
-
-def _point(raw: Any) -> Point:
-    if not (isinstance(raw, list) and len(raw) == 2 and all(type(v) is int for v in raw)):
-        raise NotationError(f"expected a point [x, y], got {raw!r}")
-    return (raw[0], raw[1])
-
-
-def record_action(record: Record) -> Action:
-    """The rules action of a journal record; ``NotationError`` for a record that names none."""
-    if "place" in record:
-        return Place(str(record["place"]), _point(record.get("at")))
-    if "move" in record and isinstance(record["move"], list) and len(record["move"]) == 2:
-        return Move(_point(record["move"][0]), _point(record["move"][1]))
-    if "remove" in record and isinstance(record["remove"], list):
-        return Remove(frozenset(_point(p) for p in record["remove"]))
-    if record.get("pass") is True:
-        return Pass()
-    if record.get("done") is True:
-        return Done()
-    raise NotationError(f"not an action of Mathematical Chess: {record!r}")
 
 
 @dataclass
@@ -134,22 +89,8 @@ class MathChessSession:
         return session
 
     def apply(self, record: Record) -> None:
-        """The one reading of a journal record, live and on a resume: one action, or a turn
-        of several (checked whole first: applied whole or not at all)."""
-        kind = record.get("kind")
-        if kind == ACTION:
-            self.game.play(record_action(record))
-        elif kind == TURN and isinstance(record.get("actions"), list):
-            actions = [record_action(a) for a in record["actions"] if isinstance(a, dict)]
-            if len(actions) != len(record["actions"]):
-                raise NotationError("a turn whose actions cannot be read")
-            here = self.game.position
-            for action in actions:
-                here = here.apply(action)
-            for action in actions:
-                self.game.play(action)
-        else:
-            raise NotationError(f"unknown record kind {kind!r}")
+        """The one reading of a journal record, live and on a resume (``record.mathchess``)."""
+        apply_record(self.game, record)
 
     def _write(self, record: Record) -> bool:
         """Journal a record before it takes effect; False (said) when the disk refuses it."""

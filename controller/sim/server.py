@@ -131,6 +131,8 @@ class Hub:
                     shown = self.links.after_step(board_id, linked, board.clock())
                     if shown:
                         board.notice = board.assignment = shown
+                elif self.links is not None:
+                    self.links.watch(board_id, board.clock())
                 await self.push(board_id, board)
             except Exception as exc:  # this board only: every other board keeps its time
                 self.broke(board_id, exc)

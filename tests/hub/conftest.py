@@ -204,7 +204,7 @@ def assert_hub_equals_journals(hub_folder: Path, boards: list[Board]) -> int:
             rows = stored[game]
             assert [seq for seq, _ in rows] == list(range(1, len(records) + 1)), game
             assert [r for _, r in rows] == records, f"{b.board} {game}: records differ"
-            moves += sum(1 for r in records if r["k"] == "move")
+            moves += sum(1 for r in records if r.get("k") == "move")
     return moves
 
 

@@ -93,8 +93,8 @@ def rejected(data, board="b1") -> tuple[str, str]:
     [
         (b"\xff\xfe", "malformed", "not JSON"),
         (b"[1, 2]", "malformed", "not a JSON object"),
-        ({"v": 2}, "schema", "version 2 (this hub reads 1)"),
-        ({"v": "1"}, "schema", "version '1' (this hub reads 1)"),
+        ({"v": 3}, "schema", "version 3 (this hub reads 1 and 2)"),
+        ({"v": "1"}, "schema", "version '1' (this hub reads 1 and 2)"),
         (body(seq=True), "schema", "'seq' missing or not a int"),
         (body(record=[]), "schema", "'record' missing or not a dict"),
         (body(hmac=None), "schema", "'hmac' missing or not a str"),

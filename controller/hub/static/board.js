@@ -13,7 +13,17 @@
     tick();
   }
 
+  // Another game than Damath: its record as the board exports it (its moves, throws or turns).
+  function record(d) {
+    const pre = document.getElementById("record"), table = document.getElementById("sheet");
+    pre.hidden = !d.record;
+    table.hidden = !!d.record;
+    if (d.record && pre.textContent !== d.record) pre.textContent = d.record;
+    return !!d.record;
+  }
+
   function sheet(d) {
+    if (record(d)) return;
     const body = document.querySelector("#sheet tbody");
     body.textContent = "";
     const rows = (d.sheet && d.sheet.rows) || [];

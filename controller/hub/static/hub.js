@@ -22,6 +22,9 @@ const Hub = (() => {
   // The board seen from Blue's side: y = 7 at the top. The squares are drawn once per picture;
   // a move redraws only the chips and the last move's marks.
   function drawBoard(svg, summary, large) {
+    if (summary && summary.picture) return drawGame(svg, summary);
+    if (svg.dataset.kind && svg.dataset.kind !== "damath") svg.textContent = "";
+    svg.dataset.kind = "damath";
     let layer = svg.querySelector("g.live");
     if (!layer) {
       svg.setAttribute("viewBox", "0 0 8 8");
@@ -62,6 +65,72 @@ const Hub = (() => {
     svg.setAttribute("aria-label", pieces.length + " chips on the board");
   }
 
+  // Every other game as the board shows it (the hub's summary.picture): the dark squares of an
+  // 8 × 8 or 12 × 12 board, or the points of a 9 × 9 grid; White and Black pieces, each with its
+  // die's value or its digit or operator; a king or dadama ringed in gold; Dadama's last throw
+  // framed on its die.
+  function drawGame(svg, summary) {
+    const b = summary.picture, n = b.size, points = b.grid === "points";
+    const kind = b.grid + "-" + n;
+    if (svg.dataset.kind !== kind) {
+      svg.textContent = "";
+      svg.dataset.kind = kind;
+    }
+    let layer = svg.querySelector("g.live");
+    if (!layer) {
+      svg.setAttribute("viewBox", "0 0 " + n + " " + n);
+      if (points) {
+        svg.appendChild(el("rect", { x: 0, y: 0, width: n, height: n, fill: "var(--light-sq)" }));
+        for (let i = 0; i < n; i++) {
+          const line = { stroke: "var(--dark-sq)", "stroke-width": 0.04 };
+          svg.appendChild(el("line", { x1: 0.5, y1: i + 0.5, x2: n - 0.5, y2: i + 0.5, ...line }));
+          svg.appendChild(el("line", { x1: i + 0.5, y1: 0.5, x2: i + 0.5, y2: n - 0.5, ...line }));
+        }
+      } else {
+        for (let y = 0; y < n; y++) {
+          for (let x = 0; x < n; x++) {
+            svg.appendChild(el("rect", { x, y: n - 1 - y, width: 1, height: 1,
+              fill: (x + y) % 2 === 1 ? "var(--dark-sq)" : "var(--light-sq)" }));
+          }
+        }
+      }
+      layer = el("g", { class: "live" });
+      svg.appendChild(layer);
+    }
+    const thrown = summary.last_throw;
+    const key = JSON.stringify([b.pieces, thrown]);
+    if (layer.dataset.key === key) return;
+    layer.dataset.key = key;
+    layer.textContent = "";
+    if (thrown) {
+      const [x, y] = thrown.at;
+      layer.appendChild(el("rect", { class: "thrown", x: x + 0.04, y: n - 1 - y + 0.04,
+        width: 0.92, height: 0.92, fill: "none", stroke: "var(--gold)", "stroke-width": 0.08 }));
+    }
+    for (const p of b.pieces) {
+      const [x, y] = p.at, cx = x + 0.5, cy = n - 1 - y + 0.5, light = p.side === b.colours[0]
+        ? b.colours[0] === "white" : b.colours[1] === "white";
+      layer.appendChild(el("circle", { class: "piece " + p.side, cx, cy, r: points ? 0.36 : 0.4,
+        fill: light ? "#f3efe2" : "#22232b", stroke: p.king ? "var(--gold)" : "#0b1020",
+        "stroke-width": p.king ? 0.09 : 0.03 }));
+      const label = p.label || (p.king ? "♛" : "");
+      if (label) {
+        layer.appendChild(el("text", { x: cx, y: cy + 0.13, "font-size": 0.38,
+          "text-anchor": "middle", "font-weight": 700, fill: light ? "#0b1020" : "#fff" }, label));
+      }
+    }
+    let said = b.pieces.length + " pieces on the " + (points ? n + " × " + n + " points" :
+      n + " × " + n + " board");
+    if (thrown) said += "; last throw " + thrown.dice.join(" and ");
+    svg.setAttribute("aria-label", said);
+  }
+
+  // Which player's place a side of the game is in: the first mover's colour in Blue's.
+  function place(s, side) {
+    if (!s || !s.picture) return side;
+    return ["blue", "red"][s.picture.colours.indexOf(side)];
+  }
+
   function setText(node, text) { if (node.textContent !== text) node.textContent = text; }
 
   function hubNow() { return Date.now() / 1000 + offset; }
@@ -84,6 +153,9 @@ const Hub = (() => {
   function names(card) {
     const a = card.assignment || {};
     const n = (side, dflt) => (a[side] && a[side].name) || dflt;
+    const s = card.summary, colours = s && s.picture ? s.picture.colours : null;
+    const word = (c) => c.charAt(0).toUpperCase() + c.slice(1);
+    if (colours) return { blue: n("blue", word(colours[0])), red: n("red", word(colours[1])) };
     return { blue: n("blue", "Blue"), red: n("red", "Red") };
   }
 
@@ -101,6 +173,9 @@ const Hub = (() => {
       return { pill: "", text: "WAITING", line: "Waiting for the round's start" };
     }
     if (s.phase === "setup") return { pill: "", text: "SETUP", line: "Setting up" };
+    if (s.last_throw) {
+      return { pill: "live", text: "LIVE", line: "Last throw " + s.last_throw.dice.join(" and ") };
+    }
     return { pill: "live", text: "LIVE", line: s.last_move ? "Last move " + s.last_move.move : "" };
   }
 
@@ -113,7 +188,7 @@ const Hub = (() => {
     drawBoard(root.querySelector("svg.board"), s, large);
     for (const side of ["blue", "red"]) {
       const p = root.querySelector(".player." + side);
-      const turn = s && s.phase === "play" && s.to_move === side;
+      const turn = s && s.phase === "play" && place(s, s.to_move) === side;
       p.classList.toggle("turn", !!turn);
       p.querySelector(".name").textContent = (turn ? "▶ " : "") + who[side];
       p.querySelector(".total").textContent = s ? s.totals[side] : "–";

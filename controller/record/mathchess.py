@@ -1,0 +1,84 @@
+"""A Mathematical Chess game's record, without the board (docs/mathchess-board.md): the journal's
+records (the start position, each placement with the piece named, each move, each removal, each
+Done or pass, and a turn of several of them as one record) and the one reading of them that the
+board's session, the board's link and the hub share. Every action goes through the rules engine,
+so a removal is checked against its rule (R06–R10) wherever it is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from controller.rules.mathchess import (
+    Done,
+    MathChessGame,
+    Move,
+    NotationError,
+    Pass,
+    Place,
+    Point,
+    Remove,
+)
+from controller.rules.mathchess.position import Action
+
+Record = dict[str, Any]
+GAME = "mathchess"
+START = "mathchess-start"
+ACTION = "mathchess-action"
+TURN = "mathchess-turn"
+"""A turn of several actions (a move and its removals), one record: journaled whole or not at
+all, so a power cut never leaves half a turn in the journal."""
+
+
+def action_record(action: Action) -> Record:
+    """One rules action as a journal record."""
+    if isinstance(action, Place):
+        return {"kind": ACTION, "place": action.symbol, "at": list(action.at)}
+    if isinstance(action, Move):
+        return {"kind": ACTION, "move": [list(action.start), list(action.end)]}
+    if isinstance(action, Remove):
+        return {"kind": ACTION, "remove": [list(p) for p in sorted(action.points)]}
+    if isinstance(action, Pass):
+        return {"kind": ACTION, "pass": True}
+    return {"kind": ACTION, "done": True}
+
+
+def _point(raw: Any) -> Point:
+    if not (isinstance(raw, list) and len(raw) == 2 and all(type(v) is int for v in raw)):
+        raise NotationError(f"expected a point [x, y], got {raw!r}")
+    return (raw[0], raw[1])
+
+
+def record_action(record: Record) -> Action:
+    """The rules action of a journal record; ``NotationError`` for a record that names none."""
+    if "place" in record:
+        return Place(str(record["place"]), _point(record.get("at")))
+    if "move" in record and isinstance(record["move"], list) and len(record["move"]) == 2:
+        return Move(_point(record["move"][0]), _point(record["move"][1]))
+    if "remove" in record and isinstance(record["remove"], list):
+        return Remove(frozenset(_point(p) for p in record["remove"]))
+    if record.get("pass") is True:
+        return Pass()
+    if record.get("done") is True:
+        return Done()
+    raise NotationError(f"not an action of Mathematical Chess: {record!r}")
+
+
+def apply_record(game: MathChessGame, record: Record) -> None:
+    """The one reading of a journal record after the start, live and on a resume: one action,
+    or a turn of several (checked whole first: applied whole or not at all). ``IllegalAction``
+    names the rule an action breaks; ``NotationError`` a record that names no action."""
+    kind = record.get("kind")
+    if kind == ACTION:
+        game.play(record_action(record))
+    elif kind == TURN and isinstance(record.get("actions"), list):
+        actions = [record_action(a) for a in record["actions"] if isinstance(a, dict)]
+        if len(actions) != len(record["actions"]):
+            raise NotationError("a turn whose actions cannot be read")
+        here = game.position
+        for action in actions:
+            here = here.apply(action)
+        for action in actions:
+            game.play(action)
+    else:
+        raise NotationError(f"unknown record kind {kind!r}")
