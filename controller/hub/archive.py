@@ -49,7 +49,10 @@ def _pdn_tag(text: str) -> str:
 
 
 TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
-EVENT_TAGS = ("Event", "Site", "Date", "Division", "Round", "Board", "BoardId", "Game")
+EVENT_TAGS = (
+    "Event", "Site", "Date", "Division", "Round", "Board", "BoardId", "Game",
+    "BlueFedId", "RedFedId",
+)  # fmt: skip
 """The tags the archive sets on a board's game; every other line is the board's own."""
 
 
@@ -75,12 +78,23 @@ def tagged_pdn(feeds: Feeds, row: dict[str, Any], t: Tournament, division: str, 
         "Board": str(table),
         "BoardId": str(row["board_id"]),
         "Game": str(row["game_id"]),
+        **_fed_ids(t, division, int(row["round"] or 0), table),
     }
     for key, value in wanted.items():
         if value:
             tags[key] = _pdn_tag(value)
     order = [k for k in EVENT_TAGS if k in tags] + [k for k in tags if k not in EVENT_TAGS]
     return "\n".join([f'[{k} "{tags[k]}"]' for k in order] + lines[head:])
+
+
+def _fed_ids(t: Tournament, division: str, rnd: int, table: int) -> dict[str, str]:
+    """The players' federation IDs as PDN tags (as PGN's WhiteFideId), when they have one."""
+    pairing = next((p for p in t.pairings(division, rnd) if p.table == table), None)
+    if pairing is None:
+        return {}
+    players = t.players()
+    sides = {"BlueFedId": pairing.blue, "RedFedId": pairing.red}
+    return {tag: players[n].fed_id for tag, n in sides.items() if n is not None}
 
 
 def _event_json(t: Tournament) -> dict[str, Any]:

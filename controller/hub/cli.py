@@ -14,6 +14,7 @@ from collections.abc import Callable
 from controller.tournament.cli import add_commands as add_tournament_commands
 
 from .event_cli import add_commands as add_event_commands
+from .federation_cli import add_commands as add_federation_commands
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -71,6 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add.add_argument("--replace", action="store_true", help="issue a new credential")
     add_tournament_commands(sub)
     add_event_commands(sub)
+    add_federation_commands(sub)
     for command in sub.choices.values():  # every hub command writes in the event folder
         handler = command.get_default("handler")
         if handler is not None:

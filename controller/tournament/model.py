@@ -83,6 +83,7 @@ class Player:
     rating: int | None = None
     joined_round: int = 1  # a late entry joins at a later round
     withdrawn_after: int | None = None  # plays no round after this one
+    fed_id: str = ""  # the federation's ID (docs/federation.md), "" when not registered
 
 
 @dataclass(frozen=True)

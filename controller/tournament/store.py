@@ -30,7 +30,7 @@ from .model import (
 )
 
 FILE_NAME = "tournament.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS event (
@@ -103,6 +103,9 @@ class Store:
             if version > SCHEMA_VERSION:
                 raise TournamentError(f"{path}: made by a newer damath-board; update this one")
             self.db.executescript(_SCHEMA)
+            columns = {r[1] for r in self.db.execute("PRAGMA table_info(player)")}
+            if "fed_id" not in columns:  # 2: the federation ID (docs/federation.md)
+                self.db.execute("ALTER TABLE player ADD COLUMN fed_id TEXT NOT NULL DEFAULT ''")
             self.db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         except sqlite3.DatabaseError as exc:
             raise TournamentError(f"{path}: not a tournament file ({exc})") from None
@@ -143,6 +146,9 @@ class Store:
             (p.name, p.school, p.division, p.rating, p.joined_round, p.withdrawn_after),
         )
         return _rowid(cur)
+
+    def set_fed_id(self, player: int, fed_id: str) -> None:
+        self.db.execute("UPDATE player SET fed_id = ? WHERE id = ?", (fed_id, player))
 
     def set_withdrawn(self, player: int, after: int | None) -> None:
         self.db.execute("UPDATE player SET withdrawn_after = ? WHERE id = ?", (after, player))
@@ -225,7 +231,7 @@ class Store:
 
     def players(self) -> dict[int, Player]:
         rows = self.db.execute(
-            "SELECT id, name, school, division, rating, joined_round, withdrawn_after"
+            "SELECT id, name, school, division, rating, joined_round, withdrawn_after, fed_id"
             " FROM player ORDER BY id"
         )
         return {r[0]: Player(*r) for r in rows}
