@@ -25,6 +25,7 @@ import io
 import json
 import re
 import zipfile
+import zlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,7 +117,8 @@ def read(body: bytes, event_id: str, key: bytes) -> Bundle:
             raise BundleError(_("{name} is too large to read").format(name=name[:80]))
         try:
             data = _read_member(z, info)
-        except (zipfile.BadZipFile, OSError, ValueError, EOFError, NotImplementedError) as exc:
+        except (zipfile.BadZipFile, zlib.error, OSError, ValueError, EOFError,
+                NotImplementedError) as exc:  # fmt: skip
             raise BundleError(
                 _("the archive is damaged: {name} cannot be read ({error})").format(
                     name=name[:80], error=str(exc)[:120]

@@ -420,11 +420,14 @@ def _serve(args: argparse.Namespace, fed: Any) -> int:
     server = uvicorn.Server(config)
     scheme = "https" if args.tls_cert else "http"
     print(
-        _("damath-board federation: {name} on {scheme}://{host}:{port}/ (store: {store})").format(
+        _(
+            "damath-board federation: {name} on {scheme}://{host}:{port}/ (store: {kind}, {store})"
+        ).format(
             name=s.name,
             scheme=scheme,
             host=args.http_host,
             port=args.http_port,
+            kind=fed.store.kind,
             store=fed.store.shown,
         ),
         flush=True,

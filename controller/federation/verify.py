@@ -415,6 +415,11 @@ def _result(
     if (blue is None) != (red is None) or (blue is not None and last["outcome"] not in PLAYED):
         found.refuse(where, _("the result's scores do not fit its outcome"))
         return None
+    if any(
+        e.get("pairing") == p["id"] and (e["board"], e["game"]) not in games
+        for e in manifest["games"]
+    ):
+        return None  # a game of the pairing is refused already: that is the reason
     board = _board_game(p["id"], manifest, games)
     board_says = board.outcome() if board else None
     recorded = (last["outcome"], blue, red)
