@@ -405,7 +405,9 @@ def _serve(args: argparse.Namespace, fed: Any) -> int:
     reader = None
     s = fed.settings
     if s.broker_nodes:
-        reader = Reader(s.broker_nodes, s.broker_username, s.broker_password, wall.message).start()
+        reader = Reader(s.broker_nodes, s.broker_username, s.broker_password, wall.message)
+        wall.broker = reader.status
+        reader.start()
     app = create_app(fed, wall)
     config = uvicorn.Config(
         app,

@@ -16,8 +16,10 @@ from controller.link.protocol import ROOT
 
 EXCHANGE = "amq.topic"
 HALLS = f"{ROOT}/halls"
-LEAVES = ("state", "presence")
-"""What a hall bridges: the boards' live topics, never their records or what the hub sends."""
+LEAVES = ("state", "presence", "assignment")
+"""What a hall bridges: each board's live state and presence, and the table its hub gave it
+(round, table, players: what the hall's own wall shows); never the records, and nothing comes
+back."""
 
 
 def routing_prefix(hall: str = "") -> str:

@@ -24,7 +24,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.link.protocol import MAX_PAYLOAD, VERSION, Rejected, load_json
 
-from .cluster import HALLS, parse_hall_topic
+from .cluster import HALLS, LEAVES, parse_hall_topic
 
 log = logging.getLogger("damath-board.federation.wall")
 KEPT = (
@@ -48,17 +48,22 @@ KEPT = (
 def card_of(hall: str, board: str, data: dict[str, Any], at: float) -> dict[str, Any]:
     """A board's card from its state message (only the fields the wall shows)."""
     card: dict[str, Any] = {k: data.get(k) for k in KEPT}
-    asg = data.get("assignment")
-    if isinstance(asg, dict):
-        card["assignment"] = {
-            "round": asg.get("round"),
-            "table": str(asg.get("table", ""))[:8],
-            "blue": str((asg.get("blue") or {}).get("name", ""))[:60],
-            "red": str((asg.get("red") or {}).get("name", ""))[:60],
-        }
-    else:
-        card["assignment"] = None
     return {"hall": hall, "board": board, "online": True, "at": at, **card}
+
+
+def table_of(data: dict[str, Any]) -> dict[str, Any]:
+    """What the wall shows of a board's assignment: round, table and the players' names."""
+
+    def name(side: str) -> str:
+        person = data.get(side)
+        return str(person.get("name", ""))[:60] if isinstance(person, dict) else ""
+
+    return {
+        "round": data.get("round") if isinstance(data.get("round"), int) else None,
+        "table": str(data.get("table", ""))[:8],
+        "blue": name("blue"),
+        "red": name("red"),
+    }
 
 
 def table_key(card: dict[str, Any]) -> tuple[int, str]:
@@ -91,6 +96,8 @@ class Wall:
         self.subscribers: set[Subscriber] = set()
         self.lock = threading.Lock()
         self.received = 0
+        self.broker: ReaderStatus | None = None
+        """The reader's connection to the cluster (shown with the wall's data)."""
 
     def subscribe(self, top: int) -> Subscriber:
         sub = Subscriber(top, asyncio.get_running_loop())
@@ -114,13 +121,12 @@ class Wall:
         return any(c["board"] == card["board"] for c in ranked[:top])
 
     def update(self, card: dict[str, Any]) -> None:
-        """From the reader's thread: a board's card changed."""
+        """From the reader's thread: a board's card changed (its state, its presence or its
+        table: what a message does not say is kept from the card as it was)."""
         key = (card["hall"], card["board"])
-        card = {**card, "pushed": time.time()}
         with self.lock:
-            old = self.cards.get(key, {})
-            if card.get("online") is False and old:  # a presence: keep the board's state
-                card = {**old, "online": False, "pushed": card["pushed"]}
+            old = self.cards.get(key, {"assignment": None, "online": True})
+            card = {**old, **card, "pushed": time.time()}
             self.cards[key] = card
             self.received += 1
             subs = [(s, self._shown(card, s.top)) for s in self.subscribers]
@@ -141,7 +147,11 @@ class Wall:
         """A bridged message: a board's state or presence. Anything else is ignored (the
         cluster's permissions let only halls publish there)."""
         where = parse_hall_topic(topic)
-        if where is None or len(payload) > MAX_PAYLOAD or not payload:
+        if where is None or len(payload) > MAX_PAYLOAD:
+            return
+        if not payload:  # a retained message cleared: an assignment taken back
+            if where[2] == "assignment":
+                self.update({"hall": where[0], "board": where[1], "assignment": None})
             return
         hall, board, leaf = where
         try:
@@ -155,6 +165,8 @@ class Wall:
             self.update(card_of(hall, board, data, now))
         elif leaf == "presence" and isinstance(data.get("online"), bool):
             self.update({"hall": hall, "board": board, "online": data["online"], "at": now})
+        elif leaf == "assignment":
+            self.update({"hall": hall, "board": board, "assignment": table_of(data)})
 
 
 @dataclass
@@ -215,7 +227,7 @@ class Reader:
             client.disconnect()
             return
         self.status.problem = ""
-        client.subscribe([(f"{HALLS}/+/boards/+/{leaf}", 1) for leaf in ("state", "presence")])
+        client.subscribe([(f"{HALLS}/+/boards/+/{leaf}", 1) for leaf in LEAVES])
 
     def _run(self) -> None:
         turn = 0

@@ -226,7 +226,8 @@ def create_app(fed: Federation, wall: Wall | None = None) -> Starlette:
         return HTMLResponse(pages.wall_page(name))
 
     def wall_json(request: Request) -> Response:
-        return JSONResponse({"v": 1, "cards": wall.snapshot(_top(request))})
+        broker = vars(wall.broker) if wall.broker is not None else None
+        return JSONResponse({"v": 1, "broker": broker, "cards": wall.snapshot(_top(request))})
 
     async def wall_stream(request: Request) -> Response:
         top = _top(request)

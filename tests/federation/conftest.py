@@ -42,20 +42,39 @@ def certs(tmp_path_factory):
 
 
 def new_federation(
-    folder: Path, db: str, certs: tuple[str, str, str], broker: list[str] | None = None,
+    folder: Path,
+    db: str,
+    certs: tuple[str, str, str],
+    broker: list[str] | None = None,
     broker_password: str = "",
 ) -> tuple[FederationServer, list[str]]:
     """A federation initialised by its commands: the registry, the three events and their
     credentials (``folder/events/<id>.toml``); served over HTTPS. Returns the federation IDs."""
     ca, cert, key = certs
     server = FederationServer(folder, ca, cert, key)
-    args = ["federation", "init", "--dir", str(folder), "--url", server.url, "--ca", ca,
-            "--name", "Damath Federation (test)"]  # fmt: skip
+    args = [
+        "federation",
+        "init",
+        "--dir",
+        str(folder),
+        "--url",
+        server.url,
+        "--ca",
+        ca,
+        "--name",
+        "Damath Federation (test)",
+    ]
     if db:
         args += ["--db", db]
     if broker:
-        args += ["--broker-nodes", ",".join(broker), "--broker-user", "federation",
-                 "--broker-password", broker_password]  # fmt: skip
+        args += [
+            "--broker-nodes",
+            ",".join(broker),
+            "--broker-user",
+            "federation",
+            "--broker-password",
+            broker_password,
+        ]
     damath(*args)
     roster = folder / "players.csv"
     roster.write_text(
@@ -64,6 +83,18 @@ def new_federation(
     out = damath("federation", "player", "import", str(roster), "--dir", str(folder)).stdout
     ids = [line.split(",")[0] for line in out.splitlines()[1:]]
     for event_id, name, date, region, _players in EVENTS:
-        damath("federation", "event", "add", event_id, "--name", name, "--date", date,
-               "--region", region, "--dir", str(folder))  # fmt: skip
+        damath(
+            "federation",
+            "event",
+            "add",
+            event_id,
+            "--name",
+            name,
+            "--date",
+            date,
+            "--region",
+            region,
+            "--dir",
+            str(folder),
+        )
     return server.start(), ids

@@ -44,9 +44,7 @@ def journal(folder: Path, kind: str) -> list[dict[str, Any]]:
     return read_journal(folder / "journal.jsonl").records
 
 
-def envelopes(
-    board: str, game: str, key: bytes, records: list[dict[str, Any]]
-) -> list[Envelope]:
+def envelopes(board: str, game: str, key: bytes, records: list[dict[str, Any]]) -> list[Envelope]:
     """The records as the board's link signs them (with what each meant, as it says)."""
     state, prev, out = GameState(), GENESIS, []
     for seq, record in enumerate(records, start=1):
@@ -81,20 +79,36 @@ class Event:
     def manifest(self) -> dict[str, Any]:
         return {
             "v": 1,
-            "event": {"id": self.event_id, "name": "Test Cup", "date": "2026-12-05",
-                      "variant": "integer", "rules": "official"},
+            "event": {
+                "id": self.event_id,
+                "name": "Test Cup",
+                "date": "2026-12-05",
+                "variant": "integer",
+                "rules": "official",
+            },
             "players": [
-                {"id": 1, "name": "Ana", "school": "Rizal ES", "division": "open",
-                 "fed_id": self.fed_ids[0]},
-                {"id": 2, "name": "Ben", "school": "Rizal ES", "division": "open",
-                 "fed_id": self.fed_ids[1]},
+                {
+                    "id": 1,
+                    "name": "Ana",
+                    "school": "Rizal ES",
+                    "division": "open",
+                    "fed_id": self.fed_ids[0],
+                },
+                {
+                    "id": 2,
+                    "name": "Ben",
+                    "school": "Rizal ES",
+                    "division": "open",
+                    "fed_id": self.fed_ids[1],
+                },
             ],
-            "pairings": [{"id": 1, "division": "open", "round": 1, "table": 1, "blue": 1,
-                          "red": 2}],
+            "pairings": [
+                {"id": 1, "division": "open", "round": 1, "table": 1, "blue": 1, "red": 2}
+            ],
             "results": [self.result, *self.extra_results],
             "games": [{"board": "b01", "game": "g1", "pairing": 1, "pdn": None}],
             "boards": {"b01": self.board_key.hex()},
-        }  # fmt: skip
+        }
 
     def members(self, records: bytes | None = None) -> dict[str, bytes]:
         return {
@@ -112,9 +126,16 @@ def event_of(folder: Path, kind: str = "blue") -> Event:
     ev.records = journal(folder, kind)
     ev.envs = envelopes("b01", "g1", ev.board_key, ev.records)
     _, _, outcome, blue, red = GAMES[kind]
-    ev.result = {"pairing": 1, "outcome": outcome, "blue_score": blue, "red_score": red,
-                 "source": "board", "at": "2026-12-05T10:00:00+00:00", "by": "arbiter",
-                 "reason": ""}  # fmt: skip
+    ev.result = {
+        "pairing": 1,
+        "outcome": outcome,
+        "blue_score": blue,
+        "red_score": red,
+        "source": "board",
+        "at": "2026-12-05T10:00:00+00:00",
+        "by": "arbiter",
+        "reason": "",
+    }
     return ev
 
 

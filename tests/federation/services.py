@@ -97,19 +97,46 @@ class Postgres:
             shutil.chown(pwfile, self.user)
         data = self.folder / "data"
         subprocess.run(
-            [str(bin_dir / "initdb"), "-D", str(data), "-U", "fed", f"--pwfile={pwfile}",
-             "--auth=scram-sha-256", "-E", "UTF8", "--locale=C.UTF-8"],
-            check=True, capture_output=True, timeout=120, **_as_user(self.user),
-        )  # fmt: skip
+            [
+                str(bin_dir / "initdb"),
+                "-D",
+                str(data),
+                "-U",
+                "fed",
+                f"--pwfile={pwfile}",
+                "--auth=scram-sha-256",
+                "-E",
+                "UTF8",
+                "--locale=C.UTF-8",
+            ],
+            check=True,
+            capture_output=True,
+            timeout=120,
+            **_as_user(self.user),
+        )
         log = open(self.folder / "postgres.log", "w")  # noqa: SIM115 - the server keeps it
         if os.geteuid() == 0:
             shutil.chown(self.folder / "postgres.log", self.user)
         self.proc = subprocess.Popen(
-            [str(bin_dir / "postgres"), "-D", str(data), "-p", str(self.port),
-             "-c", "listen_addresses=127.0.0.1", "-c", f"unix_socket_directories={self.folder}",
-             "-c", "fsync=on", "-c", "max_connections=200"],
-            stdout=log, stderr=subprocess.STDOUT, **_as_user(self.user),
-        )  # fmt: skip
+            [
+                str(bin_dir / "postgres"),
+                "-D",
+                str(data),
+                "-p",
+                str(self.port),
+                "-c",
+                "listen_addresses=127.0.0.1",
+                "-c",
+                f"unix_socket_directories={self.folder}",
+                "-c",
+                "fsync=on",
+                "-c",
+                "max_connections=200",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            **_as_user(self.user),
+        )
         wait_until("PostgreSQL accepts connections", self._ready, timeout=60)
         self.sql("postgres", "CREATE DATABASE fed")
         return self
@@ -197,6 +224,9 @@ class RabbitCluster:
             "RABBITMQ_PID_FILE": str(node.folder / "pid"),
             "RABBITMQ_CONF_ENV_FILE": "/dev/null",
             "RABBITMQ_ADVANCED_CONFIG_FILE": str(node.folder / "advanced.config"),
+            # the script then execs the Erlang VM (as under systemd) instead of running it as
+            # its child: the pid this test holds is the node's, and a SIGKILL kills the node
+            "RUNNING_UNDER_SYSTEMD": "true",
         }
 
     def start(self) -> RabbitCluster:
@@ -210,12 +240,15 @@ class RabbitCluster:
         self.folder = _owned_folder("damath-rabbit-", user)
         self.epmd = subprocess.Popen(
             ["epmd", "-port", str(self.epmd_port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, **_as_user(user),
-        )  # fmt: skip
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            **_as_user(user),
+        )
         for n in range(self.size):
             self.nodes.append(
-                RabbitNode(f"fed{n}x{self.epmd_port}", free_port(), free_port(),
-                           self.folder / f"node{n}")  # fmt: skip
+                RabbitNode(
+                    f"fed{n}x{self.epmd_port}", free_port(), free_port(), self.folder / f"node{n}"
+                )
             )
         for node in self.nodes:
             self._prepare(node)
@@ -251,9 +284,12 @@ class RabbitCluster:
         out = open(node.folder / "server.out", "w")  # noqa: SIM115 - the server keeps it
         node.proc = subprocess.Popen(
             [str(RABBIT_BIN / "rabbitmq-server")],
-            env=self._env(node), cwd=node.folder, stdout=out, stderr=subprocess.STDOUT,
+            env=self._env(node),
+            cwd=node.folder,
+            stdout=out,
+            stderr=subprocess.STDOUT,
             **_as_user(self._user),
-        )  # fmt: skip
+        )
 
     def await_node(self, node: RabbitNode, timeout: float = 180) -> None:
         deadline = time.monotonic() + timeout
@@ -269,9 +305,12 @@ class RabbitCluster:
     def ctl(self, node: RabbitNode, *args: str, check: bool = True):
         result = subprocess.run(
             [str(RABBIT_BIN / "rabbitmqctl"), "-q", "-n", node.node, *args],
-            env=self._env(node), capture_output=True, text=True, timeout=120,
+            env=self._env(node),
+            capture_output=True,
+            text=True,
+            timeout=120,
             **_as_user(self._user),
-        )  # fmt: skip
+        )
         if check and result.returncode != 0:
             raise AssertionError(f"rabbitmqctl {' '.join(args)}: {result.stderr or result.stdout}")
         return result
@@ -321,13 +360,54 @@ def make_certificates(folder: Path) -> tuple[str, str, str]:
     def run(*args: str) -> None:
         subprocess.run(args, cwd=folder, check=True, capture_output=True)
 
-    run("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-        "-subj", "/CN=Test federation CA", "-keyout", "ca.key", "-out", "ca.pem")  # fmt: skip
-    run("openssl", "req", "-newkey", "rsa:2048", "-nodes", "-subj", "/CN=127.0.0.1",
-        "-keyout", "fed.key", "-out", "fed.csr")  # fmt: skip
+    run(
+        "openssl",
+        "req",
+        "-x509",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-days",
+        "2",
+        "-subj",
+        "/CN=Test federation CA",
+        "-keyout",
+        "ca.key",
+        "-out",
+        "ca.pem",
+    )
+    run(
+        "openssl",
+        "req",
+        "-newkey",
+        "rsa:2048",
+        "-nodes",
+        "-subj",
+        "/CN=127.0.0.1",
+        "-keyout",
+        "fed.key",
+        "-out",
+        "fed.csr",
+    )
     (folder / "san.txt").write_text("subjectAltName=IP:127.0.0.1\n")
-    run("openssl", "x509", "-req", "-in", "fed.csr", "-CA", "ca.pem", "-CAkey", "ca.key",
-        "-CAcreateserial", "-days", "2", "-extfile", "san.txt", "-out", "fed.pem")  # fmt: skip
+    run(
+        "openssl",
+        "x509",
+        "-req",
+        "-in",
+        "fed.csr",
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca.key",
+        "-CAcreateserial",
+        "-days",
+        "2",
+        "-extfile",
+        "san.txt",
+        "-out",
+        "fed.pem",
+    )
     return str(folder / "ca.pem"), str(folder / "fed.pem"), str(folder / "fed.key")
 
 
@@ -358,11 +438,26 @@ class FederationServer:
         ready.unlink(missing_ok=True)
         log = open(self.folder / "serve.log", "a")  # noqa: SIM115 - the server keeps it
         self.proc = subprocess.Popen(
-            [DAMATH, "federation", "serve", "--dir", str(self.folder), "--http-host",
-             "127.0.0.1", "--http-port", str(self.port), "--tls-cert", self.cert,
-             "--tls-key", self.key, "--ready-file", str(ready)],
-            stdout=log, stderr=subprocess.STDOUT,
-        )  # fmt: skip
+            [
+                DAMATH,
+                "federation",
+                "serve",
+                "--dir",
+                str(self.folder),
+                "--http-host",
+                "127.0.0.1",
+                "--http-port",
+                str(self.port),
+                "--tls-cert",
+                self.cert,
+                "--tls-key",
+                self.key,
+                "--ready-file",
+                str(ready),
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
 
         def up() -> bool:
             assert self.proc is not None and self.proc.poll() is None, self.log()[-3000:]

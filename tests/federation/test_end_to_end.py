@@ -70,15 +70,17 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
     hub = RunningHub(base / f"hall-{n + 1}")
     hub.folder.mkdir()
     hub.start()
-    boards = {b: HallBoard.start(b, hub.add_board(b), base / f"boards-{n + 1}" / b)
-              for b in ("b1", "b2")}  # fmt: skip
+    boards = {
+        b: HallBoard.start(b, hub.add_board(b), base / f"boards-{n + 1}" / b) for b in ("b1", "b2")
+    }
     Tournament.create(
         hub.folder,
         Event(name, date=date, venue=f"Hall {n + 1}", initial_colour="blue"),
         Division("open", "round-robin"),
     ).close()
-    out = damath("hub", "federation", "import", *fed_ids, "--dir", str(hub.folder),
-                 "--credential", str(cred)).stdout  # fmt: skip
+    out = damath(
+        "hub", "federation", "import", *fed_ids, "--dir", str(hub.folder), "--credential", str(cred)
+    ).stdout
     assert out.count("division open") == 4, out
     damath("hub", "seat", "--auto", "--dir", str(hub.folder))
     t = Tournament.open(hub.folder)
@@ -90,8 +92,9 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
             for b in boards.values():
                 b.next_game()
             t.pair(rnd)
-            damath("hub", "publish", "--round", str(rnd), "--url", hub.url, "--dir",
-                   str(hub.folder))  # fmt: skip
+            damath(
+                "hub", "publish", "--round", str(rnd), "--url", hub.url, "--dir", str(hub.folder)
+            )
             sent = seating.dispatches(t)
             hand = []
             for p in t.pairings("open", rnd):
@@ -104,24 +107,30 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
                 board.play_game("blue" if strength(ids, blue) > strength(ids, red) else "red")
             for b in boards.values():
                 b.wait_acked()
+            played = 2 - len(hand)
             wait_for(
                 f"hall {n + 1} round {rnd}'s board games",
-                lambda rnd=rnd, k=len(hand): sum(
-                    bool(r["board_result"]) for r in round_view(hub, rnd)
-                ) == 2 - k,
+                lambda rnd=rnd, k=played: (
+                    sum(bool(r["board_result"]) for r in round_view(hub, rnd)) == k
+                ),
             )
             damath("hub", "accept", "--round", str(rnd), "--dir", str(hub.folder))
             for p in hand:  # Ella (stronger) beat Fe on paper
                 word = "blue" if players[p.blue].fed_id == ids[4] else "red"
                 t.record_result(p.id, GameResult(word), by="arbiter Lina", reason=BY_HAND)
         if n == 0:  # Carla against Dino: the board's win for Carla corrected to a draw
-            p = next(p for p in t.pairings() if {players[p.blue].fed_id, players[p.red].fed_id}
-                     == {ids[2], ids[3]})  # fmt: skip
+            p = next(
+                p
+                for p in t.pairings()
+                if {players[p.blue].fed_id, players[p.red].fed_id} == {ids[2], ids[3]}
+            )
             zero = parse_score("0")
             t.record_result(
-                p.id, GameResult("draw", zero, zero, source="arbiter"), by="arbiter Lina",
+                p.id,
+                GameResult("draw", zero, zero, source="arbiter"),
+                by="arbiter Lina",
                 reason=CORRECTION,
-            )  # fmt: skip
+            )
         assert len(t.results()) == 6
     finally:
         t.close()
@@ -145,8 +154,17 @@ def halls(tmp_path_factory, sqlite_fed):
 
 def submit(hall: Hall, federation, *extra: str):
     cred = federation.folder / "events" / f"{hall.event_id}.toml"
-    return damath("hub", "federation", "submit", "--dir", str(hall.folder), "--credential",
-                  str(cred), *extra, check=False)  # fmt: skip
+    return damath(
+        "hub",
+        "federation",
+        "submit",
+        "--dir",
+        str(hall.folder),
+        "--credential",
+        str(cred),
+        *extra,
+        check=False,
+    )
 
 
 def forge(hall: Hall) -> tuple[str, str, int, str]:
@@ -181,9 +199,7 @@ def restore(hall: Hall, where: tuple[str, str, int, str]) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("store", ["postgresql", "sqlite"])
-def test_three_halls_submit_and_the_federation_verifies_rates_and_publishes(
-    request, store, halls
-):
+def test_three_halls_submit_and_the_federation_verifies_rates_and_publishes(request, store, halls):
     federation, ids = request.getfixturevalue("pg_fed" if store == "postgresql" else "sqlite_fed")
     assert ("PostgreSQL" if store == "postgresql" else "SQLite") in federation.log()
 
@@ -191,8 +207,10 @@ def test_three_halls_submit_and_the_federation_verifies_rates_and_publishes(
     for hall, games in ((halls[0], 6), (halls[1], 5)):
         out = submit(hall, federation)
         assert out.returncode == 0, out.stdout + out.stderr
-        assert f"event {hall.event_id}: accepted by the federation ({games} games verified, 6 " \
-            "results" in out.stdout  # fmt: skip
+        assert (
+            f"event {hall.event_id}: accepted by the federation ({games} games verified, 6 "
+            "results" in out.stdout
+        )
     meet = federation.json(f"/events/{halls[0].event_id}.json")
     assert meet["event"]["state"] == "accepted" and len(meet["games"]) == 6
     assert all(g["records"] > g["moves"] > 0 for g in meet["games"])
@@ -228,9 +246,15 @@ def test_three_halls_submit_and_the_federation_verifies_rates_and_publishes(
 
     # -- the rating list: every player, their games as the halls played them ----------------
     expected = {  # won, drawn, lost over the three events (the stronger wins each game)
-        ids[0]: (6, 0, 0), ids[1]: (5, 0, 1), ids[2]: (2, 1, 3), ids[3]: (0, 1, 2),
-        ids[4]: (3, 0, 3), ids[5]: (0, 0, 3), ids[6]: (1, 0, 2), ids[7]: (0, 0, 3),
-    }  # fmt: skip
+        ids[0]: (6, 0, 0),
+        ids[1]: (5, 0, 1),
+        ids[2]: (2, 1, 3),
+        ids[3]: (0, 1, 2),
+        ids[4]: (3, 0, 3),
+        ids[5]: (0, 0, 3),
+        ids[6]: (1, 0, 2),
+        ids[7]: (0, 0, 3),
+    }
 
     def listed():
         data = federation.json("/ratings.json")
@@ -285,9 +309,11 @@ def test_a_wrong_credential_or_a_damaged_body_is_answered_and_stores_nothing(req
     status, said = post(b"not a zip at all", token)
     assert status == 200 and said["verdict"] == "refused"
     assert said["reasons"] == [
-        {"where": "the archive",
-         "reason": "not a zip archive (damaged, or not the event's archive)"}
-    ]  # fmt: skip
+        {
+            "where": "the archive",
+            "reason": "not a zip archive (damaged, or not the event's archive)",
+        }
+    ]
     after = federation.json("/events/ncr-meet.json")
     # the damaged body is kept, refused; what was accepted before stays in force
     assert len(after["submissions"]) == len(before["submissions"]) + 1

@@ -74,8 +74,10 @@ def test_forfeits_byes_and_self_pairings_are_not_rated():
 
 
 def test_each_family_is_a_pool_of_its_own_beside_the_whole():
-    results = [rows("2026-09-01", "A", "B", "blue", "radical"),
-               rows("2026-09-01", "A", "B", "red", "integer")]  # fmt: skip
+    results = [
+        rows("2026-09-01", "A", "B", "blue", "radical"),
+        rows("2026-09-01", "A", "B", "red", "integer"),
+    ]
     out = list(ratings.rate(results))
     pools = {(r["pool"], r["fed_id"]): r for r in out}
     assert set(pools) == {(p, x) for p in ("all", "radical", "integer") for x in "AB"}
@@ -85,14 +87,25 @@ def test_each_family_is_a_pool_of_its_own_beside_the_whole():
 
 def test_results_out_of_date_order_are_a_mistake_not_a_silent_rating():
     with pytest.raises(ValueError):
-        list(ratings.rate([rows("2026-10-01", "A", "B", "blue"),
-                           rows("2026-09-01", "A", "B", "blue")]))  # fmt: skip
+        list(
+            ratings.rate(
+                [rows("2026-10-01", "A", "B", "blue"), rows("2026-09-01", "A", "B", "blue")]
+            )
+        )
 
 
 def test_the_list_ranks_filters_and_marks_provisional_ratings():
-    games = (("A", "B", "blue"), ("B", "A", "draw"), ("B", "C", "blue"), ("C", "B", "draw"),
-             ("A", "C", "blue"), ("C", "A", "draw"), ("D", "C", "blue"), ("C", "D", "draw"),
-             ("D", "B", "draw"))  # fmt: skip
+    games = (
+        ("A", "B", "blue"),
+        ("B", "A", "draw"),
+        ("B", "C", "blue"),
+        ("C", "B", "draw"),
+        ("A", "C", "blue"),
+        ("C", "A", "draw"),
+        ("D", "C", "blue"),
+        ("C", "D", "draw"),
+        ("D", "B", "draw"),
+    )
     results = [rows(f"2026-{m:02d}-01", a, b, o) for m in range(1, 13) for a, b, o in games]
     history = sorted(ratings.rate(results), key=lambda r: (r["fed_id"], r["period"]))
     history = [r for r in history if r["pool"] == "all"]
@@ -127,8 +140,11 @@ def test_age_groups_follow_the_year_a_player_reaches():
 
 
 def test_a_csv_cell_never_becomes_a_spreadsheet_formula():
-    row = {c: "" for c in lists.COLUMNS} | {"name": "=HYPERLINK(1)", "rating": -5,
-                                             "provisional": True}  # fmt: skip
+    row = {c: "" for c in lists.COLUMNS} | {
+        "name": "=HYPERLINK(1)",
+        "rating": -5,
+        "provisional": True,
+    }
     assert "'=HYPERLINK(1)" in lists.to_csv([row]) and ",-5," in lists.to_csv([row])
 
 
@@ -139,8 +155,10 @@ def test_ratings_converge_on_the_true_order_of_a_small_simulated_league():
 
     league = League.make(players=40, seed=3)
     results = league.play(periods=12, event_size=16, rounds=4, seed=4)
-    history = sorted((r for r in ratings.rate(results) if r["pool"] == "all"),
-                     key=lambda r: (r["fed_id"], r["period"]))  # fmt: skip
+    history = sorted(
+        (r for r in ratings.rate(results) if r["pool"] == "all"),
+        key=lambda r: (r["fed_id"], r["period"]),
+    )
     now = ratings.current(history, "2026-12")
     ids = sorted(now)
     rho = spearman([now[i]["rating"] for i in ids], [league.strength[i] for i in ids])

@@ -95,8 +95,9 @@ def test_a_board_whose_own_reading_disagrees_with_the_engine_is_refused(played):
     envs = [e.payload() for e in played.envs]
     env = played.envs[-1]
     info = {**env.info, "result": {**env.info["result"], "result": "0-1"}}
-    envs[-1] = seal("b01", "g1", env.seq, env.prev, env.record, played.board_key, info,
-                    env.asg).payload()  # fmt: skip
+    envs[-1] = seal(
+        "b01", "g1", env.seq, env.prev, env.record, played.board_key, info, env.asg
+    ).payload()
     (reason,) = refused(verify(played.submission(b"\n".join(envs)), played.row(), KNOWN))
     assert "the board says result" in reason and "the rules engine" in reason
 
