@@ -93,6 +93,14 @@ def verify(body: bytes, event: dict[str, Any], registry: Registry) -> Submitted:
     except bundle.BundleError as exc:
         found.refuse(_("the archive"), str(exc))
         return _verdict(found, [], [], 0)
+    held = str(manifest["event"].get("date") or "")
+    if held and held != event["date"]:
+        found.refuse(
+            _("the archive"),
+            _("its event was held on {held}; event {id} is on {date}: is this the event's "
+              "credential?").format(held=held[:10], id=event["id"], date=event["date"]),
+        )  # fmt: skip
+        return _verdict(found, [], [], 0)
     games, records = _games(sealed, manifest, found)
     results = _results(manifest, games, event, registry, found)
     rows = [_game_row(g, manifest, sealed) for g in games.values()]

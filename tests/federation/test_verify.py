@@ -149,6 +149,14 @@ def test_a_huge_member_is_refused_by_its_size_before_it_is_read(played, monkeypa
     assert "is too large to read" in reason
 
 
+def test_an_event_submitted_with_another_events_credential_is_refused(played):
+    (reason,) = refused(verify(played.submission(), {**played.row(), "date": "2026-10-10"}, KNOWN))
+    assert reason == (
+        "the archive: its event was held on 2026-12-05; event test-cup is on 2026-10-10: is "
+        "this the event's credential?"
+    )
+
+
 def test_an_unregistered_federation_id_refuses_the_event(played):
     (reason,) = refused(verify(played.submission(), played.row(), registry({"1000009": "Ana"})))
     assert reason == "player 2 (Ben): federation ID 1000017 is not in the registry"
