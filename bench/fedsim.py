@@ -70,6 +70,8 @@ def outcome(a: float, b: float, rng: random.Random) -> str:
 @dataclass
 class League:
     strength: dict[str, float] = field(default_factory=dict)
+    family_skill: dict[tuple[str, str], float] = field(default_factory=dict)
+    """A player's strength in one variant family beyond their own (0 unless asked for)."""
     level: dict[str, float] = field(default_factory=dict)
     region: dict[str, str] = field(default_factory=dict)
     school: dict[str, str] = field(default_factory=dict)
@@ -83,6 +85,7 @@ class League:
         regions: int = 2,
         schools_per_region: int = 5,
         ids: list[str] | None = None,
+        family_sd: float = 0.0,
     ) -> League:
         rng = random.Random(seed)
         league = cls()
@@ -95,7 +98,12 @@ class League:
             league.region[pid] = f"Region {r + 1}"
             league.school[pid] = f"School {r + 1}-{rng.randrange(schools_per_region) + 1}"
             league.birth_year[pid] = rng.randint(2008, 2018)
+            for family in FAMILIES:
+                league.family_skill[(pid, family)] = rng.gauss(0, family_sd) if family_sd else 0
         return league
+
+    def true(self, pid: str, family: str | None = None) -> float:
+        return self.strength[pid] + (self.family_skill.get((pid, family), 0) if family else 0)
 
     def play(
         self,
@@ -104,8 +112,10 @@ class League:
         rounds: int = 4,
         seed: int = 2,
         start_year: int = 2026,
+        events_per_month: int = 1,
     ) -> list[dict[str, Any]]:
-        """Every game of ``periods`` months, in date order, as the store's rated results."""
+        """Every game of ``periods`` months, in date order, as the store's rated results: each
+        region holds ``events_per_month`` events a month (a week apart)."""
         rng = random.Random(seed)
         by_region: dict[str, list[str]] = {}
         for pid, region in sorted(self.region.items()):
@@ -113,26 +123,31 @@ class League:
         out: list[dict[str, Any]] = []
         for month in range(periods):
             year, mon = start_year + month // 12, month % 12 + 1
-            for day, (_region, members) in enumerate(sorted(by_region.items()), start=1):
-                date = f"{year:04d}-{mon:02d}-{min(28, day):02d}"
-                family = rng.choice(FAMILIES)
-                field_ = rng.sample(members, min(event_size, len(members)) // 2 * 2)
-                for rnd in range(rounds):
-                    rng.shuffle(field_)
-                    for table in range(len(field_) // 2):
-                        blue, red = field_[2 * table], field_[2 * table + 1]
-                        out.append(
-                            {
-                                "date": date,
-                                "blue": blue,
-                                "red": red,
-                                "outcome": outcome(self.strength[blue], self.strength[red], rng),
-                                "family": family,
-                                "round": rnd + 1,
-                                "table": table + 1,
-                            }
-                        )
-        out.sort(key=lambda r: r["date"])  # stable: each event's rounds stay in order
+            for week in range(events_per_month):
+                for n, (region, members) in enumerate(sorted(by_region.items())):
+                    day = min(28, 1 + 7 * week + n % 7)
+                    date = f"{year:04d}-{mon:02d}-{day:02d}"
+                    family = rng.choice(FAMILIES)
+                    field_ = rng.sample(members, min(event_size, len(members)) // 2 * 2)
+                    event = f"{region}-{year}-{mon}-{week}"
+                    for rnd in range(rounds):
+                        rng.shuffle(field_)
+                        for table in range(len(field_) // 2):
+                            blue, red = field_[2 * table], field_[2 * table + 1]
+                            a, b = self.true(blue, family), self.true(red, family)
+                            out.append(
+                                {
+                                    "date": date,
+                                    "blue": blue,
+                                    "red": red,
+                                    "outcome": outcome(a, b, rng),
+                                    "family": family,
+                                    "event_id": event,
+                                    "round": rnd + 1,
+                                    "table_no": table + 1,
+                                }
+                            )
+        out.sort(key=lambda r: (r["date"], r["event_id"], r["round"], r["table_no"]))
         return out
 
 

@@ -88,7 +88,8 @@ class EventCredential:
             key=secrets.token_bytes(32),
             nodes=nodes,
             username=f"hall-{event}",
-            password=secrets.token_urlsafe(24),
+            # hex: a password starting with "-" would be read as an option by rabbitmqctl
+            password=secrets.token_hex(24),
             hall=event,
             name=name,
         )
