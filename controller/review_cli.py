@@ -15,10 +15,19 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .engine.coach import OPERATORS, REVIEW_DEPTH, MoveReview, Review, review
+from .engine.coach import (
+    OPERATORS,
+    REVIEW_DEPTH,
+    Exchange,
+    LineMove,
+    MoveReview,
+    Review,
+    review,
+)
 from .game_record import GameRecord, read_record
 from .rules.move import Move, side_name
-from .rules.scoring import score_move
+from .rules.scoring import Score, display_float, format_score, score_move, sign
+from .rules.values import format_fraction
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -110,6 +119,12 @@ def _mistake(n: int, m: MoveReview, names: tuple[str, str]) -> str:
     lines.append(
         f"   Better: {m.best}" + (f"  {'; '.join(m.best_takings)}" if m.best_takings else "")
     )
+    best, mine = m.best_exchange, m.played_exchange
+    lines.append(
+        f"   Over {best.plies} moves: {format_score(m.better_by, m.kind)} points more "
+        f"(takings {format_score(best.mine, m.kind)} to {format_score(best.theirs, m.kind)}, "
+        f"not {format_score(mine.mine, m.kind)} to {format_score(mine.theirs, m.kind)})"
+    )
     if len(m.best_line) > 1:
         steps = []
         for lm in m.best_line[1:]:
@@ -155,21 +170,80 @@ def _path(move: Move) -> list[list[int]]:
     return [[x, y] for x, y in move.path]
 
 
+def steps_json(move: Move, variant: str) -> list[dict[str, Any]]:
+    """Each taking of a move as a child is told it: which chip jumps which, over which square,
+    onto which operator's square, and the arithmetic as the sheet writes it."""
+    out = []
+    for t in score_move(move, variant).takings:
+        taking = t.taking
+        out.append(
+            {
+                "taker": taking.taker.value.label,
+                "taken": taking.taken.value.label,
+                "over": list(taking.taken_square),
+                "land": list(taking.square),
+                "operator": taking.operator,
+                "multiplier": taking.multiplier,
+                "arithmetic": t.written,
+                "score": t.text,
+            }
+        )
+    return out
+
+
+def _chip_json(move: Move) -> dict[str, Any]:
+    chip = move.chip
+    if chip is None or chip.value is None:
+        return {"label": "", "dama": False}
+    return {"label": chip.value.label, "dama": chip.dama}
+
+
+def _score_json(score: Score, kind: str) -> dict[str, Any]:
+    return {"text": format_score(score, kind), "value": display_float(score), "sign": sign(score)}
+
+
+def _exchange_json(ex: Exchange, kind: str) -> dict[str, Any]:
+    return {"mine": _score_json(ex.mine, kind), "theirs": _score_json(ex.theirs, kind)}
+
+
+def _line_json(line: tuple[LineMove, ...], kind: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "side": side_name(lm.side),
+            "move": _path(lm.move),
+            "takings": list(lm.takings),
+            "score": format_score(lm.score, kind),
+        }
+        for lm in line
+    ]
+
+
 def review_json(result: Review, record: GameRecord) -> dict[str, Any]:
+    variant = result.variant
+
     def move_json(m: MoveReview) -> dict[str, Any]:
         return {
             "index": m.index,
             "number": m.number,
             "side": side_name(m.side),
             "move": _path(m.move),
+            "chip": _chip_json(m.move),
             "takings": list(m.takings),
+            "steps": steps_json(m.move, variant),
             "best": _path(m.best),
             "best_takings": list(m.best_takings),
-            "best_line": [
-                {"side": side_name(lm.side), "move": _path(lm.move), "takings": list(lm.takings)}
-                for lm in m.best_line
-            ],
+            "best_chip": _chip_json(m.best),
+            "best_steps": steps_json(m.best, variant),
+            "best_line": _line_json(m.best_line, m.kind),
+            "played_line": _line_json(m.played_line, m.kind),
+            "exchange": {
+                "plies": max(m.best_exchange.plies, m.played_exchange.plies),
+                "played": _exchange_json(m.played_exchange, m.kind),
+                "best": _exchange_json(m.best_exchange, m.kind),
+                "better_by": _score_json(m.better_by, m.kind),
+            },
             "loss": m.loss,
+            "loss_exact": format_fraction(m.loss_points),
             "accurate": m.accurate,
             "forced": m.forced,
             "missed_win": m.missed_win,

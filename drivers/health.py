@@ -18,9 +18,22 @@ from dataclasses import dataclass
 
 from firmware.framing import FrameError
 
-IO_ERRORS: tuple[type[Exception], ...] = (OSError, FrameError)
-"""What a bus or a port raises when a transfer fails: OSError (an I2C NAK is errno 121, SPI and
-pyserial's SerialException are OSErrors too) and a garbled co-processor frame."""
+
+def gpio_errors() -> tuple[type[Exception], ...]:
+    """lgpio's own ``lgpio.error`` (an Exception, not an OSError), which gpiozero's lgpio pins
+    let through when a GPIO read fails on a Pi 5; nothing where lgpio is not installed."""
+    try:
+        import lgpio  # type: ignore[import-not-found]  # only on a Pi
+    except Exception:  # off a Pi, or its C library missing: ImportError, OSError
+        return ()
+    error = getattr(lgpio, "error", None)
+    return (error,) if isinstance(error, type) and issubclass(error, Exception) else ()
+
+
+IO_ERRORS: tuple[type[Exception], ...] = (OSError, FrameError, *gpio_errors())
+"""What a bus, a pin or a port raises when a transfer fails: OSError (an I2C NAK is errno 121,
+SPI and pyserial's SerialException are OSErrors too), lgpio's error, a garbled co-processor
+frame."""
 RETRIES = 2
 """Reads tried again at once, in the same scan, before the last good frame is kept."""
 PROBLEM_AFTER = 20

@@ -135,7 +135,26 @@ case " $BUSES " in
             fi
         fi
         say "the serial login on the header UART ($GETTYS) is stopped and masked:" \
-            "GPIO14/15 carry the link to the co-processor" ;;
+            "GPIO14/15 carry the link to the co-processor"
+        : > "$ETC/uart-gettys-masked" ;;
+    *)
+        # A board that had its link on the header UART and no longer has: the logins this
+        # install masked then are given back (the marker says it was this install, not the owner).
+        if [ -f "$ETC/uart-gettys-masked" ]; then
+            GETTYS="serial-getty@ttyAMA0.service serial-getty@ttyS0.service"
+            if [ -n "$ROOT" ]; then
+                systemctl --root="$ROOT" unmask $GETTYS
+            else
+                systemctl unmask $GETTYS
+                if systemctl cat hciuart.service >/dev/null 2>&1; then
+                    systemctl enable hciuart.service
+                fi
+            fi
+            rm -f "$ETC/uart-gettys-masked"
+            say "the serial logins on the header UART ($GETTYS) are unmasked again: this profile" \
+                "has no link there (the console is not put back on cmdline.txt; add" \
+                "console=serial0,115200 there yourself if you want it)"
+        fi ;;
 esac
 
 install -d -m 0755 "$UNIT_DIR/damath-board.service.d"

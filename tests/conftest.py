@@ -1,17 +1,21 @@
 """Settings shared by the whole suite."""
 
-from hypothesis import Phase, settings
+from hypothesis import HealthCheck, Phase, settings
 
 # bench/mutation.sh: the same examples on every run and no example database, so that a
 # mutant's verdict depends on the mutant, not on what an earlier mutant left in the database.
 # Nor any shrinking: a mutant is killed by the first failing example, and shrinking it (seconds
 # to minutes with the reference scorer) would only slow the run down.
+# Nor the "too slow" health check: mutmut's switch between mutants runs inside every function
+# of the mutated module, and a strategy that plays games through it (Mathematical Chess) draws
+# its first examples several times slower than pytest alone does.
 settings.register_profile(
     "mutation",
     derandomize=True,
     database=None,
     print_blob=False,
     phases=(Phase.explicit, Phase.generate),
+    suppress_health_check=[HealthCheck.too_slow],
 )
 
 # Under the mutation profile the long property tests run last: a mutant is usually killed by a

@@ -148,7 +148,8 @@ class BoardCoach:
                 continue
             self.problem = ""
             level = session.play.level if job.kind == "computer" else None
-            session.show(Shown(job.kind, job.ply, move, answer["score"], level))
+            variant = session.game.variant or ""
+            session.show(Shown(job.kind, job.ply, move, answer["score"], variant, level))
         job = self._review_job
         if job is not None and job.future.done():
             self._review_job = None
@@ -175,7 +176,7 @@ class BoardCoach:
             raise CoachError(_(say.NO_COMPUTER_HINT))
         shown = session.current_shown()
         if shown is not None and shown.kind == "hint_chip":
-            whole = Shown("hint", shown.ply, shown.move, shown.score_text)
+            whole = Shown("hint", shown.ply, shown.move, shown.score_text, shown.variant)
             session.show(whole)
             return whole.said().page
         if shown is not None and shown.kind == "hint":

@@ -10,8 +10,14 @@
 
 A loss is a difference of search values in points (exact part and heuristic terms), shown as a
 float rounded to 2 decimal places, halves away from zero; it is an estimate and never enters
-the game's arithmetic. "As good as the best" allows a tenth of an ordinary taking of the variant
-(``ScoreTables.typical``), so two moves the engine can hardly tell apart both count as accurate.
+the game's arithmetic: it is the teacher's figure. "As good as the best" allows a tenth of an
+ordinary taking of the variant (``ScoreTables.typical``), so two moves the engine can hardly
+tell apart both count as accurate.
+
+A child compares something else (``MoveReview.better_by``): the points each side scores on the
+engine's line over the move and the three after it (two moves a side, ``HORIZON``), once after
+the move played and once after the better move, exact and added as the sheet adds them. "The
+better move gives you 12 points more" is then a sum of takings a child can check on the board.
 """
 
 from __future__ import annotations
@@ -19,12 +25,20 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cmp_to_key
 
 from controller.rules import damath_data
 from controller.rules.game import Game
 from controller.rules.move import Move, Square
 from controller.rules.movegen import RawMove
-from controller.rules.scoring import Score, round_2dp, score_move
+from controller.rules.scoring import (
+    Score,
+    compare,
+    kind_of,
+    round_2dp,
+    score_move,
+    sum_scores,
+)
 
 from .evaluation import DEFAULT_WEIGHTS, EvalWeights
 from .position import Position
@@ -35,6 +49,9 @@ OPERATORS = (damath_data.PLUS, damath_data.MINUS, damath_data.TIMES, damath_data
 REVIEW_DEPTH = 6
 ACCURATE_WITHIN = 0.1
 """A move within this many ordinary takings of the engine's best counts as accurate."""
+HORIZON = 4
+"""A child's comparison of two moves: the move and the three after it on the engine's line
+(two moves a side), as far as the line goes."""
 
 
 def _never() -> float:
@@ -81,11 +98,36 @@ def hint(
 
 @dataclass(frozen=True)
 class LineMove:
-    """One move of the engine's line, with the arithmetic of its takings."""
+    """One move of the engine's line, with the arithmetic of its takings and its exact score."""
 
     side: int
     move: Move
     takings: tuple[str, ...]
+    score: Score
+
+
+@dataclass(frozen=True)
+class Exchange:
+    """What a line scores for each side over its first moves, exact (the sheet's sums)."""
+
+    mine: Score
+    """The takings of the side that made the line's first move."""
+    theirs: Score
+    """The other side's takings."""
+    plies: int
+    """How many moves of the line were counted (``HORIZON``, fewer when the game ends)."""
+
+    @property
+    def net(self) -> Score:
+        return self.mine - self.theirs
+
+
+def exchange(line: Sequence[LineMove], side: int, kind: str, plies: int = HORIZON) -> Exchange:
+    """The points each side scores over the first ``plies`` moves of ``line``."""
+    counted = line[:plies]
+    mine = sum_scores((m.score for m in counted if m.side == side), kind)
+    theirs = sum_scores((m.score for m in counted if m.side != side), kind)
+    return Exchange(mine, theirs, len(counted))
 
 
 @dataclass(frozen=True)
@@ -99,14 +141,34 @@ class MoveReview:
     best: Move
     best_takings: tuple[str, ...]
     best_line: tuple[LineMove, ...]
-    """The engine's line from the better move (up to four moves), for the lesson."""
+    """The engine's line from the better move (up to ``HORIZON`` moves), for the lesson."""
+    played_line: tuple[LineMove, ...]
+    """The engine's line from the move played (the same as ``best_line`` when it was the
+    best): what the opponent answers and what follows."""
     loss_points: Fraction
-    """Points lost against the engine's best (≥ 0): the engine's estimate."""
+    """Points lost against the engine's best (≥ 0): the engine's estimate (the teacher's)."""
     accurate: bool
     forced: bool
     """The only legal move: nothing to choose, never a mistake."""
     missed_win: bool
     """The engine had proven a win here, and the move played gave it away."""
+    kind: str
+    """The variant's kind of number (``scoring.kind_of``): how its scores add and print."""
+
+    @property
+    def played_exchange(self) -> Exchange:
+        return exchange(self.played_line, self.side, self.kind)
+
+    @property
+    def best_exchange(self) -> Exchange:
+        return exchange(self.best_line, self.side, self.kind)
+
+    @property
+    def better_by(self) -> Score:
+        """The child's measure: how many more points (takings, yours less the opponent's) the
+        better move gives over the next ``HORIZON`` moves than the move played. Exact; 0 or
+        less when the engine's reason lies further ahead than that."""
+        return self.best_exchange.net - self.played_exchange.net
 
     @property
     def loss(self) -> float:
@@ -151,10 +213,21 @@ class Review:
     sides: tuple[SideSummary, SideSummary]
 
     def mistakes(self, side: int | None = None, count: int = 3) -> tuple[MoveReview, ...]:
-        """The biggest losses (of one side, or both), biggest first, ties by move order."""
+        """The biggest mistakes (of one side, or both), biggest first: by the points a child
+        sees the better move give (``better_by``), then by the engine's estimate, then by move
+        order. Ranked so, the list reads right to a child ("18 points more" before "5")."""
         pool = [m for m in self.moves if not m.accurate and (side is None or m.side == side)]
-        pool.sort(key=lambda m: (-m.loss_points, m.index))
+        pool.sort(key=cmp_to_key(_bigger_first))
         return tuple(pool[:count])
+
+
+def _bigger_first(a: MoveReview, b: MoveReview) -> int:
+    by_points = compare(b.better_by, a.better_by)
+    if by_points:
+        return by_points
+    if a.loss_points != b.loss_points:
+        return -1 if a.loss_points > b.loss_points else 1
+    return a.index - b.index
 
 
 def review(
@@ -202,6 +275,8 @@ def _review_move(
     result = search.run(Limits(depth=depth))
     squares = game.geo.squares
     best_move = game.find_move([squares[i] for i in result.move[0]])
+    best_line = _line(game, result.pv[:HORIZON], variant)
+    played_line = best_line
     if len(legal) == 1 or best_move == played:
         loss_key, missed = 0, False
     else:
@@ -211,6 +286,7 @@ def _review_move(
         mine = search.value_of(played_raw, depth)
         loss_key = _points_key(result, search, mine)
         missed = result.value > result.win >= mine.value
+        played_line = _line(game, mine.pv[:HORIZON], variant)
     return MoveReview(
         index=index,
         side=side,
@@ -218,11 +294,13 @@ def _review_move(
         takings=played_takings,
         best=best_move,
         best_takings=_arithmetic(best_move, variant),
-        best_line=_line(game, result.pv[:4], variant),
+        best_line=best_line,
+        played_line=played_line,
         loss_points=Fraction(loss_key, pos.tables.scale.point),
         accurate=len(legal) == 1 or loss_key <= ACCURATE_WITHIN * pos.tables.typical,
         forced=len(legal) == 1,
         missed_win=missed,
+        kind=kind_of(variant),
     )
 
 
@@ -241,10 +319,7 @@ def _points_key(best: SearchResult, search: Search, mine: RootValue) -> int:
 
 def _arithmetic(move: Move, variant: str) -> tuple[str, ...]:
     """Each taking written out with its score: ``6 - 8 = -2``, ``-7 ÷ 2 = -3.5 ≈ -4``."""
-    return tuple(
-        t.expression if "=" in t.expression else f"{t.expression} = {t.text}"
-        for t in score_move(move, variant).takings
-    )
+    return tuple(t.written for t in score_move(move, variant).takings)
 
 
 def _line(game: Game, raws: Sequence[RawMove], variant: str) -> tuple[LineMove, ...]:
@@ -254,7 +329,8 @@ def _line(game: Game, raws: Sequence[RawMove], variant: str) -> tuple[LineMove, 
     for raw in raws:
         side = copy.side_to_move
         move = copy.push(copy.find_move([squares[i] for i in raw[0]]))
-        out.append(LineMove(side, move, _arithmetic(move, variant)))
+        score = score_move(move, variant).score
+        out.append(LineMove(side, move, _arithmetic(move, variant), score))
     return tuple(out)
 
 

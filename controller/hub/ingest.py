@@ -240,6 +240,9 @@ class Ingest:
                 cache.as_of = g["last_seen"]
                 cache.assignment = g["assignment_id"]
                 cache.stored_summary = g["summary"]
+                # a disagreement found before the restart stays the game's problem
+                problem = (g["summary"] or {}).get("problem")
+                cache.problem = problem if isinstance(problem, str) else None
         for b in self.store.boards():
             self.meta[b["id"]] = BoardMeta(
                 False, b["last_contact"], b["software"], b["firmware"], b["problems"]

@@ -177,3 +177,12 @@ def side_word(side: int | str) -> str:
     """``Blue``/``Red`` (0/1 or the rules' name) in the language in force, capitalised."""
     name = ("blue", "red")[side] if isinstance(side, int) else side.lower()
     return _(SIDE_WORDS[name]) if name in SIDE_WORDS else str(side)
+
+
+RULES_WORDS: dict[str, str] = {"official": N_("official"), "online": N_("online")}
+"""The rule profiles as people name them (``official``, ``online`` stay in files and options)."""
+
+
+def rules_word(profile: str) -> str:
+    """A rule profile's name in the language in force (``opisyal`` in Filipino)."""
+    return _(RULES_WORDS[profile]) if profile in RULES_WORDS else profile

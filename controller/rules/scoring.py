@@ -147,6 +147,12 @@ class ScoredTaking:
     value: float
     division_by_zero: bool = False
 
+    @property
+    def written(self) -> str:
+        """The taking written out with its score, as the sheet writes it: ``6 x (-3) = -18``
+        (the expression already ends in its score when it has intermediate results)."""
+        return self.expression if "=" in self.expression else f"{self.expression} = {self.text}"
+
 
 def _operate(a: Score, b: Score, op: str) -> tuple[Score, bool]:
     """``a OP b`` exactly; (0, True) when dividing by zero (D-8)."""

@@ -14,17 +14,18 @@ from .texts import Text
 
 COMPUTER_MOVE = Text(
     N_(
-        "The computer (level {level}) plays {move}: lift the chip on {chip} and move it as the "
-        "lights show. Score {score}."
+        "The computer (level {level}) moves its {chip} from {start} to {end}: make its move as "
+        "the green lights show."
     ),
-    N_("PC: {move}\nscore {score}"),
+    N_("PC: {move}\nscore 0"),
 )
 COMPUTER_MOVE_TAKES = Text(
     N_(
-        "The computer (level {level}) plays {move}: lift the chip on {chip}, move it as the "
-        "lights show and take off {squares}. Score {score}."
+        "The computer (level {level}) takes with its {chip} on {start}: move it as the green "
+        "lights show, to {end}. {takings} Take off the board each of your chips that blinks "
+        "red-orange. The computer scores {score}."
     ),
-    N_("PC: {move}\nscore {score}"),
+    N_("PC: {move}\n{arithmetic}"),
 )
 NOT_THE_SHOWN_MOVE = Text(
     N_("That is not the computer's move: put the chips back as the lights show, then play {move}."),
@@ -35,13 +36,49 @@ WAIT_FOR_COMPUTER = Text(
     N_("PC thinking:\nput it back"),
 )
 HINT_CHIP = Text(
-    N_("Hint: move the chip on {chip}. Press Hint again to see the whole move."),
-    N_("Hint: move {chip}"),
+    N_(
+        "Hint: lift your {chip} on {square}, where the light pulses green. Press Hint again to "
+        "see the whole move."
+    ),
+    N_("Hint: lift the {chip}\non {square}"),
 )
-HINT_MOVE = Text(N_("Hint: {move}. Score {score}."), N_("Hint: {move}\nscore {score}"))
+HINT_MOVE = Text(
+    N_(
+        "Hint: move your {chip} from {start} to {end}, along the green lights. It takes nothing, "
+        "so it scores 0."
+    ),
+    N_("Hint: {move}\nscore 0"),
+)
 HINT_MOVE_TAKES = Text(
-    N_("Hint: {move}, take off {squares}. Score {score}."), N_("Hint: {move}\nscore {score}")
+    N_(
+        "Hint: lift your {chip} on {start} and follow the green lights to {end}. {takings} Then "
+        "take off the board every chip that blinks red-orange: you score {score}."
+    ),
+    N_("Hint: {move}\n{arithmetic}"),
 )
+
+# --------------------------------------------------------------------------- one taking, told
+# to a child: which chip jumps which, onto which operator's square, and the arithmetic.
+
+TAKING_YOURS = N_(
+    "Your {taker} jumps {other}'s {taken} on {over} and lands on the {op} square {land}: "
+    "{arithmetic}."
+)
+"""A taking by the player the board speaks to (a hint, a review)."""
+TAKING_YOURS_THEN = N_(
+    "Then it jumps {other}'s {taken} on {over} and lands on the {op} square {land}: {arithmetic}."
+)
+TAKING_THEIRS = N_(
+    "Its {taker} jumps your {taken} on {over} and lands on the {op} square {land}: {arithmetic}."
+)
+"""A taking by the computer, of the player's chip."""
+TAKING_THEIRS_THEN = N_(
+    "Then it jumps your {taken} on {over} and lands on the {op} square {land}: {arithmetic}."
+)
+DAMA_DOUBLE = N_("A dama takes part, so the score counts double.")
+DAMA_FOUR = N_("Two damas take part, so the score counts four times.")
+SCORE_TOTAL = N_("score {score}")
+"""The display's second line when a move takes more than once (its takings' sum)."""
 HINT_THINKING = Text(N_("Looking for a good move…"), N_("Hint: thinking..."))
 HINTS_OFF = N_("Hints are for practice games: the arbiter turns them on under Computer and coach.")
 HINT_NOT_NOW = N_("A hint is given while a game is being played, on a player's turn.")
@@ -57,9 +94,13 @@ REVIEW_FAILED = N_("The coach could not review this game: {reason}")
 
 REVIEW_HEAD = N_("Review {n}/{count} Next>")
 """The head line of a review page on the display (the count of pages; Next turns them)."""
-REVIEW_MISTAKE = N_("{side} {number}: {move} lost {loss}; better {best}{arithmetic}")
-"""One of the three biggest mistakes on the display; ``{arithmetic}`` is `` = 6x2 = 12`` or
-nothing (a better move that takes nothing)."""
+REVIEW_MISTAKE = N_("{side} {number}: {move}; better {best}{arithmetic}: {gain} points more")
+"""One of the three biggest mistakes on the display, with what the better move gives a child
+can count (``MoveReview.better_by``: takings over the next moves); ``{arithmetic}`` is
+`` = 6x2 = 12`` or nothing (a better move that takes nothing, or no room for it)."""
+REVIEW_MISTAKE_FURTHER = N_("{side} {number}: {move}; better {best}{arithmetic} (PC looks further)")
+"""A mistake whose better move scores no more over the next moves: the engine's reason lies
+further ahead."""
 REVIEW_NONE = N_("No mistake: every move as good as the PC's")
 REVIEW_ACCURACY = N_("{side} best {best}/{choices}; +:{add} -:{sub} x:{mul} div:{div}")
 """A side's accuracy on the display: ``{add}`` … ``{div}`` are the takings on that sign that

@@ -13,6 +13,7 @@ from typing import Any
 from controller.rules.move import Move, Square
 
 from . import coach_texts
+from . import coach_words as words
 from .texts import Said
 
 
@@ -33,6 +34,8 @@ class Shown:
     ply: int
     move: Move
     score_text: str
+    variant: str
+    """The game's variant: each taking's arithmetic is scored in it."""
     level: int | None = None
 
     @property
@@ -45,22 +48,34 @@ class Shown:
         return () if self.kind == "hint_chip" else tuple(self.move.captures)
 
     def said(self) -> Said:
-        """What the board says of it, in the language in force."""
+        """What the board says of it, in the language in force: the chip by its number, the
+        squares as the board names them, the colour of the lights and each taking's
+        arithmetic (``coach_words``)."""
         move = move_text(self.move)
+        chip = words.chip_label(self.move)
+        start, end = words.square_name(self.move.start), words.square_name(self.move.end)
         if self.kind == "hint_chip":
-            return coach_texts.HINT_CHIP.format(chip=square_text(self.move.start))
-        squares = ", ".join(square_text(sq) for sq in self.move.captures)
-        if self.kind == "computer":
-            text = coach_texts.COMPUTER_MOVE_TAKES if squares else coach_texts.COMPUTER_MOVE
-            return text.format(
-                level=self.level,
-                move=move,
-                chip=square_text(self.move.start),
-                squares=squares,
-                score=self.score_text,
+            return coach_texts.HINT_CHIP.format(chip=chip, square=start)
+        takes = bool(self.move.captures)
+        values: dict[str, object] = {
+            "level": self.level,
+            "move": move,
+            "chip": chip,
+            "start": start,
+            "end": end,
+            "score": words.page_signs(self.score_text),
+        }
+        if takes:
+            sentences = words.taking_sentences(self.move, self.variant, self.kind != "computer")
+            values["takings"] = " ".join(sentences)
+            values["arithmetic"] = words.display_arithmetic(
+                self.move, self.variant, self.score_text
             )
-        text = coach_texts.HINT_MOVE_TAKES if squares else coach_texts.HINT_MOVE
-        return text.format(move=move, squares=squares, score=self.score_text)
+        if self.kind == "computer":
+            text = coach_texts.COMPUTER_MOVE_TAKES if takes else coach_texts.COMPUTER_MOVE
+        else:
+            text = coach_texts.HINT_MOVE_TAKES if takes else coach_texts.HINT_MOVE
+        return text.format(**values)
 
     def json(self) -> dict[str, Any]:
         said = self.said()

@@ -187,7 +187,8 @@ class ChipsTable(SimTable):
         hold = message.get("hold", False) is True
         self.board.hands.press(name, "hold" if hold else "press")
         template = _(texts.BUTTON_HELD) if hold else _(texts.BUTTON_PRESSED)
-        return template.format(button=name.replace("_", " "))
+        word = texts.BUTTON_WORDS.get(name)
+        return template.format(button=_(word) if word else name.replace("_", " "))
 
     def _player_takeback(self, message: dict[str, Any]) -> str:
         """A player takes back their own move: only in practice, when the teacher allows it."""

@@ -28,7 +28,7 @@ from controller.coach.board import BoardCoach
 from controller.engine.levels import LEVELS
 from controller.games import DEFAULT, GAMES, BoardGame, GameKind, find_game
 from controller.games.keeper import Keeper
-from controller.i18n import _
+from controller.i18n import _, rules_word
 from controller.rules import variants
 from controller.rules.notation import NotationError, game_from_json
 from controller.rules.profiles import PROFILES
@@ -275,7 +275,9 @@ class SimBoard:
             str(variant), str(profile), position, fields(message, "play"), fields(message, "rules")
         )
         template = _(texts.NEW_GAME) if position is None else _(texts.NEW_GAME_FROM_POSITION)
-        return template.format(variant=self.session.variant.capitalize(), rules=profile)
+        return template.format(
+            variant=self.session.variant.capitalize(), rules=rules_word(str(profile))
+        )
 
     def _new_other(self, kind: GameKind, message: dict[str, Any]) -> str:
         settings = dict(self.defaults) if kind is self.default_kind else {}
@@ -324,7 +326,8 @@ class SimBoard:
 
     def summary(self) -> dict[str, Any]:
         """What the class overview shows of this board (``/api/class``)."""
-        return {**self.game.summary(self.clock()), "board": self.board_id}
+        title = _(self.game.kind.title)  # the game's name in the page's language
+        return {**self.game.summary(self.clock()), "board": self.board_id, "title": title}
 
     def oled_png(self) -> bytes:
         """The scoresheet display as the mock device last showed it, drawn as on the OLED."""

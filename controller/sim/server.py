@@ -56,6 +56,7 @@ from .access import (
 from .clients import Client
 from .engine import SimBoard, SimError, static_facts
 from .guard import Guard
+from .language import COOKIE as LANGUAGE_COOKIE
 from .language import PageLanguage, language_routes
 from .pages import class_routes
 from .registry import Boards
@@ -250,7 +251,8 @@ def create_app(
                 page.status_code = 403
                 return page
         try:
-            boards.create(board_id)
+            with i18n.board():  # the board speaks its own language, not the creating page's
+                boards.create(board_id)
         except SimError as exc:
             return _error_page(409, str(exc))
         response = RedirectResponse(f"/board/{board_id}", status_code=303)
@@ -377,6 +379,10 @@ def create_app(
                 await asyncio.wait_for(ws.send_text(text), 1.0)
                 await asyncio.wait_for(ws.close(code=1008), 1.0)
             return
+        page_language = i18n.normalise(ws.cookies.get(LANGUAGE_COOKIE))
+        """The page's own language (its menu's cookie): what the page sent is answered in it
+        when the answer is the page's (a refusal that asks for the PIN, a message it got
+        wrong); what the board says stays in the board's language."""
         client = Client(ws, name=f"{board_id} ({who(ws)})")
         client.start()
         hub.join(board_id, client)
@@ -402,9 +408,12 @@ def create_app(
                     continue
                 sent: str | None = message.get("text")
                 if sent is None:
-                    reply = _error(_("binary messages are not understood: send JSON text"))
+                    with i18n.use(page_language):
+                        reply = _error(_("binary messages are not understood: send JSON text"))
                 else:
-                    reply = _handle(board, sent, role_of(ws), boards.broken.get(board_id))
+                    reply = _handle(
+                        board, sent, role_of(ws), boards.broken.get(board_id), page_language
+                    )
                 client.offer(json.dumps(reply, ensure_ascii=False))
                 if reply["type"] == "done":
                     try:
@@ -519,10 +528,9 @@ def _error(message: str) -> dict[str, Any]:
     return {"type": "error", "message": message}
 
 
-def _handle(
-    board: SimBoard, text: str, role: str = ARBITER, broken: str | None = None
-) -> dict[str, Any]:
-    """Apply one message; the reply for the sender (an error or what was done)."""
+def _read(board: SimBoard, text: str, role: str) -> dict[str, Any] | tuple[dict[str, Any], str]:
+    """A message the board should act on, with its action; or the reply to one it cannot act
+    on (too long, not JSON, not an object, not for the page's role)."""
     if len(text) > MAX_MESSAGE:
         return _error(
             _("message too long (over {MAX_MESSAGE} characters)").format(MAX_MESSAGE=MAX_MESSAGE)
@@ -536,6 +544,24 @@ def _handle(
     action = action_of(message, board.game.status(), board.menu_open())
     if not allowed(role, action):
         return {**_error(refusal(action)), "need": ARBITER, "retry": message}
+    return message, action
+
+
+def _handle(
+    board: SimBoard,
+    text: str,
+    role: str = ARBITER,
+    broken: str | None = None,
+    page_language: str | None = None,
+) -> dict[str, Any]:
+    """Apply one message; the reply for the sender (an error or what was done). A message the
+    page got wrong, and a refusal that asks for the arbiter's PIN, are answered in the page's
+    language; what the board does and says, in the board's."""
+    with i18n.use(page_language):
+        read = _read(board, text, role)
+    if isinstance(read, dict):
+        return read
+    message, action = read
     if broken is not None and action not in ("new_game", "new_game.position"):
         return {**_error(broken), "broken": True}
     try:

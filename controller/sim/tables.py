@@ -218,7 +218,10 @@ class PointsTable(SimTable):
                     _(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join(BUTTON_NAMES))
                 )
             self.board.hands.press(str(name))
-            return _(texts.BUTTON_PRESSED).format(button=str(name).replace("_", " "))
+            word = texts.BUTTON_WORDS.get(str(name))
+            return _(texts.BUTTON_PRESSED).format(
+                button=_(word) if word else str(name).replace("_", " ")
+            )
         return super().act(message)
 
     def json(self) -> dict[str, Any]:

@@ -21,6 +21,16 @@ TURNED_OVER = N_("You turned the {chip} over.")
 CROWNED = N_("Crowned: the {chip} stands on {square}.")
 ARRANGED = N_("The chips stand where the board expects them.")
 TOUCHED = N_("You touched {square} with the chip: that way is chosen. Press Confirm.")
+BUTTON_WORDS = {
+    "pause": N_("Pause"),
+    "confirm": N_("Confirm"),
+    "next": N_("Next"),
+    "takeback": N_("Takeback"),
+    "new_game": N_("New game"),
+    "blue": N_("Blue"),
+    "red": N_("Red"),
+}
+"""Each button's label as the page prints it (``{button}`` below)."""
 BUTTON_PRESSED = N_("You pressed {button}.")
 BUTTON_HELD = N_("You held {button}.")
 NEW_GAME = N_("New game: {variant} Damath, {rules} rules.")

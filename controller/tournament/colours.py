@@ -34,9 +34,10 @@ class ColourFacts:
             return None, 0
         cd, last = self.difference, self.history[-1]
         other = RED if last == BLUE else BLUE
-        if cd > 1 or (len(self.history) > 1 and self.history[-2:] == (BLUE, BLUE)):
+        # (one game: its 1-tuple never equals a pair)
+        if cd > 1 or self.history[-2:] == (BLUE, BLUE):
             return RED, 3
-        if cd < -1 or (len(self.history) > 1 and self.history[-2:] == (RED, RED)):
+        if cd < -1 or self.history[-2:] == (RED, RED):
             return BLUE, 3
         if cd == 1:
             return RED, 2

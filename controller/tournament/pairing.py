@@ -51,12 +51,11 @@ def swiss(
     """FIDE Dutch pairs for the players in ``seeds`` (strongest first: their pairing numbers)."""
     engine = _engine()
     number = {pid: i for i, pid in enumerate(seeds, start=1)}
+    # (no name, no rating: the engine's defaults, which it never reads for pairing)
     players = [
         {
             "id": pid,
-            "name": str(pid),
             "score": float(past[pid].score),
-            "rating": 0,
             "starting_number": number[pid],
             "pairing_number": number[pid],
             "color_hist": ["white" if c == BLUE else "black" for c in past[pid].colours],

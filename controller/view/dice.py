@@ -25,10 +25,10 @@ DICE_LEGEND: dict[str, Light] = {
     for light in (
         Light("thrower", (230, 159, 0), "pulse", 1.0,
               N_("this die may throw (orange, pulsing): lift it and put it back to choose it")),
-        Light("throws", (0, 158, 115), "steady", 1.0, N_("this die throws now (teal)")),
+        Light("throws", (0, 158, 115), "steady", 1.0, N_("this die throws now (green)")),
         Light("takeable", (213, 94, 0), "blink", 0.8,
-              N_("the throw may take this piece (vermillion, blinking)")),
-        Light("landing", (86, 180, 233), "steady", 0.8, N_("the die lands here (sky blue)")),
+              N_("the throw may take this piece (red-orange, blinking)")),
+        Light("landing", (86, 180, 233), "steady", 0.8, N_("the die lands here (light blue)")),
         Light("go_on", (240, 228, 66), "pulse", 0.8,
               N_("go on: Confirm throws again, Next stops (yellow, pulsing)")),
     )

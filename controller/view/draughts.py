@@ -54,7 +54,7 @@ def status(v: DraughtsView) -> str:
     if v.guidance.missing or v.guidance.extra:
         return _("Put the board right: yellow needs a piece, blue must be cleared")
     if v.guidance.choices:
-        return _("Two paths: touch a teal square, or Next then Confirm")
+        return _("Two paths: touch a green square, or Next then Confirm")
     if v.guidance.must_take:
         return _("{who} must take").format(who=who)
     return _("{who} to move").format(who=who)

@@ -38,15 +38,17 @@ LEGEND: dict[str, Light] = {
     light.name: light
     for light in (
         Light("lifted", (240, 240, 240), "steady", 0.6, N_("the chip you hold came from here")),
-        Light("destination", (86, 180, 233), "steady", 0.8, N_("your chip may go here (sky blue)")),
+        Light("destination", (86, 180, 233), "steady", 0.8,
+              N_("your chip may go here (light blue)")),
         Light("must_take", (230, 159, 0), "pulse", 1.0,
               N_("this chip must take (orange, pulsing)")),
-        Light("to_be_taken", (213, 94, 0), "blink", 0.8, N_("to be taken (vermillion, blinking)")),
-        Light("cannot_move", (204, 121, 167), "blink", 1.0, N_("may not move (purple, blinking)")),
+        Light("to_be_taken", (213, 94, 0), "blink", 0.8, N_("to be taken (red-orange, blinking)")),
+        Light("cannot_move", (204, 121, 167), "blink", 1.0, N_("may not move (pink, blinking)")),
         Light("missing", (240, 228, 66), "blink", 1.0, N_("put a chip here (yellow, blinking)")),
         Light("extra", (0, 114, 178), "blink", 1.0, N_("take the chip off here (blue, blinking)")),
-        Light("choice", (0, 158, 115), "blink", 1.0, N_("touch to choose a path (teal, blinking)")),
-        Light("selected", (0, 158, 115), "steady", 1.0, N_("the chosen path (teal, steady)")),
+        Light("choice", (0, 158, 115), "blink", 1.0,
+              N_("touch to choose a path (green, blinking)")),
+        Light("selected", (0, 158, 115), "steady", 1.0, N_("the chosen path (green, steady)")),
         Light("locked", (230, 159, 0), "steady", 0.5, N_("touch-move: this chip must be moved")),
         Light("crown", (240, 228, 66), "pulse", 0.6, N_("crown this chip: it is a dama now")),
     )

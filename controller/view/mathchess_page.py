@@ -10,6 +10,8 @@ from controller.rules.mathchess import SIDES, Phase, Remove, point_text
 from controller.scoresheet.mathchess import sheet_json
 from controller.session.mathchess import MathChessSession
 
+from . import mathchess_words as words
+
 
 def page_state(session: MathChessSession) -> dict[str, Any]:
     """The game as the page draws it: every point with its piece and what its LED means, the
@@ -47,7 +49,7 @@ def page_state(session: MathChessSession) -> dict[str, Any]:
                 item["piece"] = {
                     "symbol": shown.symbol,
                     "side": SIDES[shown.side],
-                    "name": shown.name(),
+                    "name": words.piece_name(shown),
                     "digit": shown.is_digit,
                 }
             if at in lit:
@@ -62,7 +64,7 @@ def page_state(session: MathChessSession) -> dict[str, Any]:
         options = [
             {
                 "rule": m.rule,
-                "text": m.text(),
+                "text": words.match_text(m),
                 "removable": [point_text(p) for p in m.removable],
             }
             for m in after.removal_options()
@@ -92,7 +94,7 @@ def page_state(session: MathChessSession) -> dict[str, Any]:
         "options": options,
         "problem": tracker.problem(),
         "said": None if said is None else {"text": said.text, "rule": said.rule},
-        "ending": None if ending is None else ending.describe(),
-        "sheet": sheet_json(session.game),
+        "ending": None if ending is None else words.ending_text(ending),
+        "sheet": words.sheet_words(sheet_json(session.game), ending),
         "problems": session.problems,
     }

@@ -2,10 +2,10 @@
 
 After a practice game the tally page says that Next shows the review; each page then has a
 head line (``Review 2/5``) and at most three lines of 21 ASCII characters: one page for each of
-the three biggest mistakes (the move, the points it lost, the better move and its arithmetic),
-then one per side with its accuracy per operation. The same numbers as the page's review and
-the printable sheet (``controller/scoresheet/review_html.py``); losses are written with at most
-two decimals, trailing zeros dropped (the review's own rounding: docs/engine.md)."""
+the three biggest mistakes (the move, the better move and its arithmetic, the points it gives),
+then one per side with its accuracy per operation. A mistake is measured as a child can check
+it: how many points more the better move gives over the next moves (takings, exact; the
+engine's own estimate is the teacher's, on the page and the sheet: docs/engine.md)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,19 @@ def mistake_values(review: dict[str, Any], index: int) -> dict[str, Any]:
         "loss": loss_text(move["loss"]),
         "best": move_text(move["best"], bool(move["best_takings"])),
         "arithmetic": f" = {arithmetic}" if arithmetic else "",
+        "gain": move["exchange"]["better_by"]["text"],
     }
+
+
+def mistake_text(review: dict[str, Any], index: int, cols: int = 21, lines: int = 3) -> str:
+    """One mistake's page: the better move's arithmetic when the page has room for it."""
+    values = mistake_values(review, index)
+    better = review["moves"][index]["exchange"]["better_by"]["sign"] > 0
+    template = _(say.REVIEW_MISTAKE if better else say.REVIEW_MISTAKE_FURTHER)
+    text = template.format(**values)
+    if values["arithmetic"] and len(wrap(display_text(text), cols)) > lines:
+        text = template.format(**{**values, "arithmetic": ""})
+    return text
 
 
 def accuracy_values(side: dict[str, Any]) -> dict[str, Any]:
@@ -58,12 +70,10 @@ def accuracy_values(side: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def review_texts(review: dict[str, Any]) -> list[str]:
+def review_texts(review: dict[str, Any], cols: int = 21, lines: int = 3) -> list[str]:
     """Every page's text, before wrapping (in the language in force)."""
     mistakes = review["mistakes"]
-    out = [_(say.REVIEW_MISTAKE).format(**mistake_values(review, i)) for i in mistakes] or [
-        _(say.REVIEW_NONE)
-    ]
+    out = [mistake_text(review, i, cols, lines) for i in mistakes] or [_(say.REVIEW_NONE)]
     out += [_(say.REVIEW_ACCURACY).format(**accuracy_values(s)) for s in review["sides"]]
     return out
 
@@ -71,7 +81,7 @@ def review_texts(review: dict[str, Any]) -> list[str]:
 def review_pages(review: dict[str, Any], cols: int = 21, lines: int = 3) -> list[list[str]]:
     """Each page as at most ``lines`` display lines; a page too long ends in ``~``."""
     pages = []
-    for text in review_texts(review):
+    for text in review_texts(review, cols, lines):
         wrapped = wrap(display_text(text), cols)
         if len(wrapped) > lines:
             wrapped = wrapped[:lines]

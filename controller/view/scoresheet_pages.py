@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 import unicodedata
 
-from controller.i18n import _, side_word
+from controller.i18n import _, rules_word, side_word
 from controller.rules.move import Square, side_name
 from controller.rules.scoring import score_move
 from controller.session.clocks import clock_text
@@ -201,7 +201,8 @@ def setup_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     if info.get("blue") or info.get("red"):
         lines.append(_fit(_(texts.PLAYERS).format(blue=_name(inp, 0), red=_name(inp, 1)), cols))
     else:
-        lines.append(_fit(_(texts.SETUP_GAME).format(variant=inp.variant, rules=inp.rules), cols))
+        game = _(texts.SETUP_GAME).format(variant=inp.variant, rules=rules_word(inp.rules))
+        lines.append(_fit(game, cols))
     return lines[:rows]
 
 
@@ -261,7 +262,10 @@ def end_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     if rows > 4:
         lines.append(
             _fit(
-                _(texts.END_GAME).format(variant=inp.variant, rules=inp.rules, moves=inp.ply), cols
+                _(texts.END_GAME).format(
+                    variant=inp.variant, rules=rules_word(inp.rules), moves=inp.ply
+                ),
+                cols,
             )
         )
         if getattr(inp, "review", None):

@@ -210,3 +210,39 @@ def test_a_coprocessor_that_stops_answering_is_a_problem(ticker):
     health = link.health()
     assert health.problem == "co-processor lost (no answer for 3 s): check its cable"
     assert health.missed == 1  # the port was closed once, and is opened again in a second
+
+
+def test_a_gpio_read_that_lgpio_refuses_is_a_read_error_not_a_crash(tmp_path):
+    """On a Pi 5, gpiozero's lgpio pins let ``lgpio.error`` through (an Exception, not an
+    OSError): the scanner counts it as any failed read. Run with a stand-in lgpio module, as
+    the real one exists only on a Pi."""
+    import subprocess
+    import sys
+
+    (tmp_path / "lgpio.py").write_text("class error(Exception):\n    pass\n")
+    script = """
+import lgpio
+from drivers.health import IO_ERRORS
+from drivers.sensors import MockSource, Scanner
+
+class Refusing(MockSource):
+    fail = 1
+    def read_mask(self):
+        if self.fail:
+            self.fail -= 1
+            raise lgpio.error("bad read")
+        return super().read_mask()
+
+assert lgpio.error in IO_ERRORS
+source = Refusing()
+scanner = Scanner(source, 1, lambda: 0.0)
+source.set({(1, 0)})
+print(sorted(scanner.scan().occupied), scanner.faults.errors, scanner.faults.snapshot().last_error)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60,
+        env={**__import__("os").environ, "PYTHONPATH": f"{tmp_path}:{ROOT}"},
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[(1, 0)] 1 error: bad read"

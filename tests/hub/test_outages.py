@@ -13,8 +13,13 @@ import sys
 import threading
 import time
 
-from .conftest import ROOT, Board, assert_hub_equals_journals, stored_games
+from controller.link.protocol import RECORDS
+
+from .conftest import ROOT, Board, assert_hub_equals_journals, journal_total, stored_games
 from .netcut import NetCut
+
+HUNG = 120.0
+"""A bound, never a pace: how long a wait for something the test needs may take."""
 
 
 def test_boards_outages_everything_once_in_order(hub, tmp_path, sample_moves):
@@ -36,8 +41,13 @@ def test_boards_outages_everything_once_in_order(hub, tmp_path, sample_moves):
     threads = [threading.Thread(target=play, args=(b, 0, 12)) for b in boards]
     for t in threads:
         t.start()
-    time.sleep(1.0)
-    os.kill(hub.broker_pid(), signal.SIGKILL)  # the broker dies mid-round
+    # the broker dies mid-round: once the hub has stored records of every board (the round is
+    # flowing through the broker, however loaded the machine; the bound only ends a hung test)
+    deadline = time.monotonic() + HUNG
+    while not all(stored_games(hub.folder, b.board) for b in boards):
+        assert time.monotonic() < deadline, "the hub stored nothing of some board"
+        time.sleep(0.05)
+    os.kill(hub.broker_pid(), signal.SIGKILL)
     for t in threads:
         t.join()
     # b3's Wi-Fi goes; the others and b3 itself play on (the board never waits)
@@ -93,9 +103,20 @@ def test_board_power_cut_resumes_and_resends(hub, tmp_path, sample_moves):
     conn = hub.add_board("p1")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     cmd = [sys.executable, "-m", "tests.hub.boardproc", str(folder), str(conn), "--speed", "30"]
-    for cut_after in (1.5, 2.5):
+    journal = folder / "journal.jsonl"
+
+    def journaled() -> int:  # moves in the journal
+        return journal.read_text().count('"k":"move"') if journal.exists() else 0
+
+    for cut_after in (2, 3):
+        # the power goes mid-game: once this life has journaled moves of its own (a count, not
+        # a time: a loaded machine may take seconds only to start the process)
+        before = journaled()
         proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
-        time.sleep(cut_after)
+        deadline = time.monotonic() + HUNG
+        while journaled() < before + cut_after and proc.poll() is None:
+            assert time.monotonic() < deadline, f"the board journaled no move: {journaled()}"
+            time.sleep(0.02)
         proc.send_signal(signal.SIGKILL)  # the power goes
         proc.wait()
     proc = subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, timeout=180)
@@ -116,10 +137,30 @@ def test_records_the_broker_lost_are_resent(hub, tmp_path, sample_moves):
     board.open_session()
     board.play.play_moves(sample_moves[:4], speed=50)
     board.wait_acked()
+    # what the broker acknowledges (PUBACK) of the records the link publishes from now on
+    published: set[int] = set()
+    acked: set[int] = set()
+    client = board.link.client
+    publish = client.publish
+
+    def recording_publish(topic, *args, **kw):
+        info = publish(topic, *args, **kw)
+        if topic.endswith("/" + RECORDS):
+            published.add(info.mid)
+        return info
+
+    client.publish = recording_publish
+    client.on_publish = lambda _c, _u, mid, _rc, _p: acked.add(mid)
+    to_send = journal_total(board.folder)
     hub.proc.send_signal(signal.SIGSTOP)  # the hub hangs, its connection still open
     try:
         board.play.play_moves(sample_moves[4:10], seed=4, speed=50)
-        time.sleep(1.0)  # the broker has acknowledged them to the board
+        # until the broker has acknowledged them to the board (the bound only ends a hung test)
+        to_send = journal_total(board.folder) - to_send
+        deadline = time.monotonic() + HUNG
+        while len(published & acked) < to_send:
+            assert time.monotonic() < deadline, f"acknowledged {len(published & acked)}"
+            time.sleep(0.05)
         os.kill(hub.broker_pid(), signal.SIGKILL)  # and loses them
     finally:
         hub.kill()

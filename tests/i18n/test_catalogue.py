@@ -111,7 +111,17 @@ def test_the_reasons_on_the_display_fit_three_lines_in_filipino() -> None:
 def test_the_computers_move_and_hints_fit_the_display_in_filipino() -> None:
     from controller.view.scoresheet_pages import wrap
 
-    values = dict(level=4, move="2,5x4,3x6,1", chip="2,5", squares="3,4, 5,2", score="-12")
+    values = dict(
+        level=4,
+        move="2,5x4,3x6,1",
+        chip="-11",
+        square="(2, 5)",
+        start="(2, 5)",
+        end="(6, 1)",
+        takings="",
+        score="-12",
+        arithmetic="-11 / 6 = -11/6 ~ -2",
+    )  # fmt: skip  (the values as the display's font writes them: wrap() makes them ASCII)
     with i18n.use("fil"):
         for name, text in vars(coach_texts).items():
             if isinstance(text, session_texts.Text):

@@ -327,6 +327,17 @@ def test_install_with_the_uart_link_frees_the_header_uart_and_says_so(installer,
     drop_in = dest / "etc" / "systemd" / "system" / "damath-board.service.d" / "devices.conf"
     assert "DeviceAllow=char-ttyAMA rw" in drop_in.read_text()
 
+    # The board moves its Pico to USB: the logins this install masked are given back, once.
+    again = install(str(ROOT / "hardware" / "pico.toml"))
+    assert again.returncode == 0, again.stderr + again.stdout
+    gettys = "serial-getty@ttyAMA0.service serial-getty@ttyS0.service"
+    unmask = f"systemctl --root={dest} unmask {gettys}"
+    assert unmask in log.read_text().splitlines()
+    assert "are unmasked again" in again.stdout
+    third = install(str(ROOT / "hardware" / "pico.toml"))
+    assert third.returncode == 0, third.stderr + third.stdout
+    assert log.read_text().splitlines().count(unmask) == 1  # only what this install masked
+
 
 def test_install_refuses_a_wrong_profile_before_changing_anything(installer, tmp_path):
     install, _src, dest, _log = installer

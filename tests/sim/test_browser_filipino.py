@@ -63,7 +63,7 @@ def test_a_whole_game_in_filipino(page: Page, filipino_server: RunningServer) ->
     expect(page.locator("#link")).to_have_text("konektado")
     expect(page.locator("html")).to_have_attribute("lang", "fil")
     expect(page.locator("#open-new-game")).to_have_text("Bagong laro…")
-    expect(page.locator(".arbiter h2")).to_have_text("Mga button ng arbiter")
+    expect(page.locator(".arbiter h2")).to_have_text("Mga pindutan ng arbiter")
     expect(page.locator("#language")).to_have_value("fil")
 
     # Setting up: the display counts the chips in place in Filipino (the virtual board stands
@@ -163,7 +163,7 @@ def test_the_class_overview_and_projector_speak_the_pages_language(
 ) -> None:
     server = filipino_server
     page.goto(f"{server.url}/")
-    expect(page.locator("h1")).to_have_text("Damath virtual board")
+    expect(page.locator("h1")).to_have_text("Damath board sa kompyuter")
     expect(page.get_by_label("Pangalan ng board")).to_be_visible()
     expect(page.get_by_role("button", name="Buksan ang board")).to_be_visible()
     expect(page.locator("main #language")).to_have_value("fil")
@@ -173,9 +173,9 @@ def test_the_class_overview_and_projector_speak_the_pages_language(
     page.wait_for_url(f"{server.url}/board/a1")
     page.goto(f"{server.url}/class")
     expect(page.locator("h1")).to_have_text("Damath pangkalahatang tanaw ng klase")
-    expect(page.locator("#link")).to_have_text("live")
+    expect(page.locator("#link")).to_have_text("konektado")
     expect(page.get_by_role("link", name="Board a1")).to_be_visible()
-    expect(page.get_by_text("Projector view").first).to_be_visible()
+    expect(page.get_by_text("Tanaw sa projector").first).to_be_visible()
     page.screenshot(path=str(ARTIFACTS / "fil-09-class.png"), full_page=True)
     page.set_viewport_size({"width": 1920, "height": 1080})  # a projector's screen
     page.goto(f"{server.url}/board/a1/projector")
@@ -252,7 +252,7 @@ def test_the_computer_and_the_hints_speak_filipino(page: Page, clock: ManualCloc
 
             page.locator("#coach-hint").click()
             expect(body).to_have_attribute("data-shown", "hint_chip", timeout=ENGINE_WAIT)
-            expect(shown).to_contain_text("Hint: igalaw ang chip sa")
+            expect(shown).to_contain_text("Hint: iangat ang")
             expect(shown).to_contain_text("Pindutin muli ang Hint")
             page.locator("#coach-hint").click()
             expect(body).to_have_attribute("data-shown", "hint")
@@ -263,8 +263,8 @@ def test_the_computer_and_the_hints_speak_filipino(page: Page, clock: ManualCloc
             hands.make(move.path, move.captures)
 
             expect(body).to_have_attribute("data-shown", "computer", timeout=ENGINE_WAIT)
-            expect(shown).to_contain_text("Galaw ng computer (antas 2)")
-            expect(shown).to_contain_text("ayon sa ipinapakita ng mga ilaw")
+            expect(shown).to_contain_text("ng computer (antas 2)")
+            expect(shown).to_contain_text("ayon sa mga berdeng ilaw")
             expect(page.locator("#oled-text")).to_contain_text("PC: ")
             shot(page, "coach")
             assert english_left(page) == []

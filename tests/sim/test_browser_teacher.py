@@ -295,7 +295,7 @@ def test_the_class_overview_follows_three_boards_live(
         expect(one.locator(".red")).to_have_class(re.compile("to-move"))
         expect(one.locator(".state")).to_contain_text("Ben Reyes to move · 1 move")
         two = page.locator('.card[data-board="table-2"]')
-        expect(two.locator(".badge")).to_have_text("polynomial · official")
+        expect(two.locator(".badge")).to_have_text("Polynomial · official rules")
         three = page.locator('.card[data-board="table-3"]')
         expect(three).to_have_attribute("data-over", "1")
         expect(three.locator(".state")).to_contain_text("Game over:")

@@ -71,7 +71,12 @@ def test_the_computers_move_is_lit_said_and_must_be_made_as_shown(clock: ManualC
     computer = game.find_move([tuple(sq) for sq in shown["path"]])
     assert lit(board, "shown_from") == [computer.start]
     assert lit(board, "shown_path") == sorted(computer.path[1:])
-    assert "The computer (level 3) plays" in snap["message"]
+    chip = game.chips()[computer.start].value.label.replace("-", "−")
+    start, end = computer.start, computer.end
+    assert snap["message"].startswith(  # the chip by its number, the squares as named on the board
+        f"The computer (level 3) moves its {chip} from ({start[0]}, {start[1]}) to "
+        f"({end[0]}, {end[1]}): make its move as the green lights show."
+    )
     assert board.display_lines()[1].startswith("PC:")  # drawn as soon as the move came
 
     other = next(m for m in game.legal_moves() if m.path != computer.path)

@@ -63,7 +63,9 @@ def test_the_review_comes_by_itself_on_the_display_page_by_page(clock, tmp_path)
     for index, lines in zip(review["mistakes"], seen, strict=False):
         move = review["moves"][index]
         text = " ".join(lines[1:])
-        assert f"{move['number']}:" in text and "lost" in text and "better" in text
+        assert f"{move['number']}:" in text and "better" in text
+        gain = move["exchange"]["better_by"]  # a child's measure: the points the better move gives
+        assert (f"{gain['text']} points more" in text) if gain["sign"] > 0 else "PC looks" in text
         assert f"{move['best'][0][0]},{move['best'][0][1]}" in text
     assert "best" in " ".join(seen[-1]) and "x:" in " ".join(seen[-1])
     for lines in seen:  # the display's limits: ASCII, 21 characters, a head and three lines
@@ -75,12 +77,17 @@ def test_the_review_pages_fit_the_display_in_both_languages(clock, tmp_path) -> 
     assert review is not None
     long = {**review, "moves": [{**m, "best_takings": ["-11 ÷ 6 = -11/6 ≈ -2"] * 3}
                                 for m in review["moves"]]}  # fmt: skip
+    further = {**review, "moves": [{**m, "exchange": {**m["exchange"], "better_by": {
+        "text": "0", "value": 0.0, "sign": 0}}} for m in review["moves"]]}  # fmt: skip
     for language in ("en", "fil"):
         with i18n.use(language):
-            for pages in (review_pages(review), review_pages(long)):
+            for pages in (review_pages(review), review_pages(long), review_pages(further)):
                 for lines in pages:
                     assert 1 <= len(lines) <= 3
                     assert all(len(x) <= 21 and x.isascii() for x in lines), lines
+            assert review["mistakes"]
+            for lines in review_pages(further)[: len(review["mistakes"])]:
+                assert not lines[-1].endswith("~"), lines  # "the PC looks further", whole
 
 
 def test_the_printable_sheet_carries_the_review(clock, tmp_path) -> None:

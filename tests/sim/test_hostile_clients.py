@@ -57,7 +57,11 @@ def test_a_page_that_never_reads_is_dropped_and_freezes_no_board(clock, monkeypa
         async def scenario():
             probe = await Probe.start(url, "probe", clock.advance)
             writer = await never_reader("127.0.0.1", int(url.rsplit(":", 1)[1]), "victim")
-            await asyncio.sleep(0.2)
+            # until the server has opened its page (the bound only ends a hung test)
+            for _ in range(600):
+                if hub.pages.get("victim"):
+                    break
+                await asyncio.sleep(0.05)
             (stuck,) = hub.pages["victim"]
             churner = asyncio.create_task(churn(url, "victim", 6.0))  # states pile up for it
             while not churner.done():

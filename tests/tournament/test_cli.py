@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from controller.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
-EXE = str(ROOT / ".venv" / "bin" / "damath-board")
+# the command installed beside the interpreter running the tests (wherever the tree lies: also in
+# bench/mutation.sh's copy of it)
+EXE = str(Path(sys.executable).with_name("damath-board"))
 
 ROSTER = "Name,School,Division,Rating\nAna,Rizal ES,,1500\nBen,Rizal ES,,\nCid,Mabini ES,,1400\n"
 

@@ -127,8 +127,10 @@ def why_not(board: Board, player: int, start: Point, end: Point) -> tuple[str, s
 
 
 def _between(a: Point, b: Point) -> list[Point]:
+    """The points strictly between ``a`` and ``b``, in the order a piece moving from ``a``
+    meets them (the first blocker named is the first one met)."""
     if a[0] == b[0]:
-        lo, hi = sorted((a[1], b[1]))
-        return [(a[0], y) for y in range(lo + 1, hi)]
-    lo, hi = sorted((a[0], b[0]))
-    return [(x, a[1]) for x in range(lo + 1, hi)]
+        step = 1 if b[1] > a[1] else -1
+        return [(a[0], y) for y in range(a[1] + step, b[1], step)]
+    step = 1 if b[0] > a[0] else -1
+    return [(x, a[1]) for x in range(a[0] + step, b[0], step)]

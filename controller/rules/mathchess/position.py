@@ -368,7 +368,10 @@ class Position:
     def find_move(self, move: Move) -> Move:
         """The legal move from ``move.start`` to ``move.end``, with what it takes by itself;
         ``IllegalAction`` with the rule it breaks when there is none."""
-        piece = self.board.at(move.start) if on_grid(move.start, self.board.size) else None
+        for point in (move.start, move.end):  # (a point off the grid would wrap round or fail)
+            if not on_grid(point, self.board.size):
+                raise IllegalAction("C-1", f"{point_text(point)} is off the board")
+        piece = self.board.at(move.start)
         if piece is not None and piece.side == self.to_move and self.phase is Phase.PLAY:
             for legal in piece_moves(self.board, move.start):
                 if legal.end == move.end:

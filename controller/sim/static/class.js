@@ -26,11 +26,16 @@ const T = {
   csv: N_("CSV"),
   noRoster: N_("No class list: put the names in players.txt in the simulator's state folder, one a line."),
   roster: N_("{count} names: {names}"),
+  players: N_("{blue} v {red}"),
+  badge: N_("{variant} · {rules} rules"),
+  badgePractice: N_("{variant} · {rules} rules · practice"),
 };
+const RULES_WORDS = { official: N_("official"), online: N_("online") };
 for (const key of Object.keys(T)) T[key] = t(T[key]); // the page's language (i18n.js)
 const fmt = (key, v) => T[key].replace(/\{(\w+)\}/g, (m, k) => (v && k in v ? v[k] : m));
 const $ = (id) => document.getElementById(id);
 const minus = (s) => String(s).replace(/-/g, "−");
+const capital = (word) => (word ? word.charAt(0).toUpperCase() + word.slice(1) : "");
 const cards = new Map();
 
 function el(tag, cls, text) {
@@ -68,7 +73,10 @@ function card(id) {
 
 function show(b) {
   const c = card(b.board);
-  c.querySelector(".badge").textContent = b.variant + " · " + b.rules + (b.practice ? " · " + T.practice : "");
+  const rules = RULES_WORDS[b.rules] ? t(RULES_WORDS[b.rules]) : b.rules;
+  const damath = b.rules in RULES_WORDS; // the other games have no variants or rule profiles
+  c.querySelector(".badge").textContent = damath
+    ? fmt(b.practice ? "badgePractice" : "badge", { variant: capital(b.variant), rules: rules }) : b.title;
   const blue = c.querySelector(".blue");
   const red = c.querySelector(".red");
   blue.textContent = b.blue || T.blue;
@@ -99,7 +107,7 @@ async function loadKept(id, ul) {
   const base = "/board/" + encodeURIComponent(id) + "/games/";
   for (const g of data.games) {
     const li = el("li");
-    const players = (g.blue || T.blue) + " v " + (g.red || T.red);
+    const players = fmt("players", { blue: g.blue || T.blue, red: g.red || T.red });
     li.append(document.createTextNode(fmt(g.moves === 1 ? "keptLineOne" : "keptLine", {
       when: new Date(g.saved * 1000).toLocaleString(), players: players, moves: g.moves, result: minus(g.result),
     }) + " "));

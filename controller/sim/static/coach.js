@@ -12,12 +12,21 @@ const C = {
   reviewStale: N_("The game went on after this review: press Review the game again for the new moves."),
   mistakesTitle: N_("The three biggest mistakes"),
   noMistakes: N_("No mistakes: every move was as good as the engine's."),
-  mistake: N_("Move {number}, {who}: {move} lost {loss} points."),
-  played: N_("Played: {takings}."),
-  better: N_("Better: {move}"),
-  betterTakes: N_("Better: {move} ({takings})"),
+  mistakeHead: N_("Move {number}: {who}"),
+  youMoved: N_("Your move: your {chip} from {start} to {end}."),
+  betterMove: N_("Better: your {chip} from {start} to {end}."),
+  takingYours: N_("Your {taker} jumps {other}'s {taken} on {over} and lands on the {op} square {land}: {arithmetic}."),
+  takingYoursThen: N_("Then it jumps {other}'s {taken} on {over} and lands on the {op} square {land}: {arithmetic}."),
+  damaDouble: N_("A dama takes part, so the score counts double."),
+  damaFour: N_("Two damas take part, so the score counts four times."),
+  measureMore: N_("Over the next {plies} moves (both players'), the better move gives you {gain} points more: you {bm} and {other} {bt}, instead of you {pm} and {other} {pt}."),
+  measureSame: N_("Over the next {plies} moves (both players'), both moves score the same: you {pm} and {other} {pt}. The coach looks further ahead and still prefers the better move."),
+  measureLess: N_("Over the next {plies} moves (both players'), your move scores more: you {pm} and {other} {pt}, instead of you {bm} and {other} {bt}. The coach looks further ahead and sees that it costs you later."),
+  about: N_("{exact} (about {approx})"),
   then: N_("Then: {line}."),
   missedWin: N_("It let a won game slip."),
+  picture: N_("The board before move {number}: the grey arrow is your move, the green arrow the better move."),
+  pictureLabel: N_("The board before move {number}. Your move: {played}. The better move: {best}."),
   accuracyTitle: N_("Accuracy"),
   accuracyHead: "",
   bestMoves: N_("best moves"),
@@ -25,6 +34,9 @@ const C = {
   takingsOn: N_("takings on {op}"),
   cell: N_("{ok} of {n} ({percent} %)"),
   none: "—",
+  teacherTitle: N_("For the teacher: the engine's figures"),
+  teacherIntro: N_("What each move lost by the engine's estimate, looking {depth} moves ahead: takings, the chips left and the position together, in points (two decimals; the exact figure is in the review's data)."),
+  teacherMistake: N_("Move {number}, {who}: the engine's estimate {loss} points (exactly {exact})."),
   lossesTitle: N_("Every move"),
   colNumber: N_("move"),
   colSide: N_("side"),
@@ -43,7 +55,12 @@ const cfmt = (key, values) => C[key].replace(/\{(\w+)\}/g, (m, k) => (values && 
 // has no name (its default is the side's English name).
 const whoText = (name, side) => (!name || name === capital(side) ? sideWord(side) : fmt("named", { name: name, side: sideWord(side) }));
 const pathText = (path, takes) => path.map((sq) => sq.join(",")).join(takes ? "x" : "-");
-
+const squareName = (sq) => "(" + sq[0] + ", " + sq[1] + ")";
+const signs = (text) => String(text).replace(/ x /g, " × ").replace(/-/g, "−");
+// A display figure under the review's rounding rule: two decimals, halves away from zero.
+const twoPlaces = (v) => (Math.sign(v) * Math.round(Math.abs(v) * 100) / 100).toFixed(2).replace(/\.?0+$/, "");
+// An exact score as the sheet writes it, with its value beside it when it has a root.
+const scoreWords = (s) => (String(s.text).includes("√") ? cfmt("about", { exact: signs(s.text), approx: signs(twoPlaces(s.value)) }) : signs(s.text));
 let coachFilled = false;
 
 function fillLevels() {
@@ -106,33 +123,7 @@ function renderReview(s, coach) {
   for (const side of r.sides) names[side.side] = side.name;
   out.append(el("h4", C.mistakesTitle));
   const list = el("ol", undefined, "mistakes");
-  for (const index of r.mistakes) {
-    const m = r.moves[index];
-    const li = el("li");
-    li.dataset.move = String(index);
-    li.append(el("div", cfmt("mistake", { number: m.number, who: whoText(names[m.side], m.side),
-      move: pathText(m.move, m.takings.length), loss: m.loss.toFixed(2) })));
-    if (m.missed_win) li.append(el("div", C.missedWin));
-    if (m.takings.length) li.append(el("div", cfmt("played", { takings: m.takings.join("; ") })));
-    const best = pathText(m.best, m.best_takings.length);
-    const better = m.best_takings.length ? cfmt("betterTakes", { move: best, takings: m.best_takings.join("; ") }) : cfmt("better", { move: best });
-    li.append(el("div", better, "better"));
-    if (m.best_line.length > 1) {
-      const rest = m.best_line.slice(1).map((lm) => sideWord(lm.side) + " " + pathText(lm.move, lm.takings.length)
-        + (lm.takings.length ? " (" + lm.takings.join("; ") + ")" : ""));
-      li.append(el("div", cfmt("then", { line: rest.join(", ") })));
-    }
-    const lesson = r.lessons && r.lessons[String(index)];
-    if (lesson) {
-      const b = el("button", C.lesson, "lesson");
-      b.type = "button";
-      b.title = C.lessonTitle;
-      b.addEventListener("click", () => send({ type: "new_game", variant: r.variant, profile: r.profile,
-        position: lesson, confirm: true, play: Object.assign({}, state.play) }));
-      li.append(b);
-    }
-    list.append(li);
-  }
+  for (const index of r.mistakes) list.append(mistakeCard(r, index, names));
   if (!r.mistakes.length) out.append(el("p", C.noMistakes));
   else out.append(list);
   out.append(el("h4", C.accuracyTitle));
@@ -149,12 +140,143 @@ function renderReview(s, coach) {
     acc.append(tr);
   };
   row(C.bestMoves, r.sides.map((sd) => cell(sd.best_moves, sd.choices)));
-  row(C.pointsLost, r.sides.map((sd) => sd.points_lost.toFixed(2)));
   for (const op of Object.keys(r.sides[0].accuracy)) {
     row(cfmt("takingsOn", { op: op }), r.sides.map((sd) => cell(sd.accuracy[op].accurate, sd.accuracy[op].takings)));
   }
   out.append(acc);
-  out.append(el("h4", C.lossesTitle));
+  out.append(teacherFigures(r, names));
+}
+
+// One of the biggest mistakes in a child's words: the picture of the board before it, the
+// move played and the better one with each taking's arithmetic, and what the better move
+// would have scored instead, counted as the sheet counts (the engine's figure is the teacher's).
+function mistakeCard(r, index, names) {
+  const m = r.moves[index];
+  const li = el("li", undefined, "mistake-card");
+  li.dataset.move = String(index);
+  li.append(el("div", cfmt("mistakeHead", { number: m.number, who: whoText(names[m.side], m.side) }), "mistake-head"));
+  const lesson = r.lessons && r.lessons[String(index)];
+  if (lesson) li.append(miniBoard(lesson, m));
+  const other = sideWord(m.side === "blue" ? "red" : "blue");
+  const played = el("p", undefined, "played");
+  played.append(cfmt("youMoved", { chip: signs(m.chip.label), start: squareName(m.move[0]), end: squareName(m.move[m.move.length - 1]) }));
+  for (const line of takingLines(m.steps, other)) played.append(" " + line);
+  li.append(played);
+  if (m.missed_win) li.append(el("p", C.missedWin));
+  const better = el("p", undefined, "better");
+  better.append(cfmt("betterMove", { chip: signs(m.best_chip.label), start: squareName(m.best[0]), end: squareName(m.best[m.best.length - 1]) }));
+  for (const line of takingLines(m.best_steps, other)) better.append(" " + line);
+  li.append(better);
+  const ex = m.exchange;
+  const values = { plies: ex.plies, other: other, gain: scoreWords(ex.better_by),
+    bm: scoreWords(ex.best.mine), bt: scoreWords(ex.best.theirs), pm: scoreWords(ex.played.mine), pt: scoreWords(ex.played.theirs) };
+  const key = ex.better_by.sign > 0 ? "measureMore" : ex.better_by.sign === 0 ? "measureSame" : "measureLess";
+  const measure = el("p", cfmt(key, values), "measure");
+  measure.dataset.measure = key;
+  li.append(measure);
+  if (m.best_line.length > 1) {
+    const rest = m.best_line.slice(1).map((lm) => sideWord(lm.side) + " " + pathText(lm.move, lm.takings.length)
+      + (lm.takings.length ? " (" + lm.takings.map(signs).join("; ") + ")" : ""));
+    li.append(el("p", cfmt("then", { line: rest.join(", ") }), "then"));
+  }
+  if (lesson) {
+    const b = el("button", C.lesson, "lesson");
+    b.type = "button";
+    b.title = C.lessonTitle;
+    b.addEventListener("click", () => send({ type: "new_game", variant: r.variant, profile: r.profile,
+      position: lesson, confirm: true, play: Object.assign({}, state.play) }));
+    li.append(b);
+  }
+  return li;
+}
+
+// Each taking of a move as a whole sentence (the same sentences as the board's hint).
+function takingLines(steps, other) {
+  const out = [];
+  steps.forEach((st, i) => {
+    out.push(cfmt(i === 0 ? "takingYours" : "takingYoursThen", { taker: signs(st.taker), other: other,
+      taken: signs(st.taken), over: squareName(st.over), op: st.operator, land: squareName(st.land),
+      arithmetic: signs(st.arithmetic) }));
+    if (st.multiplier === 2) out.push(C.damaDouble);
+    else if (st.multiplier === 4) out.push(C.damaFour);
+  });
+  return out;
+}
+
+// The board before the mistake, small: every chip with its number, the move played as a grey
+// dashed arrow, the better move as a green one, the squares' names along the edges.
+const SVG = "http://www.w3.org/2000/svg";
+function svgEl(tag, attrs, text) {
+  const e = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, String(v));
+  if (text !== undefined) e.textContent = text;
+  return e;
+}
+function miniBoard(position, m) {
+  const cell = 30, edge = 14, size = 8 * cell + edge;
+  const at = (sq) => [edge + sq[0] * cell + cell / 2, (7 - sq[1]) * cell + cell / 2];
+  const fig = el("figure", undefined, "mini");
+  const svg = svgEl("svg", { viewBox: "0 0 " + size + " " + (size + 2), class: "mini-board", role: "img" });
+  svg.setAttribute("aria-label", cfmt("pictureLabel", { number: m.number,
+    played: m.move.map(squareName).join(" → "), best: m.best.map(squareName).join(" → ") }));
+  const defs = svgEl("defs", {});
+  for (const cls of ["played", "best"]) {
+    const marker = svgEl("marker", { id: "mini-head-" + cls + "-" + m.index, viewBox: "0 0 10 10", refX: 7, refY: 5, markerWidth: 4, markerHeight: 4, orient: "auto" });
+    marker.append(svgEl("path", { d: "M0,0 L10,5 L0,10 z", class: "head " + cls }));
+    defs.append(marker);
+  }
+  svg.append(defs);
+  for (let y = 0; y < 8; y++) {
+    for (let x = 0; x < 8; x++) {
+      const dark = (x + y) % 2 === 1;
+      svg.append(svgEl("rect", { x: edge + x * cell, y: (7 - y) * cell, width: cell, height: cell, class: dark ? "dark" : "light" }));
+    }
+    svg.append(svgEl("text", { x: edge / 2, y: (7 - y) * cell + cell / 2 + 4, class: "axis" }, String(y)));
+    svg.append(svgEl("text", { x: edge + y * cell + cell / 2, y: 8 * cell + edge - 2, class: "axis" }, String(y)));
+  }
+  const arrow = (path, cls) => {
+    for (let i = 1; i < path.length; i++) {
+      const [x1, y1] = at(path[i - 1]), [x2, y2] = at(path[i]);
+      svg.append(svgEl("line", { x1: x1, y1: y1, x2: x2, y2: y2, class: "arrow " + cls, "marker-end": "url(#mini-head-" + cls + "-" + m.index + ")" }));
+    }
+  };
+  arrow(m.move, "played"); // under the chips: the numbers stay readable
+  arrow(m.best, "best");
+  for (const p of position.pieces || []) {
+    const [cx, cy] = at(p.square);
+    const g = svgEl("g", { class: "mini-chip " + p.side + (p.dama ? " dama" : "") });
+    g.append(svgEl("circle", { cx: cx, cy: cy, r: cell * 0.42 }));
+    const label = signs(p.value);
+    g.append(svgEl("text", { x: cx, y: cy + 3.5, class: label.length > 3 ? "small" : "" }, label));
+    svg.append(g);
+  }
+  fig.append(svg, el("figcaption", cfmt("picture", { number: m.number })));
+  return fig;
+}
+
+// The engine's own figures, for the teacher: each mistake's estimate (exact beside it), each
+// side's points lost in all and every move's loss against the engine's best.
+function teacherFigures(r, names) {
+  const box = el("details", undefined, "teacher-figures");
+  box.append(el("summary", C.teacherTitle));
+  box.append(el("p", cfmt("teacherIntro", { depth: r.depth })));
+  const ul = el("ul");
+  for (const index of r.mistakes) {
+    const m = r.moves[index];
+    ul.append(el("li", cfmt("teacherMistake", { number: m.number, who: whoText(names[m.side], m.side),
+      loss: signs(twoPlaces(m.loss)), exact: signs(m.loss_exact) })));
+  }
+  box.append(ul);
+  const acc = el("table", undefined, "points-lost");
+  const head = el("tr");
+  head.append(el("th", C.accuracyHead, "move"));
+  for (const side of r.sides) head.append(el("th", whoText(side.name, side.side)));
+  const lost = el("tr");
+  lost.append(el("th", C.pointsLost, "move"));
+  for (const side of r.sides) lost.append(el("td", twoPlaces(side.points_lost)));
+  acc.append(head, lost);
+  box.append(acc);
+  box.append(el("h4", C.lossesTitle));
   const wrap = el("div", undefined, "losses");
   const table = el("table", undefined, "moves");
   const th = el("tr");
@@ -167,11 +289,12 @@ function renderReview(s, coach) {
     tr.append(el("td", String(m.number)), el("td", sideWord(m.side)),
       el("td", pathText(m.move, m.takings.length), "move"),
       el("td", m.accurate ? C.same : pathText(m.best, m.best_takings.length), "move"),
-      el("td", m.forced ? C.forced : m.accurate ? "0.00" : m.loss.toFixed(2)));
+      el("td", m.forced ? C.forced : m.accurate ? "0" : twoPlaces(m.loss)));
     table.append(tr);
   }
   wrap.append(table);
-  out.append(wrap);
+  box.append(wrap);
+  return box;
 }
 
 window.renderCoach = renderCoach;

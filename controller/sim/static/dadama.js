@@ -12,6 +12,8 @@ const DT = {
   dieOn: N_("{side} die showing {value} on ({x},{y})"),
   dadamaOn: N_("{side} dadama showing {value} on ({x},{y})"),
   empty: N_("empty square ({x},{y})"),
+  white: N_("White"),
+  black: N_("Black"),
 };
 
 const PIPS = {
@@ -74,7 +76,7 @@ const Dadama = {
     }
     const board = $("board");
     board.after(grid);
-    grid.after(panel);
+    placePanel(grid, panel);
   },
 
   render(s) {
@@ -102,7 +104,7 @@ const Dadama = {
         cell.innerHTML = dieSvg(p ? p.value : 0, side, p ? p.dadama : false, 46);
         cell.dataset.value = p ? p.value : "";
         cell.setAttribute("aria-label", fmt(p && p.dadama ? "dadamaOn" : "dieOn",
-          { side: side, value: p ? p.value : "?", x: x, y: y }));
+          { side: T[side] || side, value: p ? p.value : "?", x: x, y: y }));
       } else {
         cell.textContent = "";
         cell.dataset.value = "";

@@ -9,6 +9,8 @@ const MT = {
   manOn: N_("{side} man on ({x},{y})"),
   kingOn: N_("{side} king on ({x},{y})"),
   damEmpty: N_("empty square ({x},{y})"),
+  white: N_("White"),
+  black: N_("Black"),
 };
 
 function pieceSvg(side, king) {
@@ -50,7 +52,7 @@ const Draughts = {
       '<ul id="dam-legend" class="dam-legend"></ul>' +
       "<details open><summary>" + t(MT.damRecord) + '</summary><pre id="dam-record"></pre></details>';
     $("board").after(grid);
-    grid.after(panel);
+    placePanel(grid, panel);
   },
 
   render(s) {
@@ -76,7 +78,7 @@ const Draughts = {
       if (onTable.has(key)) {
         const side = p ? p.side : s.colours[0];
         cell.innerHTML = pieceSvg(side, p ? p.king : false);
-        cell.setAttribute("aria-label", fmt(p && p.king ? "kingOn" : "manOn", { side: side, x: x, y: y }));
+        cell.setAttribute("aria-label", fmt(p && p.king ? "kingOn" : "manOn", { side: T[side] || side, x: x, y: y }));
       } else {
         cell.textContent = "";
         cell.setAttribute("aria-label", fmt("damEmpty", { x: x, y: y }));

@@ -49,7 +49,7 @@ function languageSwitch() {
   label.className = "language";
   const select = document.createElement("select");
   select.id = "language";
-  select.setAttribute("aria-label", t("Language"));
+  select.setAttribute("aria-label", t(N_("Language")));
   for (const [code, name] of Object.entries(I18N.languages)) {
     const option = document.createElement("option");
     option.value = code;

@@ -20,6 +20,8 @@ const MC = {
   scoreTitle: N_("Score"), conditionsTitle: N_("Conditions"), removalsTitle: N_("Removals now"),
   sheetTitle: N_("Scoresheet"), record: N_("The game's record"), sheetText: N_("The scoresheet as text"),
   boardLabel: N_("Mathematical Chess board, White at the bottom"), namesLabel: N_("Name the piece"),
+  whiteLetter: N_("W"), blackLetter: N_("B"),
+  "last-digit": N_("last digit"), "digit-sum": N_("sum of the digits"),
 };
 
 function mcEl(tag, cls, content) {
@@ -32,7 +34,7 @@ function mcEl(tag, cls, content) {
 function mcPiece(p, mark) {
   const shown = p ? p.symbol : (mark === "naming" ? "?" : "!");
   const e = mcEl("span", "mc-piece " + (p ? p.side + (p.digit ? " digit" : " op") : ""), shown);
-  if (p) e.appendChild(mcEl("span", "side", p.side === "white" ? "W" : "B"));
+  if (p) e.appendChild(mcEl("span", "side", t(p.side === "white" ? MC.whiteLetter : MC.blackLetter)));
   return e;
 }
 
@@ -53,7 +55,8 @@ const MathChess = {
       '<h2 id="mc-removals-title"></h2><ul id="mc-options" class="mc-options"></ul>' +
       '<h2 id="mc-sheet-title"></h2><ol id="mc-sheet" class="mc-sheet"></ol>' +
       '<p><a id="mc-record" href="#"></a> · <a id="mc-sheet-text" href="#"></a></p></aside>';
-    $("board").after(area);
+    if (VIEW === "projector") document.querySelector("main.layout").append(area); // its own layout
+    else $("board").after(area);
     this.area = area;
     const words = { "mc-done": MC.done, "mc-hint": MC.hint, "mc-score-title": MC.scoreTitle,
       "mc-conditions-title": MC.conditionsTitle, "mc-removals-title": MC.removalsTitle,
@@ -133,7 +136,7 @@ const MathChess = {
     const c = s.conditions;
     const ops = Object.entries(c.operators).map(([o, n]) => n + " " + o).join(", ");
     $("mc-conditions").textContent = (s.level ? t(MC.level, { level: s.level }) + " · " : "") +
-      t(MC.conditions, { digits: c.digits.join(" "), ops: ops, compare: c.compare });
+      t(MC.conditions, { digits: c.digits.join(" "), ops: ops, compare: MC[c.compare] ? t(MC[c.compare]) : c.compare });
     const options = $("mc-options");
     options.replaceChildren();
     for (const o of s.options) options.appendChild(mcEl("li", "", o.rule + ": " + o.text + " → " + o.removable.join(" ")));

@@ -48,10 +48,15 @@ const T = {
   legendPattern: N_("{meaning} · {pattern}"),
   chip: N_("{side} chip {label}"),
   chipDama: N_("{side} dama {label}"),
+  pause: N_("Pause"),
+  resume: N_("Resume"),
 };
 for (const key of Object.keys(T)) T[key] = t(T[key]); // the page's language (i18n.js)
 const CUE_WORDS = { move: N_("move"), error: N_("error"), warning: N_("warning"), time_up: N_("time up"), game_over: N_("game over") };
 const PATTERN_WORDS = { blink: N_("blinking"), pulse: N_("pulsing"), steady: N_("steady") };
+// The rule profiles as people name them (the profile's own name stays in files and messages).
+const RULES_WORDS = { official: N_("official"), online: N_("online") };
+const rulesWord = (name) => t(RULES_WORDS[name] || name);
 const fmt = (key, values) => T[key].replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? values[k] : m));
 
 const VIEW = document.body.dataset.view || "board";
@@ -198,6 +203,14 @@ function rendererOf(s) {
   return table[s.renderer] || render;
 }
 
+// Where a game's own panel goes: under its board on the board's page, in the side panel on the
+// projector (the renderers in dadama.js and draughts.js call this).
+function placePanel(grid, panel) {
+  const side = VIEW === "projector" ? document.querySelector("aside.panel") : null;
+  if (side) side.prepend(panel);
+  else grid.after(panel);
+}
+
 function send(msg) {
   if (VIEW !== "board") return;
   if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
@@ -216,17 +229,17 @@ function say(message, error) {
 
 function setFacts(f) {
   facts = f;
-  const fill = (sel, items) => {
+  const fill = (sel, items, word) => {
     if (!sel) return;
     sel.textContent = "";
     for (const item of items) {
       const o = document.createElement("option");
-      o.value = item; o.textContent = (f.titles && f.titles[item]) || item;
+      o.value = item; o.textContent = word(item);
       sel.append(o);
     }
   };
-  fill($("variant"), f.variants.concat(f.games || []));
-  fill($("profile"), f.profiles);
+  fill($("variant"), f.variants.concat(f.games || []), (item) => (f.titles && f.titles[item]) || item);
+  fill($("profile"), f.profiles, rulesWord);
   const legend = $("legend");
   if (!legend) return;
   legend.textContent = "";
@@ -306,7 +319,7 @@ function render(s) {
   document.title = fmt("title", { id: s.board });
   text("board-name", fmt("boardName", { id: s.board }));
   text("game-badge", fmt(s.play && s.play.practice ? "badgePractice" : "badge",
-    { variant: capital(s.variant), rules: s.profile }));
+    { variant: capital(s.variant), rules: rulesWord(s.profile) }));
   document.body.dataset.phase = s.phase;
   document.body.dataset.paused = s.paused ? "1" : "0";
   document.body.dataset.toMove = s.to_move;
@@ -416,7 +429,7 @@ function renderControls(s, first, newGame) {
     $("variant").value = s.variant;
     $("profile").value = s.profile;
   }
-  $("btn-pause").textContent = s.paused ? "Resume" : "Pause";
+  $("btn-pause").textContent = s.paused ? T.resume : T.pause;
   renderMenu(s.menu);
   const hand = $("hand");
   hand.textContent = "";
@@ -516,7 +529,7 @@ function renderSheet(sheet) {
     tr.append(no);
     [line.blue, line.red].forEach((c, i) => {
       const move = document.createElement("td");
-      if (i === 1) move.className = "sep";
+      move.className = i === 1 ? "move sep" : "move";
       if (c) {
         move.textContent = c.move;
         if (c.square) {
@@ -530,7 +543,8 @@ function renderSheet(sheet) {
       score.textContent = c ? c.score : "";
       const total = document.createElement("td");
       total.textContent = c ? c.total : "";
-      tr.append(move, score, total);
+      tr.append(move, score);
+      if (VIEW !== "projector") tr.append(total); // the projector shows the totals large above
       if (c) tr.dataset.kind = c.kind;
     });
     body.append(tr);
@@ -606,7 +620,7 @@ async function loadKept() {
   for (const g of data.games) {
     const li = document.createElement("li");
     li.dataset.name = g.name;
-    const players = g.blue || g.red ? fmt("keptPlayers", { blue: g.blue || T.blue, red: g.red || T.red }) : T.blue + " v " + T.red;
+    const players = fmt("keptPlayers", { blue: g.blue || T.blue, red: g.red || T.red });
     const when = new Date(g.saved * 1000).toLocaleString();
     li.append(document.createTextNode(fmt(g.moves === 1 ? "keptOne" : "kept", {
       when: when, variant: capital(g.variant), players: players, moves: g.moves, result: minus(g.result),
