@@ -1,11 +1,11 @@
 """1,000 boards in 10 halls, bridged to the federation's broker cluster, at tournament pace:
 how late does a board's move reach the federation's wall?
 
-What runs, all on this machine: a two-node RabbitMQ cluster with its MQTT plugin (Debian's
-rabbitmq-server, tests/federation/services.py); the federation's service (``damath-board
-federation serve``, its wall reading the cluster); ten real hubs (``damath-board hub``, each
-with its own Mosquitto and the bridge ``hub federation bridge`` writes), 100 boards each added
-with ``board-add``.
+What runs, all on this machine: a three-node RabbitMQ cluster with its MQTT plugin (Debian's
+rabbitmq-server, tests/federation/services.py; three as docs/federation.md asks, ``--nodes``);
+the federation's service (``damath-board federation serve``, its wall reading the cluster); ten
+real hubs (``damath-board hub``, each with its own Mosquitto and the bridge ``hub federation
+bridge`` writes), 100 boards each added with ``board-add``.
 
 The boards are lightweight simulated publishers, not whole boards: each is an MQTT client with
 its own credential that publishes, at tournament pace, the records of a real game (the bundled
@@ -211,10 +211,11 @@ def main() -> int:
     p.add_argument("--halls", type=int, default=10)
     p.add_argument("--boards", type=int, default=100, help="boards per hall")
     p.add_argument("--seconds", type=float, default=120.0)
+    p.add_argument("--nodes", type=int, default=3, help="RabbitMQ nodes in the cluster")
     p.add_argument("--json", metavar="FILE")
     args = p.parse_args()
     base = Path(tempfile.mkdtemp(prefix="damath-fed-live-"))
-    cluster = RabbitCluster(2)
+    cluster = RabbitCluster(args.nodes)
     hubs: list[Any] = []
     fed_proc = None
     started = time.perf_counter()
@@ -380,6 +381,7 @@ def summarise(
     return {
         "machine": _machine(),
         "halls": args.halls,
+        "broker_nodes": args.nodes,
         "boards": args.halls * args.boards,
         "seconds": args.seconds,
         "states_published": len(published),

@@ -15,7 +15,7 @@ Every mistake in it is one sentence naming the file and the field::
     key = "..."       # 64 hex digits: the hub signs the submission with it
 
     [broker]          # the federation's broker cluster, for the hall's live bridge
-    nodes = ["fed1.example.org:1883", "fed2.example.org:1883"]
+    nodes = ["fed1.example.org:1883", "fed2.example.org:1883", "fed3.example.org:1883"]
     username = "hall-ncr-2026-12"
     password = "..."
     hall = "ncr-2026-12"

@@ -1,7 +1,7 @@
 """Live across halls, on a real broker cluster: three hubs bridge their boards' live topics,
-read-only, to a two-node RabbitMQ cluster (its MQTT plugin), through Mosquitto's own bridge;
-the federation's wall shows every hall's top boards. One node is then lost (SIGKILL, the node
-everyone was connected to): the bridges and the wall go on through the other node, and the
+read-only, to a three-node RabbitMQ cluster (its MQTT plugin), through Mosquitto's own
+bridge; the federation's wall shows every hall's top boards. One node is then lost (SIGKILL, the
+node everyone was connected to): the bridges and the wall go on through the next node, and the
 boards' next moves reach the wall."""
 
 from __future__ import annotations
@@ -29,7 +29,10 @@ READER_PASSWORD = "federation-reader-password"
 
 @pytest.fixture(scope="module")
 def cluster():
-    rabbit = RabbitCluster(2).start()
+    # three nodes, not two: RabbitMQ's MQTT plugin (3.8 to 3.12; Debian 12 has 3.10) tracks
+    # client ids in Raft and takes a new connection only while most nodes run, so a cluster of
+    # two that loses one may take none (it did, now and then: the wall never caught up)
+    rabbit = RabbitCluster(3).start()
     rabbit.apply(reader_user_commands("federation", READER_PASSWORD))
     yield rabbit
     rabbit.stop()
@@ -100,6 +103,7 @@ def shown(server) -> dict[tuple[str, str], dict]:
     return {(c["hall"], c["board"]): c for c in wall(server)["cards"]}
 
 
+@pytest.mark.slow
 def test_every_halls_boards_reach_the_wall_through_the_cluster_and_survive_a_nodes_loss(
     cluster, live
 ):
@@ -142,9 +146,17 @@ def test_every_halls_boards_reach_the_wall_through_the_cluster_and_survive_a_nod
         for board in boards.values():
             board.play.play_moves(MOVES[2:4])  # the game goes on: two more moves
     lost = time.monotonic()
-    wait_for(
-        "every board's new moves on the wall, through the other node", lambda: all_at(4), timeout=90
-    )
+    try:
+        wait_for(
+            "every board's new moves on the wall, through another node",
+            lambda: all_at(4),
+            timeout=90,
+        )
+    except AssertionError as exc:  # what the wall and the surviving nodes say, for the log
+        now = wall(server)
+        plies = {f"{c['hall']}/{c['board']}": c.get("ply") for c in now["cards"]}
+        logs = "\n".join(cluster.log(n)[-1500:] for n in cluster.nodes[1:])
+        raise AssertionError(f"{exc}; broker {now['broker']}; plies {plies}\n{logs}") from None
     print(f"the wall caught up {time.monotonic() - lost:.1f} s after the node was lost")
     broker = wall(server)["broker"]
     assert broker["node"] == cluster.nodes[1].address and broker["failovers"] >= 1
