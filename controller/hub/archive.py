@@ -10,6 +10,7 @@ record with its corrections, which board played which pairing) and the log.
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 import re
@@ -18,6 +19,7 @@ from typing import Any
 
 from controller.link.gamestate import rebuild
 from controller.scoresheet.html import render_html
+from controller.scoresheet.model import Scoresheet
 from controller.tournament import boards as seating
 from controller.tournament import export
 from controller.tournament.damath_scores import store_text
@@ -95,6 +97,22 @@ def _fed_ids(t: Tournament, division: str, rnd: int, table: int) -> dict[str, st
     players = t.players()
     sides = {"BlueFedId": pairing.blue, "RedFedId": pairing.red}
     return {tag: players[n].fed_id for tag, n in sides.items() if n is not None}
+
+
+def with_fed_ids(sheet: Scoresheet, ids: tuple[str, str]) -> Scoresheet:
+    """The board's sheet with the players' federation IDs (Blue's, Red's): the board knows the
+    players' names, the event their IDs, and a federation's sheet carries both."""
+    if not any(ids):
+        return sheet
+    blue, red = sheet.players
+    return dataclasses.replace(
+        sheet,
+        players=(dataclasses.replace(blue, fed_id=ids[0]), dataclasses.replace(red, fed_id=ids[1])),
+    )
+
+
+def _with_id(name: str, fed_id: str) -> str:
+    return f"{name} (federation ID {fed_id})" if fed_id else name
 
 
 def _event_json(t: Tournament) -> dict[str, Any]:
@@ -225,7 +243,11 @@ def build_zip(store: Store, t: Tournament) -> bytes:
                 for p in t.pairings(d, rnd):
                     if p.is_bye:
                         continue
-                    names = (players[p.blue].name, players[p.red].name if p.red else "")
+                    ids = (players[p.blue].fed_id, players[p.red].fed_id if p.red else "")
+                    names = (
+                        _with_id(players[p.blue].name, ids[0]),
+                        _with_id(players[p.red].name, ids[1]) if p.red else "",
+                    )
                     played = []
                     for dispatch in seating.history(t, p.id):
                         played += [
@@ -243,7 +265,7 @@ def build_zip(store: Store, t: Tournament) -> bytes:
                         state = rebuild(store.records(row["board_id"], row["game_id"]))
                         sheet = state.sheet()
                         if sheet is not None and state.phase == "over":
-                            sheets.append(render_html(sheet))
+                            sheets.append(render_html(with_fed_ids(sheet, ids)))
                     if not any(_over(g) for g in played):
                         sheets.append(_typed_sheet(t, d, rnd, p.table, names))
                 z.writestr(f"{folder}/round-{rnd}/games.pdn", "\n\n".join(pdns) + "\n")

@@ -16,6 +16,7 @@ import sqlite3
 import ssl
 import urllib.error
 import urllib.request
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -202,6 +203,17 @@ def restore(hall: Hall, where: tuple[str, str, int, str]) -> None:
 def test_three_halls_submit_and_the_federation_verifies_rates_and_publishes(request, store, halls):
     federation, ids = request.getfixturevalue("pg_fed" if store == "postgresql" else "sqlite_fed")
     assert ("PostgreSQL" if store == "postgresql" else "SQLite") in federation.log()
+
+    # -- the submission as a USB stick would carry it: every sheet names the players' IDs -----
+    stick = halls[0].folder.parent / f"submission-{store}.zip"
+    out = submit(halls[0], federation, "--out", str(stick))
+    assert out.returncode == 0 and f"written to {stick}" in out.stdout, out.stdout + out.stderr
+    with zipfile.ZipFile(stick) as z:
+        sheets = "".join(
+            z.read(n).decode() for n in z.namelist() if n.endswith("/scoresheets.html")
+        )
+    assert sheets.count("Federation ID") == 12  # six games, two players each
+    assert all(f">{fed_id}<" in sheets for fed_id in halls[0].players)
 
     # -- halls 1 and 2: accepted, every game verified ----------------------------------------
     for hall, games in ((halls[0], 6), (halls[1], 5)):
