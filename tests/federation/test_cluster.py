@@ -142,10 +142,20 @@ def test_every_halls_boards_reach_the_wall_through_the_cluster_and_survive_a_nod
     first = cluster.nodes[0]
     assert broker["node"] == first.address and broker["failovers"] == 0
     cluster.kill(first)
+    lost = time.monotonic()
+    # RabbitMQ keeps retained messages on the node that took them: a state a bridge sends to
+    # another node before the wall reads again reaches the wall with the board's next move
+    # only (docs/federation.md). So the moves are played once the wall reads another node.
+    wait_for(
+        "the wall reads another node",
+        lambda: (
+            (b := wall(server)["broker"])["node"] not in ("", first.address) and b["failovers"] >= 1
+        ),
+        timeout=60,
+    )
     for _cred, _hub, boards in halls:
         for board in boards.values():
             board.play.play_moves(MOVES[2:4])  # the game goes on: two more moves
-    lost = time.monotonic()
     try:
         wait_for(
             "every board's new moves on the wall, through another node",
@@ -159,7 +169,7 @@ def test_every_halls_boards_reach_the_wall_through_the_cluster_and_survive_a_nod
         raise AssertionError(f"{exc}; broker {now['broker']}; plies {plies}\n{logs}") from None
     print(f"the wall caught up {time.monotonic() - lost:.1f} s after the node was lost")
     broker = wall(server)["broker"]
-    assert broker["node"] == cluster.nodes[1].address and broker["failovers"] >= 1
+    assert broker["node"] in {n.address for n in cluster.nodes[1:]} and broker["failovers"] >= 1
 
 
 def test_the_bridge_is_read_only_and_a_hall_writes_only_under_its_own_name(cluster, live):
