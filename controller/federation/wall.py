@@ -247,6 +247,7 @@ class Reader:
             if self.status.connects > 1:
                 self.status.failovers += 1
             self.status.node = f"{host}:{port}"
+            since = time.monotonic()
             while not self._stop.is_set():
                 if client.loop(timeout=0.2) != mqtt.MQTT_ERR_SUCCESS:
                     break
@@ -254,6 +255,10 @@ class Reader:
             with contextlib.suppress(Exception):
                 client.disconnect()
             log.warning("the broker node %s:%s is lost; reading from the next", host, port)
+            if time.monotonic() - since < 2.0:
+                # a node that takes the connection and drops it at once (RabbitMQ's MQTT while
+                # its cluster settles after a loss): a breath, not thousands of logins a minute
+                self._stop.wait(1.0)
 
 
 def _split(node: str) -> tuple[str, int]:
