@@ -1,6 +1,12 @@
 """Settings shared by the whole suite."""
 
 from hypothesis import HealthCheck, Phase, settings
+from playwright.sync_api import expect
+
+# Chromium's pages: an assertion waits for what it expects up to 30 s (Playwright's own default,
+# 5 s, ends a test on a loaded machine while the page is still on its way; a page that is
+# right shows it within a second, so the bound only ends a test that is really wrong).
+expect.set_options(timeout=30_000)
 
 # bench/mutation.sh: the same examples on every run and no example database, so that a
 # mutant's verdict depends on the mutant, not on what an earlier mutant left in the database.

@@ -98,6 +98,7 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
             )
             sent = seating.dispatches(t)
             hand = []
+            games = []
             for p in t.pairings("open", rnd):
                 blue, red = players[p.blue].fed_id, players[p.red].fed_id
                 board = boards[sent[p.id].board]
@@ -105,7 +106,12 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
                 if n == 1 and {blue, red} == {ids[4], ids[5]}:
                     hand.append(p)  # its board fails: finished on paper
                     continue
-                board.play_game("blue" if strength(ids, blue) > strength(ids, red) else "red")
+                games.append((board, "blue" if strength(ids, blue) > strength(ids, red) else "red"))
+            # the clocks wait for the round's start from the desk (docs/tournament.md)
+            damath("hub", "start", "--round", str(rnd), "--url", hub.url, "--dir", str(hub.folder))
+            for board, winner in games:
+                board.wait_started()
+                board.play_game(winner)
             for b in boards.values():
                 b.wait_acked()
             played = 2 - len(hand)
