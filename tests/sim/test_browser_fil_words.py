@@ -133,6 +133,8 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
     expect(page.locator("#says")).to_be_empty()
     square(page, 6, 5).click()  # Red's chip set down where it may not go
     square(page, 6, 3).click()
+    # the server has the chip on (6, 3) before its clock moves (clicks travel asynchronously)
+    expect(square(page, 6, 3).locator(".chip")).to_have_count(1)
     clock.advance(1.2)  # the tracker's error delay
     expect(page.locator("#says")).to_have_class(re.compile("wrong"))
     english += english_on(page, "damath, a wrong move")

@@ -90,6 +90,8 @@ def test_a_whole_game_in_filipino(page: Page, filipino_server: RunningServer) ->
     expect(says).to_have_text("")
     square(page, 1, 2).click()
     square(page, 1, 4).click()
+    # the server has the chip on (1, 4) before its clock moves (clicks travel asynchronously)
+    expect(square(page, 1, 4).locator(".chip")).to_have_count(1)
     server.clock.advance(1.2)  # the tracker's error delay
     expect(says).to_contain_text("Pahilis gumagalaw ang mga chip")
     expect(oled).to_contain_text("Pahilis lang!")
