@@ -83,6 +83,8 @@ def test_a_board_waiting_for_the_rounds_start_speaks_filipino(
 
     square(page, 1, 2).click()  # Blue's move before the start: not played, the chip put back
     square(page, 2, 3).click()
+    # the server has the chip on (2, 3) before its clock moves (clicks travel asynchronously)
+    expect(square(page, 2, 3).locator(".chip")).to_have_count(1)
     clock.advance(SETTLE)
     expect(says).not_to_have_text(waiting)
     expect(body).to_have_attribute("data-ply", "0")
