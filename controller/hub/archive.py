@@ -19,6 +19,7 @@ from typing import Any
 from controller.tournament import boards as seating
 from controller.tournament import export, printing
 from controller.tournament.damath_scores import store_text
+from controller.tournament.model import ResultRecord
 from controller.tournament.teams import team_standings
 from controller.tournament.tournament import Tournament
 
@@ -49,6 +50,20 @@ def _slug(text: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.-]+", "-", text).strip("-") or "event"
 
 
+def result_json(r: ResultRecord) -> dict[str, Any]:
+    """One recorded result as the archive and a federation submission both carry it."""
+    return {
+        "pairing": r.pairing,
+        "outcome": r.result.outcome,
+        "blue_score": None if r.result.blue_score is None else store_text(r.result.blue_score),
+        "red_score": None if r.result.red_score is None else store_text(r.result.red_score),
+        "source": r.result.source,
+        "at": r.at,
+        "by": r.by,
+        "reason": r.reason,
+    }
+
+
 def _event_json(t: Tournament) -> dict[str, Any]:
     ev = t.event
     return {
@@ -68,21 +83,7 @@ def _event_json(t: Tournament) -> dict[str, Any]:
         "divisions": [vars(d) for d in t.divisions().values()],
         "players": [vars(p) for p in t.players().values()],
         "pairings": [vars(p) for p in t.pairings()],
-        "results": [
-            {
-                "pairing": r.pairing,
-                "outcome": r.result.outcome,
-                "blue_score": None
-                if r.result.blue_score is None
-                else store_text(r.result.blue_score),
-                "red_score": None if r.result.red_score is None else store_text(r.result.red_score),
-                "source": r.result.source,
-                "at": r.at,
-                "by": r.by,
-                "reason": r.reason,
-            }
-            for r in t.result_records()
-        ],
+        "results": [result_json(r) for r in t.result_records()],
         "boards": [vars(d) for d in t.store.dispatches()],
     }
 

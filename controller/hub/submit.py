@@ -22,10 +22,9 @@ from typing import Any
 from controller.federation import bundle
 from controller.federation.credentials import EventCredential
 from controller.tournament import boards as seating
-from controller.tournament.damath_scores import store_text
 from controller.tournament.tournament import Tournament
 
-from .archive import build_zip
+from .archive import build_zip, result_json
 from .store import Store
 
 
@@ -90,21 +89,7 @@ def manifest(
             }
             for p in t.pairings()
         ],
-        "results": [
-            {
-                "pairing": r.pairing,
-                "outcome": r.result.outcome,
-                "blue_score": None
-                if r.result.blue_score is None
-                else store_text(r.result.blue_score),
-                "red_score": None if r.result.red_score is None else store_text(r.result.red_score),
-                "source": r.result.source,
-                "at": r.at,
-                "by": r.by,
-                "reason": r.reason,
-            }
-            for r in t.result_records()
-        ],
+        "results": [result_json(r) for r in t.result_records()],
         "games": games,
         "boards": keys,
     }
