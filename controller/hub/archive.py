@@ -108,14 +108,15 @@ def build_zip(store: Store, t: Tournament) -> bytes:
             div = t.division(d)
             table = t.standings(d)
             last = t.last_round(d)
-            rows = export.standings_rows(table, t.event)
-            key = export.standings_key(t.event)
+            ev = t.event_for(d)  # the division's game: its tie-breaks, its scores' writing
+            rows = export.standings_rows(table, ev)
+            key = export.standings_key(ev)
             title = f"standings after round {last}"
             z.writestr(f"{folder}/standings.csv", export.to_csv(rows))
-            z.writestr(f"{folder}/standings.html", export.html_page(title, t.event, d, rows, key))
+            z.writestr(f"{folder}/standings.html", export.html_page(title, ev, d, rows, key))
             z.writestr(
                 f"{folder}/standings.json",
-                json.dumps(export.standings_json(table, t.event, d), indent=2, ensure_ascii=False),
+                json.dumps(export.standings_json(table, ev, d), indent=2, ensure_ascii=False),
             )
             if div.system == "round-robin":
                 cross, ckey = export.grid_rows(table), export.GRID_KEY
@@ -124,12 +125,12 @@ def build_zip(store: Store, t: Tournament) -> bytes:
             z.writestr(f"{folder}/crosstable.csv", export.to_csv(cross))
             z.writestr(
                 f"{folder}/crosstable.html",
-                export.html_page(f"crosstable after round {last}", t.event, d, cross, ckey),
+                export.html_page(f"crosstable after round {last}", ev, d, cross, ckey),
             )
             teams = team_standings(table, t.event.team_size)
             if teams:
                 z.writestr(
-                    f"{folder}/teams.csv", export.to_csv(printing.team_rows(teams, t.event.variant))
+                    f"{folder}/teams.csv", export.to_csv(printing.team_rows(teams, ev.variant))
                 )
                 z.writestr(f"{folder}/teams.html", printing.teams_page(t, d))
             for rnd in range(1, last + 1):

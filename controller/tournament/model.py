@@ -29,8 +29,9 @@ OUTCOMES = ("blue", "red", "draw", "blue-forfeit", "red-forfeit", "double-forfei
 PLAYED = ("blue", "red", "draw")
 
 TIEBREAKS: dict[str, str] = {
-    "score-diff": "cumulative Damath score difference (own minus opponent's, every game)",
-    "score-total": "total Damath score (every game)",
+    "score-diff": "cumulative score difference (own minus opponent's, every game): Damath "
+    "scores, Mathematical Chess points",
+    "score-total": "total score (every game): Damath scores, Mathematical Chess points",
     "buchholz": "Buchholz: the opponents' points",
     "buchholz-cut1": "Buchholz cut 1: the opponents' points without the lowest",
     "sonneborn-berger": "Sonneborn-Berger: beaten opponents' points, half of those drawn",
@@ -93,6 +94,7 @@ class Division:
     name: str
     system: str = "swiss"
     rounds: int = 0  # 0: all rounds of a round robin, else the number given
+    game: str = "damath"  # the game its tables play (games.GAMES); an old file's: Damath
 
 
 @dataclass(frozen=True)

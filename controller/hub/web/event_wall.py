@@ -70,7 +70,8 @@ def standings_title(t: Tournament, division: str) -> str:
 
 def standings_html(t: Tournament, division: str) -> str:
     table_ = t.standings(division)
-    order = t.event.tiebreaks
+    ev = t.event_for(division)  # the division's game: its tie-breaks, its scores' writing
+    order = ev.tiebreaks
     head = [_("Rank"), _("No"), _("Name"), _("School"), _("Points")] + [SHORT[x] for x in order]
     rows = []
     for s in table_:
@@ -80,7 +81,7 @@ def standings_html(t: Tournament, division: str) -> str:
         )
         rows.append(
             [rank, str(s.player.id), name, s.player.school, points_text(s.points)]
-            + [value_text(s.tiebreaks.get(x, ""), t.event.variant) for x in order]
+            + [value_text(s.tiebreaks.get(x, ""), ev.variant) for x in order]
         )
     legend = " · ".join(f"<b>{e(SHORT[x])}</b>: {e(_(TIEBREAK_WORDS[x]))}" for x in order)
     points = t.event.points
@@ -113,7 +114,7 @@ def teams_html(t: Tournament, division: str) -> str:
                 e(f"{team.rank}=" if team.shared else str(team.rank)),
                 e(team.school),
                 e(points_text(team.points)),
-                e(score_text(team.score_diff, t.event.variant)),
+                e(score_text(team.score_diff, t.event_for(division).variant)),
                 e(
                     ", ".join(
                         f"{s.player.name}\u00a0({points_text(s.points)})" for s in team.counted
@@ -145,6 +146,7 @@ def pairings_html(t: Tournament, division: str) -> str:
     results = t.results()
     boards = seating.dispatches(t)
     rows = []
+    variant = t.event_for(division).variant
     for p in t.pairings(division, rnd):
         r = results.get(p.id)
         shown = ""
@@ -152,8 +154,8 @@ def pairings_html(t: Tournament, division: str) -> str:
             shown = _(RESULT_WORDS[r.outcome])
             if r.blue_score is not None and r.red_score is not None:
                 shown += (  # the scores kept together on a line
-                    f" {score_text(r.blue_score, t.event.variant)}"
-                    f"\u00a0:\u00a0{score_text(r.red_score, t.event.variant)}"
+                    f" {score_text(r.blue_score, variant)}"
+                    f"\u00a0:\u00a0{score_text(r.red_score, variant)}"
                 )
         d = boards.get(p.id)
         red = players[p.red].name if p.red is not None else _("bye")
