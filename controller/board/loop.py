@@ -63,6 +63,8 @@ class ScanLoop:
         self.mirrors = tuple(mirrors)
         self.link = link
         """The board's link to a hub (``--hub``): told after every pass."""
+        if link is not None:
+            link.set_game(game.kind.name)  # another game's assignment is refused from now
         self._rendered_at = float("-inf")
         self.device_problem: str | None = None
         """What a failing device makes the board say now (``Devices.health``), or None."""
@@ -110,13 +112,15 @@ class ScanLoop:
             if linked is not None:
                 self.link.after_step(linked, t)
             else:
-                self.link.watch(t)
+                self.link.watch(t, g.kind.name)
 
     def render(self, t: float) -> None:
         g = self.game
         d = self.devices
         out = g.outputs(t, *self.page_size)
         problem = self._device_problem()
+        if self.link is not None and self.link.refused:  # another game's table: one line
+            problem = "; ".join(x for x in (problem, self.link.refused) if x)
         if d.leds is not None:
             d.leds.show(out.leds)  # a frame not sent is sent again at the next render
         if d.clocks is not None:

@@ -31,6 +31,7 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.i18n import N_
+from controller.record.games import DAMATH
 
 from .client import new_client
 from .config import LinkConfig
@@ -122,6 +123,9 @@ class Link:
         self._board_problems: list[str] = []
         self._state_sent = b""
         self._assignment = self._load_assignment()
+        self.game: str | None = None
+        """The game this board plays (its records' game), once the board says it: an
+        assignment of another game is refused (``refuses``): no record carries its id."""
         self._tournament = self._done_file("tournament") == "yes"
         """The hub runs a tournament (its presence says so; remembered across restarts)."""
         self._command: dict[str, Any] | None = None
@@ -380,8 +384,18 @@ class Link:
             return None
         return data if isinstance(data, dict) else None
 
+    def refuses(self, assignment: dict[str, Any] | None) -> bool:
+        """An assignment of another game than this board's: a table of a division of another
+        game (docs/tournament.md), never played here. An assignment naming no game is a
+        Damath table's (every assignment before divisions had a game)."""
+        if not assignment or self.game is None:
+            return False
+        return bool(assignment.get("game", DAMATH) != self.game)
+
     def _assignment_id(self) -> str | None:
         a = self._assignment
+        if self.refuses(a):
+            return None
         ident = a.get("id") if a else None
         return ident if isinstance(ident, str) and GAME_ID.match(ident) else None
 

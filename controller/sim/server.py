@@ -132,7 +132,7 @@ class Hub:
                     if shown:
                         board.notice = board.assignment = shown
                 elif self.links is not None:
-                    self.links.watch(board_id, board.clock())
+                    self.links.watch(board_id, board.clock(), board.game.kind.name)
                 await self.push(board_id, board)
             except Exception as exc:  # this board only: every other board keeps its time
                 self.broke(board_id, exc)

@@ -1,0 +1,183 @@
+"""A division of every game on the real hall: the event's divisions of Dadama, Dam, Mathematical
+Chess and English draughts each sent to its boards over the real Mosquitto and hub, each board
+playing its game by hands on its sensors and buttons; the hub reads every game's result from
+the board's own records with that game's rules, the arbiter accepts them, and the tournament
+ranks each division by its game (Mathematical Chess's points kept with its result).
+
+A board seated at another game's table refuses the assignment: one line on its display, no
+players put on its game, and none of its records tied to that table."""
+
+from __future__ import annotations
+
+import sqlite3
+import textwrap
+from pathlib import Path
+
+from controller.board import BoardHost, ScanLoop
+from controller.board.sim import sim_devices
+from controller.cli import main
+from controller.games import GAMES
+from controller.link.board import BoardLink
+from controller.link.config import load
+from controller.link.publisher import Link
+from controller.tournament.tournament import Tournament
+from tests.games.players import PLAYERS, play_on
+from tests.games.players import Board as Hands
+from tests.link.gameboards import OTHER_GAMES
+
+from .conftest import Board, stored_games
+from .eventkit import HallBoard, api, wait_for
+
+# each game's short game (tests/games/players.py) as the hub must read it, from Blue's side
+# (the first mover): Dadama's second mover wins when every die of the first shows 6 (G-7), Dam
+# is drawn by repetition (M-9), Mathematical Chess is won by taking every operator (C-11) with
+# 12 points to 10, English draughts is won by taking the last man.
+RESULTS = {
+    "dadama": ("red", None, None),
+    "dam": ("draw", None, None),
+    "mathchess": ("blue", "12", "10"),
+    "english": ("blue", None, None),
+}
+
+
+def hub_cli(folder: Path, *argv: str) -> None:
+    assert main(["hub", *argv, "--dir", str(folder)]) == 0
+
+
+def open_short(folder: Path, name: str) -> Hands:
+    """A board of game ``name``, its short game opened and set up on it."""
+    player = PLAYERS[name].short
+    host = BoardHost(folder, sync=False, wall=lambda: 1_700_000_000.0)
+    board = Hands(host.open(GAMES[name], player.settings, 0.0, position=player.position))
+    board.show()
+    return board
+
+
+def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub(hub, tmp_path):
+    hub.start()
+    first, *others = OTHER_GAMES
+    hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
+            "--division", first, "--game", first, "--initial-colour", "blue")  # fmt: skip
+    for name in others:
+        hub_cli(hub.folder, "division", "set", name, "--system", "round-robin", "--game", name)
+    boards = {}
+    for name in OTHER_GAMES:
+        for player in (f"{name} Ana", f"{name} Ben"):
+            hub_cli(hub.folder, "player", "add", player, "--division", name)
+        hub_cli(hub.folder, "pair", "--round", "1", "--division", name)
+        board = Board(f"b-{name}", tmp_path / name, hub.add_board(f"b-{name}"))
+        board.folder.mkdir()
+        board.start_link()
+        boards[name] = board
+        hub_cli(hub.folder, "seat", "--division", name, "--table", "1", "--board", board.board)
+    for name, board in boards.items():
+        api(hub, "/api/event/publish", {"round": 1, "division": name})
+        assert board.link is not None
+        held = wait_for(f"{name}: its table", board.link.assignment)
+        assert held["game"] == name and "variant" not in held, held
+        played = open_short(board.folder, name)
+        play_on(played, PLAYERS[name].short)
+        board.wait_acked()
+    for name in OTHER_GAMES:
+        (table,) = api(hub, "/api/event/round", {"round": 1, "division": name})["tables"]
+        outcome, blue, red = RESULTS[name]
+        assert table["status"] == "to-accept", (name, table)
+        assert table["board_result"]["outcome"] == outcome, (name, table)
+        assert (table["board_result"]["blue"] or None, table["board_result"]["red"] or None) == (
+            blue,
+            red,
+        )
+        assert api(hub, "/api/event/accept", {"round": 1, "division": name})
+    t = Tournament.open(hub.folder)
+    try:
+        for name in OTHER_GAMES:
+            (p,) = t.pairings(name, 1)
+            result = t.results()[p.id]
+            outcome, blue, red = RESULTS[name]
+            assert result.outcome == outcome and result.source == "board"
+            shown = [None if s is None else str(s.a) for s in (result.blue_score, result.red_score)]
+            assert shown == [blue, red]
+            table = t.standings(name)
+            points = {s.player.name: str(s.points) for s in table}
+            ana, ben = {"blue": ("1", "0"), "red": ("0", "1"), "draw": ("1/2", "1/2")}[outcome]
+            assert points == {f"{name} Ana": ana, f"{name} Ben": ben}
+            # a game with a score ranks by it; the others have no score tie-break
+            assert ("score-diff" in table[0].tiebreaks) == (name == "mathchess")
+    finally:
+        t.close()
+    for board in boards.values():
+        board.close()
+
+
+def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hub, tmp_path):
+    hub.start()
+    hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
+            "--division", "main", "--initial-colour", "blue")  # fmt: skip
+    hub_cli(hub.folder, "division", "set", "dam", "--system", "round-robin", "--game", "dam")
+    for division in ("main", "dam"):
+        for player in (f"{division} Ana", f"{division} Ben"):
+            hub_cli(hub.folder, "player", "add", player, "--division", division)
+        hub_cli(hub.folder, "pair", "--round", "1", "--division", division)
+    # a Dam board carried to the Damath table, a Damath board to the Dam table
+    dam_conn, damath_conn = hub.add_board("b-dam"), hub.add_board("b-damath")
+    hub_cli(hub.folder, "seat", "--division", "main", "--table", "1", "--board", "b-dam")
+    hub_cli(hub.folder, "seat", "--division", "dam", "--table", "1", "--board", "b-damath")
+
+    # the Dam board: its game on the board's own loop, the display a mock
+    folder = tmp_path / "dam"
+    folder.mkdir()
+    said: list[str] = []
+    link = BoardLink(
+        Link(load(dam_conn), folder, poll_seconds=0.1, resend_seconds=2.0), said.append
+    )
+    clock = [0.0]
+    devices, _hands = sim_devices(lambda: clock[0], 12, "dark-squares")
+    player = PLAYERS["dam"].short
+    host = BoardHost(folder, sync=False, wall=lambda: 1_700_000_000.0)
+    game = host.open(GAMES["dam"], player.settings, 0.0, position=player.position)
+    _hands.set_occupied(set(game.expected()))  # the pieces stand as the game starts
+    loop = ScanLoop(game, devices, link=link)
+    link.start()
+    # the Damath board: its session and the board runtime's own assignment handling
+    damath = HallBoard.start("b-damath", damath_conn, tmp_path / "damath")
+
+    for division in ("main", "dam"):
+        api(hub, "/api/event/publish", {"round": 1, "division": division})
+    line = "Table 1, round 1 is a damath game: not for this dam board"
+
+    def refused() -> bool:
+        clock[0] += 0.5
+        loop.step(clock[0])
+        return link.refused == line
+
+    wait_for("the Dam board refuses the Damath table", refused)
+    loop.render(clock[0])
+    shown = devices.scoresheet.last
+    wrapped = textwrap.wrap(line, loop.page_size[0])
+    assert shown[: len(wrapped)] == wrapped, shown
+    for _ in range(4):  # said once, however long the board holds it
+        clock[0] += 1.0
+        loop.step(clock[0])
+    assert said.count(line) == 1, said
+
+    wait_for("the Damath board holds the Dam table", lambda: damath.assignment() is not None)
+    damath.step(1.0)
+    assert damath.link.refused == "Table 1, round 1 is a dam game: not for this damath board"
+    assert not damath.play.session.info.get("blue"), damath.play.session.info  # no players put
+    damath.play_game("draw")  # the Damath board plays on: its game is tied to no table
+    damath.wait_acked()
+
+    # the Dam board's game, played, reaches the hub tied to no table
+    hands = Hands(game, clock[0])
+    hands.show()
+    play_on(hands, player)
+    wait_for("the Dam board's records", lambda: stored_games(hub.folder, "b-dam"))
+    db = sqlite3.connect(f"file:{hub.folder / 'hub.sqlite'}?mode=ro", uri=True)
+    tied = db.execute("SELECT board_id, assignment_id FROM games ORDER BY board_id").fetchall()
+    db.close()
+    assert tied == [("b-dam", None), ("b-damath", None)], tied
+    for division in ("main", "dam"):
+        (table,) = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
+        assert table["status"] == "sent" and table["board_result"] is None, table
+    link.link.stop()
+    damath.close()
