@@ -181,3 +181,44 @@ def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hu
         assert table["status"] == "sent" and table["board_result"] is None, table
     link.link.stop()
     damath.close()
+
+
+def test_the_desk_adds_a_division_with_its_game_and_records_its_results(desk):
+    from .test_desk import Browser, _open
+
+    org = Browser(desk.url)
+    assert org.login("org")[1] == "/desk"
+    token = org.csrf("/desk/players")
+    status, page, _ = org.go("/desk/players")
+    assert '<option value="mathchess">Mathematical Chess</option>' in page
+    status, _, location = org.go(
+        "/desk/division",
+        {"csrf": token, "name": "chess", "game": "mathchess", "system": "round-robin",
+         "rounds": "", "back": "/desk/players"},
+    )  # fmt: skip
+    assert status == 303 and "division+chess%3A+Mathematical+Chess%2C+round-robin" in location
+    status, _, location = org.go(
+        "/desk/division",
+        {"csrf": token, "name": "go", "game": "go", "system": "swiss", "rounds": "3"},
+    )
+    assert "unknown+game+%27go%27" in location, location
+    arbiter = Browser(desk.url)
+    assert arbiter.login("lina")[1] == "/desk"
+    atoken = arbiter.csrf()
+    assert arbiter.go("/desk/division", {"csrf": atoken, "name": "x", "game": "dam"})[0] == 403
+    for name in ("Ana", "Ben"):
+        org.go("/desk/player", {"csrf": token, "name": name, "division": "chess"})
+    assert "round+1+paired" in org.go("/desk/pair", {"csrf": token, "division": "chess"})[2]
+    with _open(desk) as t:
+        assert t.division("chess").game == "mathchess" and t.division("open").game == "damath"
+        (p,) = t.pairings("chess", 1)
+    form = {"csrf": atoken, "pairing": str(p.id), "outcome": "blue", "reason": ""}
+    location = arbiter.go("/desk/result", {**form, "blue": "9.5", "red": "4"})[2]
+    assert "Mathematical+Chess+points+%279.5%27" in location, location
+    location = arbiter.go("/desk/result", {**form, "blue": "9", "red": "4"})[2]
+    assert "recorded" in location, location
+    with _open(desk) as t:
+        result = t.results()[p.id]
+        assert (result.outcome, result.blue_score.a, result.red_score.a) == ("blue", 9, 4)
+    status, wall, _ = org.go("/event")
+    assert "9\u00a0:\u00a04" in wall
