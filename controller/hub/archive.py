@@ -37,7 +37,8 @@ DIVISION/         standings and crosstable (.csv for a spreadsheet, .html to pri
                   standings.json with exact Damath values), teams.csv and teams.html (the
                   schools' ranking)
 DIVISION/round-N/ games.pdn (every game of the round), one .pdn per game
-                  (table-T_board_game.pdn), scoresheets.html (every sheet, a page each),
+                  (table-T_board_game.pdn; a Mathematical Chess game's record is the board's
+                  JSON, table-T_board_game.json), scoresheets.html (every sheet, a page each),
                   pairings.html and find-table.html (the lists pinned up for the players)
 
 A result the arbiter corrected is the game's Result in its PDN (the board's own is kept as
@@ -147,10 +148,14 @@ def build_zip(store: Store, t: Tournament) -> bytes:
                         ]  # a board set up and left: no game
                     for row in played:
                         text = tagged_pdn(feeds, store, row, t, p)
+                        name = f"table-{p.table}_{row['board_id']}_{row['game_id']}"
+                        exported = feeds.game_record(row)
+                        if not text and exported is not None and exported[0] == "json":
+                            # a game whose record is not PDN (Mathematical Chess): the board's
+                            z.writestr(f"{folder}/round-{rnd}/{name}.json", exported[1])
                         if not text:
                             continue
-                        name = f"table-{p.table}_{row['board_id']}_{row['game_id']}.pdn"
-                        z.writestr(f"{folder}/round-{rnd}/{name}", text)
+                        z.writestr(f"{folder}/round-{rnd}/{name}.pdn", text)
                         pdns.append(text)
                         if _over(row):
                             page = game_sheet(store, t, p, row)

@@ -9,8 +9,10 @@ players put on its game, and none of its records tied to that table."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import textwrap
+import zipfile
 from pathlib import Path
 
 from controller.board import BoardHost, ScanLoop
@@ -23,9 +25,9 @@ from controller.link.publisher import Link
 from controller.tournament.tournament import Tournament
 from tests.games.players import PLAYERS, play_on
 from tests.games.players import Board as Hands
-from tests.link.gameboards import OTHER_GAMES
+from tests.link.gameboards import EXPORTS, OTHER_GAMES
 
-from .conftest import Board, stored_games
+from .conftest import Board, journal_games, stored_games
 from .eventkit import HallBoard, api, wait_for
 
 # each game's short game (tests/games/players.py) as the hub must read it, from Blue's side
@@ -70,6 +72,7 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
         board.start_link()
         boards[name] = board
         hub_cli(hub.folder, "seat", "--division", name, "--table", "1", "--board", board.board)
+    open_files: dict[str, str] = {}
     for name, board in boards.items():
         api(hub, "/api/event/publish", {"round": 1, "division": name})
         assert board.link is not None
@@ -77,6 +80,7 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
         assert held["game"] == name and "variant" not in held, held
         played = open_short(board.folder, name)
         play_on(played, PLAYERS[name].short)
+        open_files[name] = played.game.files()[EXPORTS[name]]
         board.wait_acked()
     for name in OTHER_GAMES:
         (table,) = api(hub, "/api/event/round", {"round": 1, "division": name})["tables"]
@@ -105,6 +109,28 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             assert ("score-diff" in table[0].tiebreaks) == (name == "mathchess")
     finally:
         t.close()
+    # the archive: each division's standings by its game, and each game's record as the board
+    # exports it (PDN for Dadama, Dam, English draughts; the JSON record for Mathematical Chess)
+    zipped = tmp_path / "hall.zip"
+    hub_cli(hub.folder, "archive", "--out", str(zipped))
+    with zipfile.ZipFile(zipped) as z:
+        names = z.namelist()
+        event = json.loads(z.read("Hall-Day/event.json"))
+        assert {d["name"]: d["game"] for d in event["divisions"]} == {n: n for n in OTHER_GAMES}
+        for name, board in boards.items():
+            standings = json.loads(z.read(f"Hall-Day/{name}/standings.json"))
+            assert ("score-diff" in standings["tiebreaks"]) == (name == "mathchess")
+            (game,) = journal_games(board.folder)
+            own = open_files[name]
+            kept = [n for n in names if n.startswith(f"Hall-Day/{name}/round-1/table-1_")]
+            assert kept == [f"Hall-Day/{name}/round-1/table-1_{board.board}_{game}."
+                            f"{EXPORTS[name]}"], names  # fmt: skip
+            text = z.read(kept[0]).decode()
+            if EXPORTS[name] == "json":
+                assert text == own  # the very text the board exports
+            else:  # the board's own PDN, the event's tags set at its top
+                assert text.split("\n\n", 1)[1] == own.split("\n\n", 1)[1]
+                assert f'[Division "{name}"]' in text and '[Round "1"]' in text
     for board in boards.values():
         board.close()
 
