@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
+from controller.i18n import N_
 from controller.rules.values import Sqrt2
 
 from .damath_scores import parse_score
@@ -35,6 +36,7 @@ class TournamentGame:
     name: str
     """As the board, its records and the assignment name it."""
     title: str
+    """As people read it (marked for translation: the wall says it in the hall's language)."""
     scores: str
     """``damath`` (exact Damath scores), ``points`` (whole points taken) or ``""`` (none)."""
 
@@ -50,11 +52,11 @@ class TournamentGame:
 GAMES: dict[str, TournamentGame] = {
     g.name: g
     for g in (
-        TournamentGame(DAMATH, "Damath", DAMATH),
-        TournamentGame("dadama", "Dadama", ""),
-        TournamentGame("dam", "Dam", ""),
-        TournamentGame("mathchess", "Mathematical Chess", "points"),
-        TournamentGame("english", "English draughts", ""),
+        TournamentGame(DAMATH, N_("Damath"), DAMATH),
+        TournamentGame("dadama", N_("Dadama"), ""),
+        TournamentGame("dam", N_("Dam"), ""),
+        TournamentGame("mathchess", N_("Mathematical Chess"), "points"),
+        TournamentGame("english", N_("English draughts"), ""),
     )
 }
 SCORE_TIEBREAKS = ("score-diff", "score-total")

@@ -17,6 +17,7 @@ from controller.i18n import LANGUAGES, N_, _, language, use
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import text as score_text
 from controller.tournament.export import points_text, value_text
+from controller.tournament.games import DAMATH, GAMES
 from controller.tournament.model import TournamentError
 from controller.tournament.standings import SHORT
 from controller.tournament.teams import team_standings
@@ -68,6 +69,14 @@ def standings_title(t: Tournament, division: str) -> str:
     )
 
 
+def division_heading(t: Tournament, division: str) -> str:
+    """``Division open``; a division of another game than Damath names its game (several games
+    share the hall's screen): ``Division chess · Mathematical Chess``."""
+    heading = _("Division {name}").format(name=division)
+    game = t.division(division).game
+    return heading if game == DAMATH else f"{heading} · {_(GAMES[game].title)}"
+
+
 def standings_html(t: Tournament, division: str) -> str:
     table_ = t.standings(division)
     ev = t.event_for(division)  # the division's game: its tie-breaks, its scores' writing
@@ -89,7 +98,7 @@ def standings_html(t: Tournament, division: str) -> str:
         win=points_text(points.win), draw=points_text(points.draw),
         loss=points_text(points.loss), bye=points_text(points.bye),
     )  # fmt: skip
-    heading = _("Division {name}").format(name=division)
+    heading = division_heading(t, division)
     ties = _("Ties are split in this order:")
     return (
         f'<section class="standings"><h2>{e(heading)} · '
@@ -127,7 +136,7 @@ def teams_html(t: Tournament, division: str) -> str:
     note = _(
         "Ties: the counted players' Damath score difference (Diff), then the best individual rank."
     )
-    heading = _("Division {name}").format(name=division)
+    heading = division_heading(t, division)
     return (
         f'<section class="teams"><h2>{e(heading)} · '
         f"{e(title)}</h2>"
@@ -169,7 +178,9 @@ def pairings_html(t: Tournament, division: str) -> str:
             ]
         )
     head = [_("Table"), _("Board"), _("Blue (moves first)"), _("Red"), _("Result")]
-    title = _("Division {name} · round {round}").format(name=division, round=rnd)
+    title = _("{division} · round {round}").format(
+        division=division_heading(t, division), round=rnd
+    )
     return (
         f'<section class="pairings"><h2>{e(title)}</h2>'
         + '<div class="scroll">'
