@@ -56,6 +56,14 @@ def open_short(folder: Path, name: str) -> Hands:
 
 
 def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub(hub, tmp_path):
+    from controller.hub.accounts import Accounts
+
+    from .conftest import DESK_PASSWORD
+    from .test_desk import Browser
+
+    accounts = Accounts(hub.folder)
+    accounts.add("lina", "arbiter", DESK_PASSWORD)
+    accounts.close()
     hub.start()
     first, *others = OTHER_GAMES
     hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
@@ -92,8 +100,19 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             red,
         )
         assert api(hub, "/api/event/accept", {"round": 1, "division": name})
+    arbiter = Browser(hub.url)
+    assert arbiter.login("lina")[1] == "/desk"
     t = Tournament.open(hub.folder)
     try:
+        for name in OTHER_GAMES:
+            (p,) = t.pairings(name, 1)
+            # the desk shows every game's table, its board's result and its record
+            status, page, _ = arbiter.go(f"/desk?division={name}&round=1")
+            assert status == 200 and f"{name} Ana" in page, page
+            status, page, _ = arbiter.go(f"/desk/table?pairing={p.id}")
+            assert status == 200 and "The board's journal" in page
+            status, page, _ = arbiter.go(f"/desk/sheet?pairing={p.id}")
+            assert "This game has no printed scoresheet" in page and "by hand" not in page
         for name in OTHER_GAMES:
             (p,) = t.pairings(name, 1)
             result = t.results()[p.id]
@@ -131,6 +150,8 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             else:  # the board's own PDN, the event's tags set at its top
                 assert text.split("\n\n", 1)[1] == own.split("\n\n", 1)[1]
                 assert f'[Division "{name}"]' in text and '[Round "1"]' in text
+                if name != "dadama":  # its PDN's sides by their colours: Black moves first
+                    assert f'[Black "{name} Ana"]' in text and f'[White "{name} Ben"]' in text
     for board in boards.values():
         board.close()
 
