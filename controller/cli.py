@@ -35,6 +35,10 @@ def build_parser() -> argparse.ArgumentParser:
     _add_optional(sub, "controller.replay", "replay", _("replay a recorded sensor trace"))
     _add_optional(sub, "controller.sim.cli", "sim", _("serve the virtual board in a browser"))
     _add_optional(sub, "controller.hub.cli", "hub", "the tournament hub: every board, live")
+    _add_optional(
+        sub, "controller.federation.cli", "federation",
+        _("the federation: registry, verified events, ratings, every hall live"),
+    )  # fmt: skip
     _add_optional(sub, "controller.engine_cli", "engine", "the computer opponent (JSON Lines)")
     _add_optional(sub, "controller.review_cli", "review", "the coach's review of a game")
     return parser
@@ -118,7 +122,14 @@ def _add_optional(
 
 
 _OWN_PACKAGES = ("controller", "drivers", "firmware")
-EXTRAS = {"caissify_pairings": "hub", "sympy": "symbolic", "RPi": "rpigpio"}
+EXTRAS = {
+    "caissify_pairings": "hub",
+    "sympy": "symbolic",
+    "RPi": "rpigpio",
+    "sqlalchemy": "federation",
+    "alembic": "federation",
+    "psycopg": "federation",
+}
 """The module a command may miss -> the extra of pyproject.toml that installs it."""
 
 

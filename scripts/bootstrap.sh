@@ -66,9 +66,10 @@ damath_bootstrap() {
 
     # The tests drive Debian's Chromium through Playwright (never a downloaded browser), check
     # the systemd unit with systemd-analyze, and run the hub against a real Mosquitto broker (over
-    # TLS too, with certificates made by openssl).
+    # TLS too, with certificates made by openssl); the federation's tests start their own
+    # PostgreSQL server and RabbitMQ cluster (its MQTT plugin ships in the package) from these.
     if [ "$extra" = "test" ] && command -v apt-get >/dev/null; then
-        damath_apt_install chromium systemd mosquitto openssl
+        damath_apt_install chromium systemd mosquitto openssl postgresql rabbitmq-server
     fi
 
     if [ -x "$here/.venv/bin/python" ] && damath_stamp "$here" "$extra" >/dev/null; then

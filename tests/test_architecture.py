@@ -25,6 +25,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("controller/game_record", "controller/replay", "controller/record"),
     ("controller/review_cli", "controller/session"),
     ("controller/view", "controller/coach", "controller/link"),
+    ("controller/federation",),
     ("controller/hub", "controller/games"),
     ("controller/board",),
     (
@@ -125,10 +126,22 @@ ALLOWED: dict[str, set[str]] = {
         "controller.tracker",
         "controller.demo",  # see UPWARD
     },
+    # the federation: a game rebuilt from its records (the link's applier over the record's),
+    # the wire format, exact tournament scores; nothing of the hub, the boards or the session
+    "controller/federation": {
+        "controller.i18n",
+        "controller.rules",
+        "controller.scoresheet",
+        "controller.record",
+        "controller.tournament",
+        "controller.link.protocol",
+        "controller.link.gamestate",
+    },
     # the hub: the rules engine and the scoresheet, the wire protocol and the rebuilt game of
     # the link; never drivers, tracker or the session's machinery
     "controller/hub": {
         "controller.i18n",  # what spectators and players read: the event's wall, a sheet's result
+        "controller.federation",  # the submission's format, the event's credential
         "controller.rules",
         "controller.scoresheet",
         "controller.link.protocol",

@@ -219,6 +219,9 @@ class BrokerFiles:
                 f"keyfile {Path(tls.key).resolve()}",
                 "tls_version tlsv1.2",
             ]
+        bridge = self.folder / "bridge.conf"  # the federation's bridge, last (hub/fedlink.py)
+        if bridge.exists():
+            lines.append(bridge.read_text(encoding="utf-8"))
         return "\n".join(lines) + "\n"
 
     # -- holding a flooding board at the broker ------------------------------------------

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from controller.tournament.cli import add_commands as add_tournament_commands
 
 from .event_cli import add_commands as add_event_commands
+from .federation_cli import add_commands as add_federation_commands
 
 if TYPE_CHECKING:
     from .service import HubContext
@@ -80,6 +81,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     rm.add_argument("--dir", metavar="DIR", default=argparse.SUPPRESS, help="event directory")
     add_tournament_commands(sub)
     add_event_commands(sub)
+    add_federation_commands(sub)
     for command in sub.choices.values():  # every hub command writes in the event folder
         handler = command.get_default("handler")
         if handler is not None:

@@ -46,7 +46,10 @@ PDN_RESULT = {
     "double-forfeit": "0-0",
 }
 TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
-EVENT_TAGS = ("Event", "Site", "Date", "Division", "Round", "Board", "BoardId", "Game")
+EVENT_TAGS = (
+    "Event", "Site", "Date", "Division", "Round", "Board", "BoardId", "Game",
+    "BlueFedId", "RedFedId",
+)  # fmt: skip
 """The tags the tournament sets on a board's game; every other line is the board's own."""
 RESULT_TAGS = ("Result", "BoardResult", "ResultNote")
 """Set only where the recorded result is not the board's (a correction)."""
@@ -125,7 +128,7 @@ def _sheet_players(t: Tournament, p: Pairing) -> tuple[SheetPlayer, SheetPlayer]
     out = []
     for pid in (p.blue, p.red):
         q = players.get(pid) if pid is not None else None
-        out.append(SheetPlayer(q.name, q.school, q.grade) if q else SheetPlayer())
+        out.append(SheetPlayer(q.name, q.school, q.grade, q.fed_id) if q else SheetPlayer())
     return out[0], out[1]
 
 
@@ -144,10 +147,17 @@ def game_sheet(store: Store, t: Tournament, p: Pairing, row: dict[str, Any]) -> 
     return render_html(sheet, tournament=lines)
 
 
+def _with_id(name: str, fed_id: str) -> str:
+    return _("{name} (federation ID {id})").format(name=name, id=fed_id) if fed_id else name
+
+
 def typed_sheet(t: Tournament, p: Pairing) -> str:
     """A page for a game with no board record to print (recorded by hand, or not played)."""
     players = t.players()
-    names = (players[p.blue].name, players[p.red].name if p.red is not None else "")
+    names = (
+        _with_id(players[p.blue].name, players[p.blue].fed_id),
+        _with_id(players[p.red].name, players[p.red].fed_id) if p.red is not None else "",
+    )
     record = latest(t, p.id)
     if record is None:
         shown = _("No result yet.")
@@ -236,6 +246,7 @@ def tagged_pdn(feeds: Feeds, store: Store, row: dict[str, Any], t: Tournament, p
             wanted[side] = q.name
             wanted[f"{side}School"] = q.school
             wanted[f"{side}Grade"] = q.grade
+            wanted[f"{side}FedId"] = q.fed_id  # as PGN's WhiteFideId (docs/federation.md)
     for key, value in wanted.items():
         if value:
             tags[key] = _pdn_tag(value)

@@ -86,7 +86,8 @@ def _player_block(sheet: Scoresheet, side: int) -> str:
     return (
         f'<div class="player {("blue", "red")[side]}"><h2>{heading}</h2>'
         f"{_field(_(texts.NAME), p.name)}{_field(_(texts.SCHOOL), p.school)}"
-        f"{_field(_(texts.GRADE), p.grade)}</div>"
+        f"{_field(_(texts.GRADE), p.grade)}"
+        f"{_field(_(texts.FED_ID), p.fed_id) if p.fed_id else ''}</div>"
     )
 
 

@@ -57,6 +57,9 @@ class Player:
     name: str = ""
     school: str = ""
     grade: str = ""
+    fed_id: str = ""
+    """The player's federation ID (docs/federation.md): on a tournament's sheet when they have
+    one (the board knows the names; the event, the IDs)."""
 
 
 @dataclass(frozen=True, slots=True)

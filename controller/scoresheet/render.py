@@ -144,7 +144,7 @@ def render_text(sheet: Scoresheet) -> str:
     out = [f"{title} ({sheet.profile})"]
     for side, p in enumerate(sheet.players):
         if p.name or p.school:
-            who = ", ".join(x for x in (p.name, p.school, p.grade) if x)
+            who = ", ".join(x for x in (p.name, p.school, p.grade, p.fed_id) if x)
             out.append(f"{_(texts.PLAYER).format(side=_(texts.SIDES[side]))}: {who}")
     event = sheet.event
     facts = [

@@ -107,6 +107,7 @@ class Player:
     joined_round: int = 1  # a late entry joins at a later round
     withdrawn_after: int | None = None  # plays no round after this one
     grade: str = ""  # grade or year, as the scoresheet's Grade/Year
+    fed_id: str = ""  # the federation's ID (docs/federation.md), "" when not registered
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,10 @@ from .model import (
 )
 
 FILE_NAME = "tournament.sqlite"
-SCHEMA_VERSION = 3
-"""2: the event's clock start rule and team size, the players' grade; 3: each division's game
-(added to an older file in place: ``_migrate``; an old division plays Damath)."""
+SCHEMA_VERSION = 4
+"""2: the event's clock start rule and team size, the players' grade; 3: the players'
+federation ID (docs/federation.md); 4: each division's game (an old division plays Damath).
+All added to an older file in place: ``_migrate``."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS event (
@@ -48,7 +49,8 @@ CREATE TABLE IF NOT EXISTS division (
 CREATE TABLE IF NOT EXISTS player (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, school TEXT NOT NULL,
     division TEXT NOT NULL REFERENCES division(name), rating INTEGER,
-    joined_round INTEGER NOT NULL, withdrawn_after INTEGER, grade TEXT NOT NULL DEFAULT ''
+    joined_round INTEGER NOT NULL, withdrawn_after INTEGER, grade TEXT NOT NULL DEFAULT '',
+    fed_id TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS absence (
     player INTEGER NOT NULL REFERENCES player(id), round INTEGER NOT NULL,
@@ -161,6 +163,9 @@ class Store:
             (p.name, p.school, p.grade, p.rating, p.id),
         )
 
+    def set_fed_id(self, player: int, fed_id: str) -> None:
+        self.db.execute("UPDATE player SET fed_id = ? WHERE id = ?", (fed_id, player))
+
     def set_withdrawn(self, player: int, after: int | None) -> None:
         self.db.execute("UPDATE player SET withdrawn_after = ? WHERE id = ?", (after, player))
 
@@ -247,7 +252,8 @@ class Store:
 
     def players(self) -> dict[int, Player]:
         rows = self.db.execute(
-            "SELECT id, name, school, division, rating, joined_round, withdrawn_after, grade"
+            "SELECT id, name, school, division, rating, joined_round, withdrawn_after, grade,"
+            " fed_id"
             " FROM player ORDER BY id"
         )
         return {r[0]: Player(*r) for r in rows}
@@ -307,14 +313,14 @@ class _Transaction:
 
 def _migrate(db: sqlite3.Connection) -> None:
     """An older file gets the columns later versions added (their defaults: the desk starts the
-    clocks, teams of 3, no grade, every division Damath: the only game an event had before);
-    a file that has them is left as it is."""
+    clocks, teams of 3, no grade, no federation ID, every division Damath: the only game an
+    event had before); a file that has them is left as it is."""
     added = {
         "event": (
             ("start", "TEXT NOT NULL DEFAULT 'desk'"),
             ("team_size", "INTEGER NOT NULL DEFAULT 3"),
         ),
-        "player": (("grade", "TEXT NOT NULL DEFAULT ''"),),
+        "player": (("grade", "TEXT NOT NULL DEFAULT ''"), ("fed_id", "TEXT NOT NULL DEFAULT ''")),
         "division": (("game", "TEXT NOT NULL DEFAULT 'damath'"),),
     }
     for table, columns in added.items():

@@ -174,3 +174,20 @@ def test_a_forfeit_gives_the_point_whatever_the_totals():
     sheet = build_scoresheet(played, {}, v, forfeit_by=BLUE, ending="BLUE resigned")
     assert sheet.game.winner == BLUE and sheet.winner == RED
     assert sheet.result_text == "RED wins: 1 point, BLUE 0."
+
+
+def test_a_tournament_sheet_carries_each_players_federation_id_when_they_have_one():
+    """A federation's event prints the players' IDs on every sheet (docs/federation.md); a
+    sheet without them is unchanged."""
+    import dataclasses
+
+    sheet = manual_opening()
+    plain = render_html(sheet)
+    assert "Federation ID" not in plain
+    blue, red = sheet.players
+    with_ids = dataclasses.replace(
+        sheet, players=(dataclasses.replace(blue, fed_id="1000017"), red)
+    )
+    page = render_html(with_ids)
+    assert page.count("Federation ID") == 1 and ">1000017<" in page
+    assert "Ramon, JGMNHS, 8, 1000017" in render_text(with_ids)

@@ -221,10 +221,10 @@ def test_an_event_file_from_before_games_reads_as_damath(tmp_path, capsys):
     for name in ("Ana", "Ben"):
         assert hub(d, "player", "add", name) == 0
     assert hub(d, "pair", "--round", "1") == 0
-    # the file as version 2 wrote it: a division table with no game, user_version 2
+    # the file as version 3 wrote it (before divisions had a game): no game column
     db = sqlite3.connect(d / FILE_NAME)
     db.execute("ALTER TABLE division DROP COLUMN game")
-    db.execute("PRAGMA user_version=2")
+    db.execute("PRAGMA user_version=3")
     db.commit()
     db.close()
     capsys.readouterr()
@@ -234,5 +234,5 @@ def test_an_event_file_from_before_games_reads_as_damath(tmp_path, capsys):
     t = Tournament.open(d)
     assert t.division("open").game == "damath"
     assert t.event_for("open").tiebreaks[0] == "score-diff"
-    assert t.store.db.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert t.store.db.execute("PRAGMA user_version").fetchone()[0] == 4
     t.close()
