@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.i18n import _, ngettext, side_word
+from controller.record.games import DAMATH
 
 from .config import load
 from .publisher import CONNECT_ERRORS, Link
@@ -157,7 +158,7 @@ class BoardLink:
             ).format(
                 table=assignment.get("table", "?"),
                 round=assignment.get("round", "?"),
-                game=assignment.get("game"),
+                game=assignment.get("game", DAMATH),
                 own=self.link.game,
             )
             self.say(self.refused)
@@ -215,7 +216,7 @@ class BoardLink:
     def after_step(self, session: Session, t: float) -> str | None:
         """After a pass of the scan loop. Returns the assignment line when it was just put on
         the session (for the page to show), else None."""
-        self.set_game("damath")  # the session the link drives is Damath's
+        self.set_game(DAMATH)  # the session the link drives is Damath's
         journal = session.journal
         if journal is not None:
             mark = (id(journal), journal.count)
