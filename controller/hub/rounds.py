@@ -453,6 +453,8 @@ def round_view(
         summary = card.get("summary") or {}
         proposal = proposals.get(p.id)
         record = records.get(p.id)
+        # the game the board plays now (its live game's summary): Damath's names a variant
+        board_game = summary.get("game") or ("damath" if summary.get("variant") else None)
         signing = (
             table_signing(store, dispatch.board, dispatch.assignment, round_games)
             if dispatch
@@ -470,6 +472,8 @@ def round_view(
             status = "signed" if signing is not None and signing.both_signed else "to-accept"
         elif dispatch is None:
             status = "not-sent"
+        elif board_game not in (None, d.game) and dispatch.assignment not in started:
+            status = "other-game"  # the board refuses the table (docs/tournament.md)
         elif signing is not None and signing.started_by and not summary.get("ply"):
             status = "started"  # the clocks run: no move yet
         elif signing is not None and signing.confirmed and not summary.get("ply"):
@@ -496,6 +500,7 @@ def round_view(
                 "paused": bool(summary.get("paused")),
                 "totals": summary.get("totals"),
                 "status": status,
+                "board_game": board_game,
                 "signing": None if signing is None else signing.json(),
                 "board_result": None
                 if proposal is None

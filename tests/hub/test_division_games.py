@@ -223,9 +223,11 @@ def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hu
     tied = db.execute("SELECT board_id, assignment_id FROM games ORDER BY board_id").fetchall()
     db.close()
     assert tied == [("b-dam", None), ("b-damath", None)], tied
-    for division in ("main", "dam"):
+    # the desk sees each table refused by a board of another game, and which game it plays
+    for division, board_game in (("main", "dam"), ("dam", "damath")):
         (table,) = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
-        assert table["status"] == "sent" and table["board_result"] is None, table
+        assert table["status"] == "other-game" and table["board_game"] == board_game, table
+        assert table["board_result"] is None, table
     link.link.stop()
     damath.close()
 
