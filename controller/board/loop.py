@@ -63,6 +63,9 @@ class ScanLoop:
         self.mirrors = tuple(mirrors)
         self.link = link
         """The board's link to a hub (``--hub``): told after every pass."""
+        self.link_line = ""
+        """A line of the hub's link the display shows first (a table of another game refused):
+        the link's own when the loop has one, else what the simulator's links say."""
         if link is not None:
             link.set_game(game.kind.name)  # another game's assignment is refused from now
         self._rendered_at = float("-inf")
@@ -119,8 +122,9 @@ class ScanLoop:
         d = self.devices
         out = g.outputs(t, *self.page_size)
         problem = self._device_problem()
-        if self.link is not None and self.link.refused:  # another game's table: one line
-            problem = "; ".join(x for x in (problem, self.link.refused) if x)
+        line = self.link.refused if self.link is not None else self.link_line
+        if line:  # another game's table refused: one line
+            problem = "; ".join(x for x in (problem, line) if x)
         if d.leds is not None:
             d.leds.show(out.leds)  # a frame not sent is sent again at the next render
         if d.clocks is not None:

@@ -389,3 +389,8 @@ class BoardLinks:
         link = self.links.get(board)
         if link is not None:
             link.watch(t, game)
+
+    def refused(self, board: str) -> str:
+        """The line ``board`` shows while it refuses a table of another game, else empty."""
+        link = self.links.get(board)
+        return link.refused if link is not None else ""

@@ -275,3 +275,42 @@ def test_the_desk_adds_a_division_with_its_game_and_records_its_results(desk):
     assert "Division chess · Mathematical Chess · round 1" in wall
     assert "Division chess · Mathematical Chess · Standings after round 1" in wall
     assert "Division open · Standings" in wall  # a Damath division as before
+
+
+def test_the_simulator_shows_a_refused_table_on_its_display_and_page(hub, tmp_path):
+    """``damath-board sim --hub`` with a Dam board sent a Damath table: the board's display (the
+    simulated OLED's lines) and its page's notice say so, in one line."""
+    import subprocess
+    import urllib.request
+
+    from .conftest import DAMATH, free_port
+
+    hub.start()
+    conn = hub.add_board("s1")
+    port = free_port()
+    proc = subprocess.Popen(
+        [DAMATH, "sim", "--port", str(port), "--state-dir", str(tmp_path / "sim"),
+         "--set", "game=dam", "--hub", str(conn)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        api(hub, "/api/assignments", {"board": "s1", "round": 2, "table": 5,
+                                      "blue": {"name": "Ana"}, "red": {"name": "Ben"}})  # fmt: skip
+        line = "Table 5, round 2 is a damath game: not for this dam board"
+
+        def state() -> dict | None:
+            try:
+                url = f"http://127.0.0.1:{port}/board/s1/state.json"
+                with urllib.request.urlopen(url, timeout=5) as r:
+                    found = json.loads(r.read())
+            except OSError:
+                return None
+            # the page's notice, and the display's first lines: the line, wrapped to its width
+            shown = found.get("notice") == line and " ".join(found["display"]).startswith(line)
+            return found if shown else None
+
+        found = wait_for("the simulator's Dam board refuses the table", state, 60)
+        assert found["game"] == "dam" and found["display"][-1].startswith("Black"), found
+    finally:
+        proc.terminate()
+        proc.wait(15)
