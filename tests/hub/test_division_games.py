@@ -314,3 +314,99 @@ def test_the_simulator_shows_a_refused_table_on_its_display_and_page(hub, tmp_pa
     finally:
         proc.terminate()
         proc.wait(15)
+
+
+def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, tmp_path):
+    """Issue 28's hall: one event with a Damath division on 4 boards, a Dam division on 2 and a
+    Mathematical Chess division on 2, a round each through the real Mosquitto and hub; the hub
+    (and its broker) SIGKILLed while the round is played and started again. Every record of
+    every game is in the hub once and in order, each other game's hub record is the board's own
+    export, and every table's result is the board's, accepted into its division."""
+    from .conftest import assert_hub_equals_journals
+    from .eventkit import GAMES as DAMATH_GAMES
+
+    hub.start()
+    hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
+            "--division", "damath", "--initial-colour", "blue")  # fmt: skip
+    hub_cli(hub.folder, "division", "set", "dam", "--system", "round-robin", "--game", "dam")
+    hub_cli(hub.folder, "division", "set", "chess", "--system", "round-robin", "--game",
+            "mathchess")  # fmt: skip
+    boards_of = {"damath": ["d1", "d2", "d3", "d4"], "dam": ["m1", "m2"], "chess": ["c1", "c2"]}
+    for division, names in boards_of.items():
+        for k in range(1, 2 * len(names) + 1):
+            hub_cli(hub.folder, "player", "add", f"{division} {k}", "--division", division,
+                    "--rating", str(2000 - k))  # fmt: skip
+        hub_cli(hub.folder, "pair", "--round", "1", "--division", division)
+    damath = {b: HallBoard.start(b, hub.add_board(b), tmp_path / b) for b in boards_of["damath"]}
+    others: dict[str, Board] = {}
+    for b in boards_of["dam"] + boards_of["chess"]:
+        others[b] = Board(b, tmp_path / b, hub.add_board(b))
+        others[b].folder.mkdir()
+        others[b].start_link()
+    for division, names in boards_of.items():
+        for table, b in enumerate(names, start=1):
+            hub_cli(hub.folder, "seat", "--division", division, "--table", str(table),
+                    "--board", b)  # fmt: skip
+        api(hub, "/api/event/publish", {"round": 1, "division": division})
+    for b in damath.values():
+        wait_for(f"{b.board}: its table", b.assignment)
+        b.take_assignment(b.assignment() or "")
+    assert api(hub, "/api/event/start", {"round": 1, "division": "damath"})["started"]
+    for b in damath.values():
+        b.wait_started()
+    for b in others.values():
+        assert b.link is not None
+        wait_for(f"{b.board}: its table", b.link.assignment)
+    game_of = {"m1": "dam", "m2": "dam", "c1": "mathchess", "c2": "mathchess"}
+    kinds = dict(zip(boards_of["damath"], ("blue", "draw", "red", "red-big"), strict=True))
+    exports: dict[str, str] = {}
+
+    def play(b: str) -> None:
+        if b in damath:
+            damath[b].play_game(kinds[b])
+        else:
+            played = open_short(others[b].folder, game_of[b])
+            play_on(played, PLAYERS[game_of[b]].short)
+            exports[b] = played.game.files()[EXPORTS[game_of[b]]]
+
+    for b in ("d1", "d2", "m1", "c1"):
+        play(b)
+    wait_for("the first games reach the hub", lambda: stored_games(hub.folder, "c1"))
+    hub.kill()  # SIGKILL mid-round: its broker goes with it; the boards play on
+    for b in ("d3", "d4", "m2", "c2"):
+        play(b)
+    hub.start()
+    for b in damath.values():
+        b.wait_acked()
+    for b in others.values():
+        b.wait_acked()
+    linked = [Board(b.board, b.folder, Path(), b.link.link) for b in damath.values()]
+    assert_hub_equals_journals(hub.folder, linked + list(others.values()))
+    for b, board in others.items():
+        (game,) = journal_games(board.folder)
+        feed = hub.json(f"/feeds/games/{b}/{game}.json")
+        own = exports[b]
+        assert feed["record"] == (json.loads(own) if EXPORTS[game_of[b]] == "json" else own)
+    expected = {
+        "damath": [DAMATH_GAMES[kinds[b]][2:] for b in boards_of["damath"]],
+        "dam": [("draw", "", "")] * 2,
+        "chess": [("blue", "12", "10")] * 2,
+    }
+    for division, results in expected.items():
+        tables = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
+        got = [(r["board_result"]["outcome"], r["board_result"]["blue"], r["board_result"]["red"])
+               for r in tables]  # fmt: skip
+        assert got == results, (division, got)
+        assert api(hub, "/api/event/accept", {"round": 1, "division": division})
+        tables = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
+        assert {r["status"] for r in tables} == {"accepted"}, tables
+    t = Tournament.open(hub.folder)
+    try:
+        assert [s.player.name for s in t.standings("chess")][:2] == ["chess 1", "chess 2"]
+        assert "score-diff" not in t.standings("dam")[0].tiebreaks
+    finally:
+        t.close()
+    for b in damath.values():
+        b.close()
+    for board in others.values():
+        board.close()
