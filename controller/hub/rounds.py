@@ -118,8 +118,8 @@ def _other_finished(board: str, game: str, summary: dict[str, Any]) -> BoardResu
     blue = red = None
     score = summary.get("score")
     if isinstance(score, dict):  # Mathematical Chess: the points each side took (C-11)
-        first, second = score.values()
-        blue, red = as_exact(Fraction(first)), as_exact(Fraction(second))
+        first, second = (summary.get("picture") or {}).get("colours") or list(score)
+        blue, red = as_exact(Fraction(score[first])), as_exact(Fraction(score[second]))
     ending = str(summary.get("ending") or "")
     said = str(summary.get("ending_text") or ending)
     return BoardResult(board, game, outcome, blue, red, ending, said, 1)

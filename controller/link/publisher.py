@@ -132,7 +132,11 @@ class Link:
         self._resend: str | None = None
         """The hub's request to send every game again (a rebuild), until it is done."""
         self.follower = Follower(
-            self.folder, config.board, config.hmac_key, assignment=self._assignment_id
+            self.folder,
+            config.board,
+            config.hmac_key,
+            assignment=self._assignment_id,
+            refuses=lambda game: self.refuses(self._assignment, game),
         )
         self.client = self._make_client(client_id or f"board-{config.board}")
 
@@ -384,13 +388,14 @@ class Link:
             return None
         return data if isinstance(data, dict) else None
 
-    def refuses(self, assignment: dict[str, Any] | None) -> bool:
-        """An assignment of another game than this board's: a table of a division of another
-        game (docs/tournament.md), never played here. An assignment naming no game is a
-        Damath table's (every assignment before divisions had a game)."""
-        if not assignment or self.game is None:
+    def refuses(self, assignment: dict[str, Any] | None, game: str | None = None) -> bool:
+        """An assignment of another game than ``game`` (by default this board's): a table of
+        a division of another game (docs/tournament.md), never played here. An assignment
+        naming no game is a Damath table's (every assignment before divisions had a game)."""
+        game = game or self.game
+        if not assignment or game is None:
             return False
-        return bool(assignment.get("game", DAMATH) != self.game)
+        return bool(assignment.get("game", DAMATH) != game)
 
     def _assignment_id(self) -> str | None:
         a = self._assignment
@@ -500,7 +505,9 @@ class Link:
             "software": software_version(),
             "firmware": self.firmware,
             "problems": self._board_problems + self.follower.problems[-5:],
-            "assignment": self._assignment_id(),
+            "assignment": None
+            if live is not None and self.refuses(self._assignment, live.state.kind)
+            else self._assignment_id(),
         }
         if live is not None:
             state.update(live.state.summary())
