@@ -22,6 +22,7 @@ from controller.link.gamestate import rebuild
 from controller.rules.values import Sqrt2
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import as_exact, text
+from controller.tournament.games import DAMATH
 from controller.tournament.model import (
     GameResult,
     Pairing,
@@ -147,7 +148,7 @@ def assignment_for(t: Tournament, p: Pairing) -> dict[str, Any]:
         "start": t.event.start,
         "event": t.event.name,
     }
-    if game == "damath":  # the variant and rules are Damath's
+    if game == DAMATH:  # the variant and rules are Damath's
         out["variant"] = t.event.variant
         out["rules"] = t.event.profile
     if t.event.date:
@@ -454,7 +455,7 @@ def round_view(
         proposal = proposals.get(p.id)
         record = records.get(p.id)
         # the game the board plays now (its live game's summary): Damath's names a variant
-        board_game = summary.get("game") or ("damath" if summary.get("variant") else None)
+        board_game = summary.get("game") or (DAMATH if summary.get("variant") else None)
         signing = (
             table_signing(store, dispatch.board, dispatch.assignment, round_games)
             if dispatch

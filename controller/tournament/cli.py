@@ -115,7 +115,9 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
             help="a school's team score: its best N players' points (3; 0: no team ranking)",
         )
     _system(create)
-    _game(create, "damath")
+    from .model import DEFAULT_GAME  # light: the rest of the tournament loads when used
+
+    _game(create, DEFAULT_GAME)
     create.add_argument(
         "--division", default="open", metavar="NAME", help="the first division's name (open)"
     )

@@ -26,9 +26,9 @@ from controller.i18n import N_
 from controller.rules.values import Sqrt2
 
 from .damath_scores import parse_score
-from .model import TournamentError
+from .model import DEFAULT_GAME, TournamentError
 
-DAMATH = "damath"
+DAMATH = DEFAULT_GAME
 
 
 @dataclass(frozen=True)

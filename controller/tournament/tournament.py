@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from .games import check_game_scores, tiebreaks_for, tournament_game
+from .games import DAMATH, check_game_scores, tiebreaks_for, tournament_game
 from .history import histories
 from .model import (
     BLUE,
@@ -155,7 +155,7 @@ class Tournament:
         (a new one plays Damath)."""
         before = self.divisions().get(name.strip())
         if game is None:
-            game = before.game if before is not None else "damath"
+            game = before.game if before is not None else DAMATH
         d = check_division(Division(name.strip(), system, rounds, tournament_game(game).name))
         if self.last_round(d.name):
             raise TournamentError(
@@ -641,9 +641,9 @@ class Tournament:
 
 def _check_scores_agree(result: GameResult) -> None:
     """With scores (Damath's, or Mathematical Chess's points at the time limit: C-11), a win goes
-    to the higher score and a draw has equal scores, unless the
-    arbiter recorded it or the board's own sheet says so (a loss on time, a resignation or a
-    rule can go against the score: the board's rules engine decided it)."""
+    to the higher score and a draw has equal scores, unless the arbiter recorded it or the
+    board's own sheet says so (a loss on time, a resignation or a rule can go against the
+    score: the board's rules engine decided it)."""
     from .damath_scores import cmp
 
     if result.source in ("arbiter", "board"):

@@ -21,7 +21,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from controller.tournament import boards as seating
-from controller.tournament.games import GAMES, parse_game_score, tournament_game
+from controller.tournament.games import DAMATH, GAMES, parse_game_score, tournament_game
 from controller.tournament.model import (
     OUTCOMES,
     SYSTEMS,
@@ -280,7 +280,7 @@ def routes(ctx: HubContext) -> list[Route]:
             raise TournamentError("choose a result")
         blue, red = data.get("blue", "").strip(), data.get("red", "").strip()
         pid = _pid(data)
-        game = next((t.division(p.division).game for p in t.pairings() if p.id == pid), "damath")
+        game = next((t.division(p.division).game for p in t.pairings() if p.id == pid), DAMATH)
         scores = (
             (parse_game_score(game, blue), parse_game_score(game, red))
             if blue or red
@@ -359,7 +359,7 @@ def routes(ctx: HubContext) -> list[Route]:
                 data.get("division", "open").strip() or "open",
                 data.get("system", "swiss"),
                 whole(rounds_raw, 99) or 0,
-                tournament_game(data.get("game", "damath")).name,
+                tournament_game(data.get("game", DAMATH)).name,
             )
             Tournament.create(ctx.folder, event, division, by=f"{s.role} {s.name}").close()
             return (
@@ -475,7 +475,7 @@ def routes(ctx: HubContext) -> list[Route]:
             division_form = form(
                 "/desk/division", s.csrf,
                 back + field("name", "Division", size=12, required=True)
-                + select("game", games, "damath", "game")
+                + select("game", games, DAMATH, "game")
                 + select("system", [(x, x) for x in SYSTEMS], "swiss", "system")
                 + field("rounds", "Rounds", size=3),
                 "Add the division",
@@ -722,7 +722,7 @@ def _create_form(s: Session, name: str) -> str:
         + select("variant", [(v, v) for v in VALUE_KINDS], "integer", "variant")
         + field("time_control", "Time control", "20 min", size=10)
         + field("division", "First division", "open", size=12)
-        + select("game", [(g.name, g.title) for g in GAMES.values()], "damath", "its game")
+        + select("game", [(g.name, g.title) for g in GAMES.values()], DAMATH, "its game")
         + select("system", [(x, x) for x in SYSTEMS], "swiss", "system")
         + field("rounds", "Rounds", size=3)
         + select(
