@@ -187,6 +187,7 @@ def run(args: argparse.Namespace) -> int:
         return harness is None or harness.step(clock(), devices)
 
     if link is not None:
+        link.set_game(kind.name)  # before its first record: another game's table is refused
         link.start()
     with devices:
         loop = ScanLoop(game, devices, Keeper.of_board(state, host.wall), mirrors, link)

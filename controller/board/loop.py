@@ -63,6 +63,11 @@ class ScanLoop:
         self.mirrors = tuple(mirrors)
         self.link = link
         """The board's link to a hub (``--hub``): told after every pass."""
+        self.link_line = ""
+        """A line of the hub's link the display shows first (a table of another game refused):
+        the link's own when the loop has one, else what the simulator's links say."""
+        if link is not None:
+            link.set_game(game.kind.name)  # another game's assignment is refused from now
         self._rendered_at = float("-inf")
         self.device_problem: str | None = None
         """What a failing device makes the board say now (``Devices.health``), or None."""
@@ -110,13 +115,16 @@ class ScanLoop:
             if linked is not None:
                 self.link.after_step(linked, t)
             else:
-                self.link.watch(t)
+                self.link.watch(t, g.kind.name)
 
     def render(self, t: float) -> None:
         g = self.game
         d = self.devices
         out = g.outputs(t, *self.page_size)
         problem = self._device_problem()
+        line = self.link.refused if self.link is not None else self.link_line
+        if line:  # another game's table refused: one line
+            problem = "; ".join(x for x in (problem, line) if x)
         if d.leds is not None:
             d.leds.show(out.leds)  # a frame not sent is sent again at the next render
         if d.clocks is not None:

@@ -38,7 +38,8 @@ DIVISION/         standings and crosstable (.csv for a spreadsheet, .html to pri
                   standings.json with exact Damath values), teams.csv and teams.html (the
                   schools' ranking)
 DIVISION/round-N/ games.pdn (every game of the round), one .pdn per game
-                  (table-T_board_game.pdn), scoresheets.html (every sheet, a page each),
+                  (table-T_board_game.pdn; a Mathematical Chess game's record is the board's
+                  JSON, table-T_board_game.json), scoresheets.html (every sheet, a page each),
                   pairings.html and find-table.html (the lists pinned up for the players)
 
 A result the arbiter corrected is the game's Result in its PDN (the board's own is kept as
@@ -109,14 +110,15 @@ def build_zip(store: Store, t: Tournament) -> bytes:
             div = t.division(d)
             table = t.standings(d)
             last = t.last_round(d)
-            rows = export.standings_rows(table, t.event)
-            key = export.standings_key(t.event)
+            ev = t.event_for(d)  # the division's game: its tie-breaks, its scores' writing
+            rows = export.standings_rows(table, ev)
+            key = export.standings_key(ev)
             title = f"standings after round {last}"
             z.writestr(f"{folder}/standings.csv", export.to_csv(rows))
-            z.writestr(f"{folder}/standings.html", export.html_page(title, t.event, d, rows, key))
+            z.writestr(f"{folder}/standings.html", export.html_page(title, ev, d, rows, key))
             z.writestr(
                 f"{folder}/standings.json",
-                json.dumps(export.standings_json(table, t.event, d), indent=2, ensure_ascii=False),
+                json.dumps(export.standings_json(table, ev, d), indent=2, ensure_ascii=False),
             )
             if div.system == "round-robin":
                 cross, ckey = export.grid_rows(table), export.GRID_KEY
@@ -125,12 +127,12 @@ def build_zip(store: Store, t: Tournament) -> bytes:
             z.writestr(f"{folder}/crosstable.csv", export.to_csv(cross))
             z.writestr(
                 f"{folder}/crosstable.html",
-                export.html_page(f"crosstable after round {last}", t.event, d, cross, ckey),
+                export.html_page(f"crosstable after round {last}", ev, d, cross, ckey),
             )
             teams = team_standings(table, t.event.team_size)
             if teams:
                 z.writestr(
-                    f"{folder}/teams.csv", export.to_csv(printing.team_rows(teams, t.event.variant))
+                    f"{folder}/teams.csv", export.to_csv(printing.team_rows(teams, ev.variant))
                 )
                 z.writestr(f"{folder}/teams.html", printing.teams_page(t, d))
             for rnd in range(1, last + 1):
@@ -147,10 +149,14 @@ def build_zip(store: Store, t: Tournament) -> bytes:
                         ]  # a board set up and left: no game
                     for row in played:
                         text = tagged_pdn(feeds, store, row, t, p)
+                        name = f"table-{p.table}_{row['board_id']}_{row['game_id']}"
+                        exported = feeds.game_record(row)
+                        if not text and exported is not None and exported[0] == "json":
+                            # a game whose record is not PDN (Mathematical Chess): the board's
+                            z.writestr(f"{folder}/round-{rnd}/{name}.json", exported[1])
                         if not text:
                             continue
-                        name = f"table-{p.table}_{row['board_id']}_{row['game_id']}.pdn"
-                        z.writestr(f"{folder}/round-{rnd}/{name}", text)
+                        z.writestr(f"{folder}/round-{rnd}/{name}.pdn", text)
                         pdns.append(text)
                         if _over(row):
                             page = game_sheet(store, t, p, row)

@@ -130,6 +130,12 @@ class Feeds:
             "record": record,
         }
 
+    def game_record(self, row: dict[str, Any]) -> tuple[str, str] | None:
+        """Another game's record exactly as the board exports it, with its kind (``pdn``,
+        ``json``: Mathematical Chess's); None for Damath's (``game_pdn``) or before a start."""
+        state = self._build(row["board_id"], row["game_id"], row["last_seq"]).state
+        return state.export() if state.other is not None else None
+
     def game_pdn(self, row: dict[str, Any], event: str | None = None) -> str:
         """The game's record; with ``event``, tagged for a round's feed (event, round, board,
         players); without, exactly the text the board exports."""

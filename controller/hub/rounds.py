@@ -15,12 +15,14 @@ the web desk and the command line call the same ones.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from controller.link.gamestate import rebuild
 from controller.rules.values import Sqrt2
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import as_exact, text
+from controller.tournament.games import DAMATH
 from controller.tournament.model import (
     GameResult,
     Pairing,
@@ -82,9 +84,12 @@ def _finished(store: Store, board: str, game: str, last_seq: int) -> BoardResult
     key = (str(store.path), board, game, last_seq)
     if key in _FINISHED:
         return _FINISHED[key]
-    outcome = rebuild(store.records(board, game)).outcome
+    state = rebuild(store.records(board, game))
+    outcome = state.outcome
     found: BoardResult | None = None
-    if outcome is None or outcome.reason in NO_RESULT_REASONS:
+    if state.other is not None:
+        found = _other_finished(board, game, state.other.summary())
+    elif outcome is None or outcome.reason in NO_RESULT_REASONS:
         found = None
     elif outcome.reason == "no-show":
         # the side the reason is about did not come: the other wins without a game
@@ -101,6 +106,26 @@ def _finished(store: Store, board: str, game: str, last_seq: int) -> BoardResult
     return found
 
 
+OTHER_RESULTS = {"1-0": "blue", "0-1": "red", "1/2-1/2": "draw"}
+"""Another game's result, from its first mover's side (Blue at the tournament's table)."""
+
+
+def _other_finished(board: str, game: str, summary: dict[str, Any]) -> BoardResult | None:
+    """A finished game of another game than Damath, from the hub's own re-reading of its
+    records (``controller.record.games``): its result, and Mathematical Chess's points."""
+    outcome = OTHER_RESULTS.get(str(summary.get("result")))
+    if outcome is None:
+        return None
+    blue = red = None
+    score = summary.get("score")
+    if isinstance(score, dict):  # Mathematical Chess: the points each side took (C-11)
+        first, second = (summary.get("picture") or {}).get("colours") or list(score)
+        blue, red = as_exact(Fraction(score[first])), as_exact(Fraction(score[second]))
+    ending = str(summary.get("ending") or "")
+    said = str(summary.get("ending_text") or ending)
+    return BoardResult(board, game, outcome, blue, red, ending, said, 1)
+
+
 def _person(t: Tournament, player: int | None) -> dict[str, str]:
     if player is None:
         return {}
@@ -113,16 +138,19 @@ def assignment_for(t: Tournament, p: Pairing) -> dict[str, Any]:
     """What the board is told of its table: the players, the round, and the event's name,
     date and start rule (the board's sheet and record carry them; its clocks wait for the
     start the rule names)."""
+    game = t.division(p.division).game
     out: dict[str, Any] = {
+        "game": game,
         "round": p.round,
         "table": p.table,
         "blue": _person(t, p.blue),
         "red": _person(t, p.red),
-        "variant": t.event.variant,
-        "rules": t.event.profile,
         "start": t.event.start,
         "event": t.event.name,
     }
+    if game == DAMATH:  # the variant and rules are Damath's
+        out["variant"] = t.event.variant
+        out["rules"] = t.event.profile
     if t.event.date:
         out["date"] = t.event.date
     return out
@@ -415,7 +443,7 @@ def round_view(
     proposals = pending(store, t, d.name, rnd)
     round_games = store.games(round_number=rnd)
     started = {g["assignment_id"] for g in round_games}
-    variant = t.event.variant
+    variant = t.event_for(d.name).variant
     rows = []
     for p in t.pairings(d.name, rnd):
         dispatch = sent.get(p.id)
@@ -426,6 +454,8 @@ def round_view(
         summary = card.get("summary") or {}
         proposal = proposals.get(p.id)
         record = records.get(p.id)
+        # the game the board plays now (its live game's summary): Damath's names a variant
+        board_game = summary.get("game") or (DAMATH if summary.get("variant") else None)
         signing = (
             table_signing(store, dispatch.board, dispatch.assignment, round_games)
             if dispatch
@@ -443,6 +473,8 @@ def round_view(
             status = "signed" if signing is not None and signing.both_signed else "to-accept"
         elif dispatch is None:
             status = "not-sent"
+        elif board_game not in (None, d.game) and dispatch.assignment not in started:
+            status = "other-game"  # the board refuses the table (docs/tournament.md)
         elif signing is not None and signing.started_by and not summary.get("ply"):
             status = "started"  # the clocks run: no move yet
         elif signing is not None and signing.confirmed and not summary.get("ply"):
@@ -469,6 +501,7 @@ def round_view(
                 "paused": bool(summary.get("paused")),
                 "totals": summary.get("totals"),
                 "status": status,
+                "board_game": board_game,
                 "signing": None if signing is None else signing.json(),
                 "board_result": None
                 if proposal is None

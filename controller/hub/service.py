@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlsplit
 
 from controller.link.protocol import GAME_ID, HUB_USER, check_board_id
+from controller.tournament.games import GAMES as GAME_NAMES
 
 from . import storecheck
 from .broker import Broker, BrokerFiles, Tls
@@ -58,12 +59,14 @@ class HubContext:
         if not isinstance(number, int) or isinstance(number, bool) or not 0 <= number < 1000:
             raise ValueError("'round' must be a whole number from 0 to 999")
         payload: dict[str, Any] = {"v": 1, "id": f"a-{secrets.token_hex(6)}", "round": number}
-        for name in ("table", "variant", "rules", "start", "event", "date"):
+        for name in ("game", "table", "variant", "rules", "start", "event", "date"):
             value = data.get(name)
             if value is not None:
                 if not isinstance(value, str | int) or isinstance(value, bool):
                     raise ValueError(f"'{name}' must be text")
                 payload[name] = str(value)[:60]
+        if payload.get("game") not in (None, *GAME_NAMES):
+            raise ValueError(f"'game' is one of {', '.join(GAME_NAMES)} (the game the table plays)")
         if payload.get("start") not in (None, "desk", "table"):
             raise ValueError("'start' is desk or table (when the clocks start)")
         for side in ("blue", "red"):

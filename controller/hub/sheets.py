@@ -171,6 +171,11 @@ def typed_sheet(t: Tournament, p: Pairing) -> str:
     title = _("Round {round}, table {table}").format(round=p.round, table=p.table)
     blue, red = _("Blue"), _("Red")
     by_hand = _("No board record: the result was recorded by hand.")
+    if record is not None and record.result.source == "board":  # a game with no printed sheet
+        by_hand = _(
+            "The board's result, accepted. This game has no printed scoresheet: its record is "
+            "the board's own file (PDN; JSON for Mathematical Chess)."
+        )
     return (
         f'<section class="typed"><h1>{escape(title)}</h1>'
         f"<p>{escape(meta)}</p>"
@@ -229,8 +234,14 @@ def tagged_pdn(feeds: Feeds, store: Store, row: dict[str, Any], t: Tournament, p
         "BoardId": str(row["board_id"]),
         "Game": str(row["game_id"]),
     }
-    for side, pid in (("Blue", p.blue), ("Red", p.red)):
+    # another game's PDN names its sides by its own colours (Dam's and English draughts'
+    # Black moves first): the first mover's is Blue's at the tournament's table
+    colours = ((row.get("summary") or {}).get("picture") or {}).get("colours") or []
+    for n, (side, pid) in enumerate((("Blue", p.blue), ("Red", p.red))):
         q = players.get(pid) if pid is not None else None
+        own = str(colours[n]).capitalize() if len(colours) == 2 else ""
+        if q is not None and own in tags:
+            wanted[own] = q.name
         if q is not None:
             wanted[side] = q.name
             wanted[f"{side}School"] = q.school

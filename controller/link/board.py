@@ -11,9 +11,12 @@ progress keeps its players, and the assignment waits for the next game; the sess
 for the table to be confirmed (docs/tournament.md). A tournament game (the hub runs a tournament,
 or the assignment carries the event's start rule) has its clocks held at full time until the
 round starts (``Session.hold_clocks``): the desk's start, the table's confirmation, or the
-board's arbiter holding Confirm. At the same pace it carries out the arbiter's desk's last
-command (pause, resume, start), once. Once a second it looks at the link's last error, so a
-refused credential is said once, not at every retry.
+board's arbiter holding Confirm. An assignment of another game than the board's (a table of
+another game's division) is refused, whatever the game: it is never put on the game nor on a
+record, and the board shows one line saying so (``refused``) while it holds it. At the same
+pace it carries out the arbiter's desk's last command (pause, resume, start), once. Once a
+second it looks at the link's last error, so a refused credential is said once, not at every
+retry.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.i18n import _, ngettext, side_word
+from controller.record.games import DAMATH
 
 from .config import load
 from .publisher import CONNECT_ERRORS, Link
@@ -115,6 +119,9 @@ class BoardLink:
         self._error = ""
         self.line = ""
         """The assignment as the board shows it (empty: none)."""
+        self.refused = ""
+        """While the board holds an assignment of another game: the line its display shows."""
+        self._refused_id: object = None
 
     @classmethod
     def open(
@@ -129,6 +136,33 @@ class BoardLink:
     @property
     def board(self) -> str:
         return self.link.config.board
+
+    def set_game(self, game: str) -> None:
+        """The game this board plays (``controller.record.games.NAMES``): an assignment of
+        another is refused. Set before the link starts, so no record carries a refused id."""
+        self.link.game = game
+
+    def refusal(self) -> str:
+        """The line the board shows while it holds an assignment of another game (said once
+        an assignment), else empty; the assignment stays unused (``Link.refuses``)."""
+        assignment = self.link.assignment()
+        if not self.link.refuses(assignment):
+            self.refused, self._refused_id = "", None
+            return ""
+        assert assignment is not None
+        ident = assignment.get("id")
+        if ident != self._refused_id:
+            self._refused_id = ident
+            self.refused = _(
+                "Table {table}, round {round} is a {game} game: not for this {own} board"
+            ).format(
+                table=assignment.get("table", "?"),
+                round=assignment.get("round", "?"),
+                game=assignment.get("game", DAMATH),
+                own=self.link.game,
+            )
+            self.say(self.refused)
+        return self.refused
 
     def start(self) -> BoardLink:
         self.link.start()
@@ -182,6 +216,7 @@ class BoardLink:
     def after_step(self, session: Session, t: float) -> str | None:
         """After a pass of the scan loop. Returns the assignment line when it was just put on
         the session (for the page to show), else None."""
+        self.set_game(DAMATH)  # the session the link drives is Damath's
         journal = session.journal
         if journal is not None:
             mark = (id(journal), journal.count)
@@ -196,12 +231,16 @@ class BoardLink:
         self._obey(session, t)
         return self._apply_assignment(session, t)
 
-    def watch(self, t: float) -> None:
+    def watch(self, t: float, game: str | None = None) -> None:
         """Once a second, the link's last error said once (a refused credential, an unreachable
-        hub): for every game's board, whose link publishes its records whatever the game."""
+        hub), and an assignment of another game than ``game`` (this board's) refused: for every
+        game's board, whose link publishes its records whatever the game."""
+        if game is not None:
+            self.set_game(game)
         if t < self._next_status:
             return
         self._next_status = t + STATUS_EVERY
+        self.refusal()
         error = self.link.status().last_error
         if error != self._error:
             self._error = error
@@ -215,6 +254,8 @@ class BoardLink:
         if not self.holds:
             return
         assignment = self.link.assignment() or {}
+        if self.link.refuses(assignment):
+            assignment = {}  # another game's table: the board waits for one of its own
         ident = assignment.get("id")
         rule = assignment.get("start")
         asg = ident if isinstance(ident, str) else None
@@ -234,8 +275,8 @@ class BoardLink:
         if command is None:
             return
         if command["cmd"] == "start":
-            held = (self.link.assignment() or {}).get("id")
-            if command.get("asg") != held:
+            held = self.link.assignment()
+            if self.link.refuses(held) or command.get("asg") != (held or {}).get("id"):
                 return  # the start of another assignment than the one held: not yet (or never)
             done = session.desk_start(t, command["asg"])
             self.link.obeyed(command["id"])
@@ -253,6 +294,9 @@ class BoardLink:
         self.say(_("hub {url}: {error}").format(url=self.link.config.url, error=error_text(error)))
 
     def _apply_assignment(self, session: Session, t: float) -> str | None:
+        if self.refusal():
+            self.line = ""
+            return None  # another game's table: never this board's players
         assignment = self.link.assignment()
         ident = assignment.get("id") if assignment else None
         self.line = assignment_line(assignment)
@@ -341,7 +385,12 @@ class BoardLinks:
         link = self.links.get(board)
         return link.after_step(session, t) if link is not None else None
 
-    def watch(self, board: str, t: float) -> None:
+    def watch(self, board: str, t: float, game: str | None = None) -> None:
         link = self.links.get(board)
         if link is not None:
-            link.watch(t)
+            link.watch(t, game)
+
+    def refused(self, board: str) -> str:
+        """The line ``board`` shows while it refuses a table of another game, else empty."""
+        link = self.links.get(board)
+        return link.refused if link is not None else ""

@@ -95,12 +95,16 @@ class Follower:
         key: bytes,
         state_path: str | os.PathLike[str] | None = None,
         assignment: Callable[[], str | None] = lambda: None,
+        refuses: Callable[[str], bool] = lambda _game: False,
     ) -> None:
         self.folder = Path(folder)
         self.board = board
         self.key = key
         self.state_path = Path(state_path) if state_path else self.folder / "link" / "state.json"
         self.assignment = assignment
+        self.refuses = refuses
+        """Whether the assignment held now is of another game than ``game`` (the records'):
+        a record of one game never carries a table of another (docs/tournament.md)."""
         self.games: list[Tracked] = []
         self.skip: set[tuple[int, int]] = set()
         self.sealed: dict[str, Sealed] = {}
@@ -293,13 +297,13 @@ class Follower:
             record,
             self.key,
             info=info,
-            asg=self._asg_for(sealed.tracked, seq),
+            asg=self._asg_for(sealed.tracked, seq, sealed.state.kind),
             kind=sealed.state.kind,
         )
         sealed.records.append(record)
         sealed.envelopes.append(env)
 
-    def _asg_for(self, tracked: Tracked, seq: int) -> str | None:
+    def _asg_for(self, tracked: Tracked, seq: int, game: str) -> str | None:
         """The assignment on record ``seq``: the one it was first sealed with, else now's."""
         if seq <= tracked.sealed and tracked.asgs:
             found = None
@@ -308,13 +312,15 @@ class Follower:
                     break
                 found = asg
             return found
-        asg = self.assignment()
+        now = self.assignment()
+        if now is not None and self.refuses(game):
+            now = None  # a table of another game than this record's
         if seq > tracked.sealed:
-            if not tracked.asgs or tracked.asgs[-1][1] != asg:
-                tracked.asgs.append([seq, asg])
+            if not tracked.asgs or tracked.asgs[-1][1] != now:
+                tracked.asgs.append([seq, now])
             tracked.sealed = seq
             self._dirty = True
-        return asg
+        return now
 
     def resend_all(self) -> int:
         """The hub lost its store: every game whose journal file is still here is to be sent

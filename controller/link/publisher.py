@@ -31,6 +31,7 @@ from paho.mqtt.properties import Properties
 from paho.mqtt.reasoncodes import ReasonCode
 
 from controller.i18n import N_
+from controller.record.games import DAMATH
 
 from .client import new_client
 from .config import LinkConfig
@@ -122,13 +123,20 @@ class Link:
         self._board_problems: list[str] = []
         self._state_sent = b""
         self._assignment = self._load_assignment()
+        self.game: str | None = None
+        """The game this board plays (its records' game), once the board says it: an
+        assignment of another game is refused (``refuses``): no record carries its id."""
         self._tournament = self._done_file("tournament") == "yes"
         """The hub runs a tournament (its presence says so; remembered across restarts)."""
         self._command: dict[str, Any] | None = None
         self._resend: str | None = None
         """The hub's request to send every game again (a rebuild), until it is done."""
         self.follower = Follower(
-            self.folder, config.board, config.hmac_key, assignment=self._assignment_id
+            self.folder,
+            config.board,
+            config.hmac_key,
+            assignment=self._assignment_id,
+            refuses=lambda game: self.refuses(self._assignment, game),
         )
         self.client = self._make_client(client_id or f"board-{config.board}")
 
@@ -380,8 +388,19 @@ class Link:
             return None
         return data if isinstance(data, dict) else None
 
+    def refuses(self, assignment: dict[str, Any] | None, game: str | None = None) -> bool:
+        """An assignment of another game than ``game`` (by default this board's): a table of
+        a division of another game (docs/tournament.md), never played here. An assignment
+        naming no game is a Damath table's (every assignment before divisions had a game)."""
+        game = game or self.game
+        if not assignment or game is None:
+            return False
+        return bool(assignment.get("game", DAMATH) != game)
+
     def _assignment_id(self) -> str | None:
         a = self._assignment
+        if self.refuses(a):
+            return None
         ident = a.get("id") if a else None
         return ident if isinstance(ident, str) and GAME_ID.match(ident) else None
 
@@ -486,7 +505,9 @@ class Link:
             "software": software_version(),
             "firmware": self.firmware,
             "problems": self._board_problems + self.follower.problems[-5:],
-            "assignment": self._assignment_id(),
+            "assignment": None
+            if live is not None and self.refuses(self._assignment, live.state.kind)
+            else self._assignment_id(),
         }
         if live is not None:
             state.update(live.state.summary())

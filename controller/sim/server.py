@@ -132,7 +132,12 @@ class Hub:
                     if shown:
                         board.notice = board.assignment = shown
                 elif self.links is not None:
-                    self.links.watch(board_id, board.clock())
+                    self.links.watch(board_id, board.clock(), board.game.kind.name)
+                if self.links is not None:  # a table of another game: on its display and page
+                    refused = self.links.refused(board_id)
+                    if refused and board.loop.link_line != refused:
+                        board.notice = refused
+                    board.loop.link_line = refused
                 await self.push(board_id, board)
             except Exception as exc:  # this board only: every other board keeps its time
                 self.broke(board_id, exc)

@@ -68,6 +68,18 @@ def _system(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rounds", type=int, default=0, help="rounds (a Swiss needs it)")
 
 
+def _game(p: argparse.ArgumentParser, default: str | None) -> None:
+    from .games import GAMES
+
+    p.add_argument(
+        "--game",
+        default=default,
+        metavar="GAME",
+        help=f"the game its tables play: {', '.join(GAMES)}"
+        + (f" ({default})" if default else " (kept; a new division: damath)"),
+    )
+
+
 def _json(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -103,6 +115,9 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
             help="a school's team score: its best N players' points (3; 0: no team ranking)",
         )
     _system(create)
+    from .model import DEFAULT_GAME  # light: the rest of the tournament loads when used
+
+    _game(create, DEFAULT_GAME)
     create.add_argument(
         "--division", default="open", metavar="NAME", help="the first division's name (open)"
     )
@@ -122,6 +137,7 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _dir(dset)
     dset.add_argument("name", metavar="NAME")
     _system(dset)
+    _game(dset, None)
     dlist = dvs.add_parser("list", help="every division")
     _dir(dlist)
 
@@ -342,6 +358,7 @@ def _event_create(args: argparse.Namespace) -> int:
     import secrets
     from dataclasses import replace
 
+    from .games import tournament_game
     from .model import Division, Event
     from .tournament import Tournament
 
@@ -350,12 +367,13 @@ def _event_create(args: argparse.Namespace) -> int:
         colour = secrets.choice(("blue", "red"))
     base = Event(name=args.name, initial_colour=colour)
     event = replace(base, **_event_fields(args, base))
+    game = tournament_game(args.game)
     t = Tournament.create(
-        args.dir, event, Division(args.division.strip(), args.system, args.rounds)
+        args.dir, event, Division(args.division.strip(), args.system, args.rounds, game.name)
     )
     print(f"event {event.name!r} created in {t.store.path}")
     print(
-        f"division {args.division!r}: {args.system}"
+        f"division {args.division!r}: {game.title}, {args.system}"
         + (f", {args.rounds} rounds" if args.rounds else "")
     )
     print(
@@ -388,7 +406,7 @@ def _event(t: Tournament, args: argparse.Namespace) -> int:
         "start": e.start,
         "team_size": e.team_size,
         "divisions": {
-            d.name: {"system": d.system, "rounds": t.total_rounds(d.name)}
+            d.name: {"game": d.game, "system": d.system, "rounds": t.total_rounds(d.name)}
             for d in t.divisions().values()
         },
     }
@@ -401,12 +419,17 @@ def _event(t: Tournament, args: argparse.Namespace) -> int:
 
 
 def _division_cmd(t: Tournament, args: argparse.Namespace) -> int:
+    from .games import GAMES
+
     if args.division_action == "set":
-        d = t.set_division(args.name, args.system, args.rounds)
-        print(f"division {d.name!r}: {d.system}" + (f", {d.rounds} rounds" if d.rounds else ""))
+        d = t.set_division(args.name, args.system, args.rounds, game=args.game)
+        print(
+            f"division {d.name!r}: {GAMES[d.game].title}, {d.system}"
+            + (f", {d.rounds} rounds" if d.rounds else "")
+        )
         return 0
     for d in t.divisions().values():
-        print(f"{d.name}: {d.system}, {t.total_rounds(d.name)} rounds")
+        print(f"{d.name}: {GAMES[d.game].title}, {d.system}, {t.total_rounds(d.name)} rounds")
     return 0
 
 
@@ -548,15 +571,17 @@ def _exchange(t: Tournament, args: argparse.Namespace) -> int:
 
 
 def _result(t: Tournament, args: argparse.Namespace) -> int:
-    from .damath_scores import cmp, parse_score, text
+    from .damath_scores import cmp, text
+    from .games import parse_game_score
     from .model import BLUE, GameResult, TournamentError
 
+    game = t.division(args.division).game
     blue = red = None
     if args.scores:
         parts = args.scores.split(":")
         if len(parts) != 2:
             raise TournamentError("--scores BLUE:RED, e.g. --scores '24:-7/6' or '12√2:3'")
-        blue, red = parse_score(parts[0]), parse_score(parts[1])
+        blue, red = parse_game_score(game, parts[0]), parse_game_score(game, parts[1])
     if args.outcome is None:
         if blue is None:
             raise TournamentError("give the result (blue, red, draw, …) or --scores BLUE:RED")
@@ -576,7 +601,8 @@ def _result(t: Tournament, args: argparse.Namespace) -> int:
     t.record_result(p.id, GameResult(outcome, blue, red, source), by=args.by, reason=args.reason)
     scores = ""
     if blue is not None and red is not None:
-        scores = f" ({text(blue, t.event.variant)} : {text(red, t.event.variant)})"
+        variant = t.event_for(p.division).variant
+        scores = f" ({text(blue, variant)} : {text(red, variant)})"
     print(f"round {p.round}, table {p.table}: {outcome}{scores}")
     return 0
 
@@ -587,9 +613,12 @@ def _standings(t: Tournament, args: argparse.Namespace) -> int:
     d = t.division(args.division)
     table = t.standings(d.name)
     if args.json:
-        print(json.dumps(standings_json(table, t.event, d.name), ensure_ascii=False, indent=2))
+        print(
+            json.dumps(standings_json(table, t.event_for(d.name), d.name), ensure_ascii=False,
+                       indent=2)
+        )  # fmt: skip
         return 0
-    rows = standings_rows(table, t.event)
+    rows = standings_rows(table, t.event_for(d.name))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     print(f"{t.event.name}, division {d.name}, after round {t.last_round(d.name)}")
     for r in rows:
@@ -665,9 +694,9 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
     table = t.standings(d.name)
     if args.what == "standings":
         rows, title, key = (
-            export.standings_rows(table, t.event),
+            export.standings_rows(table, t.event_for(d.name)),
             "standings",
-            export.standings_key(t.event),
+            export.standings_key(t.event_for(d.name)),
         )
     elif d.system == "round-robin":
         rows, title, key = export.grid_rows(table), "crosstable", export.GRID_KEY
@@ -677,7 +706,7 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
     out = (
         export.to_csv(rows)
         if args.format == "csv"
-        else export.html_page(title, t.event, d.name, rows, key)
+        else export.html_page(title, t.event_for(d.name), d.name, rows, key)
     )
     return _write(args, out)
 

@@ -20,6 +20,9 @@ START_RULES = ("desk", "table")
 """When a tournament game's clocks start: at the arbiter's start from the desk for the whole
 hall (``desk``, the default: the manual's arbiter starts the games), or when each table is
 confirmed at its board (``table``). Never before (docs/tournament.md)."""
+DEFAULT_GAME = "damath"
+"""The game of a division that names none: every division of an event file from before
+divisions had a game (``games.GAMES`` has them all)."""
 DEFAULT_TEAM_SIZE = 3
 """How many of a school's players count for its team score (the best N by points)."""
 
@@ -29,8 +32,9 @@ OUTCOMES = ("blue", "red", "draw", "blue-forfeit", "red-forfeit", "double-forfei
 PLAYED = ("blue", "red", "draw")
 
 TIEBREAKS: dict[str, str] = {
-    "score-diff": "cumulative Damath score difference (own minus opponent's, every game)",
-    "score-total": "total Damath score (every game)",
+    "score-diff": "cumulative score difference (own minus opponent's, every game): Damath "
+    "scores, Mathematical Chess points",
+    "score-total": "total score (every game): Damath scores, Mathematical Chess points",
     "buchholz": "Buchholz: the opponents' points",
     "buchholz-cut1": "Buchholz cut 1: the opponents' points without the lowest",
     "sonneborn-berger": "Sonneborn-Berger: beaten opponents' points, half of those drawn",
@@ -93,6 +97,7 @@ class Division:
     name: str
     system: str = "swiss"
     rounds: int = 0  # 0: all rounds of a round robin, else the number given
+    game: str = DEFAULT_GAME  # the game its tables play (games.GAMES)
 
 
 @dataclass(frozen=True)

@@ -30,9 +30,10 @@ from .model import (
 )
 
 FILE_NAME = "tournament.sqlite"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """2: the event's clock start rule and team size, the players' grade; 3: the players'
-federation ID (docs/federation.md). Both added to an older file in place: ``_migrate``."""
+federation ID (docs/federation.md); 4: each division's game (an old division plays Damath).
+All added to an older file in place: ``_migrate``."""
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS event (
@@ -42,7 +43,8 @@ CREATE TABLE IF NOT EXISTS event (
     start TEXT NOT NULL DEFAULT 'desk', team_size INTEGER NOT NULL DEFAULT 3
 );
 CREATE TABLE IF NOT EXISTS division (
-    name TEXT PRIMARY KEY, system TEXT NOT NULL, rounds INTEGER NOT NULL
+    name TEXT PRIMARY KEY, system TEXT NOT NULL, rounds INTEGER NOT NULL,
+    game TEXT NOT NULL DEFAULT 'damath'
 );
 CREATE TABLE IF NOT EXISTS player (
     id INTEGER PRIMARY KEY, name TEXT NOT NULL, school TEXT NOT NULL,
@@ -142,7 +144,8 @@ class Store:
 
     def save_division(self, d: Division) -> None:
         self.db.execute(
-            "INSERT OR REPLACE INTO division VALUES (?, ?, ?)", (d.name, d.system, d.rounds)
+            "INSERT OR REPLACE INTO division (name, system, rounds, game) VALUES (?, ?, ?, ?)",
+            (d.name, d.system, d.rounds, d.game),
         )
 
     def add_player(self, p: Player) -> int:
@@ -244,7 +247,7 @@ class Store:
         )
 
     def divisions(self) -> dict[str, Division]:
-        rows = self.db.execute("SELECT name, system, rounds FROM division ORDER BY name")
+        rows = self.db.execute("SELECT name, system, rounds, game FROM division ORDER BY name")
         return {r[0]: Division(*r) for r in rows}
 
     def players(self) -> dict[int, Player]:
@@ -309,14 +312,16 @@ class _Transaction:
 
 
 def _migrate(db: sqlite3.Connection) -> None:
-    """An older file gets the columns versions 2 and 3 added (their defaults: the desk starts the
-    clocks, teams of 3, no grade, no federation ID); a file that has them is left as it is."""
+    """An older file gets the columns later versions added (their defaults: the desk starts the
+    clocks, teams of 3, no grade, no federation ID, every division Damath: the only game an
+    event had before); a file that has them is left as it is."""
     added = {
         "event": (
             ("start", "TEXT NOT NULL DEFAULT 'desk'"),
             ("team_size", "INTEGER NOT NULL DEFAULT 3"),
         ),
         "player": (("grade", "TEXT NOT NULL DEFAULT ''"), ("fed_id", "TEXT NOT NULL DEFAULT ''")),
+        "division": (("game", "TEXT NOT NULL DEFAULT 'damath'"),),
     }
     for table, columns in added.items():
         have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}

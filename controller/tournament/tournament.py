@@ -12,6 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from .games import DAMATH, check_game_scores, tiebreaks_for, tournament_game
 from .history import histories
 from .model import (
     BLUE,
@@ -53,6 +54,7 @@ def check_division(d: Division) -> Division:
         raise TournamentError("a division needs a name")
     if d.system not in SYSTEMS:
         raise TournamentError(f"unknown system {d.system!r}: one of {', '.join(SYSTEMS)}")
+    tournament_game(d.game)
     if d.rounds < 0 or (d.system == "swiss" and d.rounds < 1):
         raise TournamentError(
             "a Swiss needs its number of rounds", cli="--rounds N", desk="fill in Rounds"
@@ -142,15 +144,38 @@ class Tournament:
         return self.store.divisions()
 
     def set_division(
-        self, name: str, system: str = "swiss", rounds: int = 0, by: str = "organiser"
+        self,
+        name: str,
+        system: str = "swiss",
+        rounds: int = 0,
+        by: str = "organiser",
+        game: str | None = None,
     ) -> Division:
-        d = check_division(Division(name.strip(), system, rounds))
+        """A new division, or a change before it starts. ``game`` None keeps a division's game
+        (a new one plays Damath)."""
+        before = self.divisions().get(name.strip())
+        if game is None:
+            game = before.game if before is not None else DAMATH
+        d = check_division(Division(name.strip(), system, rounds, tournament_game(game).name))
         if self.last_round(d.name):
-            raise TournamentError(f"division {d.name!r} has started: its system is fixed")
+            raise TournamentError(
+                f"division {d.name!r} has started: its system and its game are fixed"
+            )
         with self.store.transaction():
             self.store.save_division(d)
-            self.store.log(by, "division", name=d.name, system=system, rounds=rounds)
+            self.store.log(by, "division", name=d.name, system=system, rounds=rounds, game=d.game)
         return d
+
+    def event_for(self, division: str | None = None) -> Event:
+        """The event as a division's game reads it: the tie-breaks its game has (no score
+        tie-break for a game without scores) and the way its scores are written."""
+        d = self.division(division)
+        game = tournament_game(d.game)
+        return replace(
+            self.event,
+            tiebreaks=tiebreaks_for(d.game, self.event.tiebreaks),
+            variant=game.score_variant(self.event.variant),
+        )
 
     def division(self, name: str | None) -> Division:
         divisions = self.divisions()
@@ -571,6 +596,7 @@ class Tournament:
         d = self.division(p.division)
         if d.system == "knockout" and result.outcome in ("draw", "double-forfeit"):
             raise TournamentError("a knockout game needs a winner (after its deciding game)")
+        check_game_scores(d.game, result.blue_score, result.red_score)
         if result.outcome in PLAYED and result.blue_score is not None:
             _check_scores_agree(result)
         before = self.results().get(p.id)
@@ -606,7 +632,7 @@ class Tournament:
             self.pairings(d.name),
             self.results(),
             self.event.points,
-            self.event.tiebreaks,
+            tiebreaks_for(d.game, self.event.tiebreaks),
         )
 
     def log(self) -> list[dict[str, Any]]:
@@ -614,9 +640,10 @@ class Tournament:
 
 
 def _check_scores_agree(result: GameResult) -> None:
-    """With Damath scores, a win goes to the higher score and a draw has equal scores, unless the
-    arbiter recorded it or the board's own sheet says so (a loss on time, a resignation or a
-    rule can go against the score: the board's rules engine decided it)."""
+    """With scores (Damath's, or Mathematical Chess's points at the time limit: C-11), a win goes
+    to the higher score and a draw has equal scores, unless the arbiter recorded it or the
+    board's own sheet says so (a loss on time, a resignation or a rule can go against the
+    score: the board's rules engine decided it)."""
     from .damath_scores import cmp
 
     if result.source in ("arbiter", "board"):

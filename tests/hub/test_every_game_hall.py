@@ -194,3 +194,27 @@ def test_run_publishes_a_board_of_another_game_to_the_hub(hub, tmp_path):
     refused = run_english(tmp_path, wrong, tmp_path / "other", 2.0)
     said = [line for line in refused.stderr.splitlines() if "credential" in line]
     assert len(said) == 1 and "hub mqtt://127.0.0.1" in said[0], refused.stderr
+
+
+def test_run_refuses_a_table_of_another_game_in_one_line(hub, tmp_path):
+    """``damath-board run --hub`` on an English draughts board holding a Damath table (a board
+    carried to the wrong division): it says once that the table is not for it, and nothing it
+    plays is tied to that table."""
+    from .eventkit import api
+
+    hub.start()
+    conn = hub.add_board("e1")
+    table = {"board": "e1", "round": 1, "table": 3, "blue": {"name": "Ana"}, "red": {"name": "Ben"}}
+    sent = api(hub, "/api/assignments", table)
+    assert "game" not in sent  # a table of no game named: Damath's, as before divisions had one
+    result = run_english(tmp_path, conn, tmp_path / "state", 2.0)
+    assert result.returncode == 0, result.stderr[-3000:]
+    line = "damath-board run: Table 3, round 1 is a damath game: not for this english board"
+    assert result.stderr.splitlines().count(line) == 1, result.stderr
+    assert len(stored_games(hub.folder, "e1")) == 1
+    tied = (
+        sqlite3.connect(f"file:{hub.folder / 'hub.sqlite'}?mode=ro", uri=True)
+        .execute("SELECT assignment_id FROM games WHERE board_id = 'e1'")
+        .fetchall()
+    )
+    assert tied == [(None,)], tied

@@ -52,7 +52,11 @@ def test_the_log_keeps_who_did_what_with_every_detail(tmp_path):
     assert [(e["by"], e["action"], e["detail"]) for e in t.log()] == [
         ("organiser", "event-create", {"name": "Cup"}),
         ("organiser", "event-update", {"venue": "Hall", "tiebreaks": "('wins', 'buchholz')"}),
-        ("organiser", "division", {"name": "kids", "system": "swiss", "rounds": 2}),
+        (
+            "organiser",
+            "division",
+            {"name": "kids", "system": "swiss", "rounds": 2, "game": "damath"},
+        ),
         ("organiser", "player-add", {"player": 1, "name": "Ana", "division": "open"}),
         ("organiser", "player-add", {"player": 2, "name": "Ben", "division": "open"}),
         ("organiser", "player-add", {"player": 3, "name": "Cid", "division": "open"}),
@@ -193,7 +197,7 @@ def test_a_started_division_keeps_its_system_and_another_may_still_change(tmp_pa
     t.pair(1, "open")
     assert t.set_division("kids", "round-robin") == Division("kids", "round-robin", 0)
     assert refused(lambda: t.set_division("open", "knockout")) == (
-        "division 'open' has started: its system is fixed"
+        "division 'open' has started: its system and its game are fixed"
     )
 
 

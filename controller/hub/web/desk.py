@@ -21,7 +21,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Route
 
 from controller.tournament import boards as seating
-from controller.tournament.damath_scores import parse_score
+from controller.tournament.games import DAMATH, GAMES, parse_game_score, tournament_game
 from controller.tournament.model import (
     OUTCOMES,
     SYSTEMS,
@@ -279,9 +279,14 @@ def routes(ctx: HubContext) -> list[Route]:
         if outcome not in OUTCOMES:
             raise TournamentError("choose a result")
         blue, red = data.get("blue", "").strip(), data.get("red", "").strip()
-        scores = (parse_score(blue), parse_score(red)) if blue or red else (None, None)
-        reason = data.get("reason", "").strip()
         pid = _pid(data)
+        game = next((t.division(p.division).game for p in t.pairings() if p.id == pid), DAMATH)
+        scores = (
+            (parse_game_score(game, blue), parse_game_score(game, red))
+            if blue or red
+            else (None, None)
+        )
+        reason = data.get("reason", "").strip()
         sent = seating.dispatches(t).get(pid)
         if sent is not None and not reason:
             raise TournamentError(
@@ -354,6 +359,7 @@ def routes(ctx: HubContext) -> list[Route]:
                 data.get("division", "open").strip() or "open",
                 data.get("system", "swiss"),
                 whole(rounds_raw, 99) or 0,
+                tournament_game(data.get("game", DAMATH)).name,
             )
             Tournament.create(ctx.folder, event, division, by=f"{s.role} {s.name}").close()
             return (
@@ -397,6 +403,21 @@ def routes(ctx: HubContext) -> list[Route]:
         )  # fmt: skip
         return f"player {p.id} is now {p.name}" + "".join(
             f", {x}" for x in (p.school, p.grade) if x
+        )
+
+    def add_division(t: Tournament, data: dict[str, str], s: Session) -> str:
+        """A division run side by side, with its game (docs/tournament.md, "A division's
+        game"): another game's event on the same day is a division of the same event."""
+        rounds_raw = data.get("rounds", "").strip()
+        rounds = whole(rounds_raw, 99)
+        if rounds_raw and rounds is None:
+            raise TournamentError(f"rounds {rounds_raw!r}: a whole number up to 99")
+        d = t.set_division(
+            data.get("name", ""), data.get("system", "swiss"), rounds or 0,
+            by=f"{s.role} {s.name}", game=data.get("game") or None,
+        )  # fmt: skip
+        return f"division {d.name}: {GAMES[d.game].title}, {d.system}" + (
+            f", {d.rounds} rounds" if d.rounds else ""
         )
 
     def import_players(t: Tournament, data: dict[str, str], s: Session) -> str:
@@ -450,6 +471,18 @@ def routes(ctx: HubContext) -> list[Route]:
                 + division + field("rating", "Rating", size=5),
                 "Add player",
             )  # fmt: skip
+            games = [(g.name, g.title) for g in GAMES.values()]
+            division_form = form(
+                "/desk/division", s.csrf,
+                back + field("name", "Division", size=12, required=True)
+                + select("game", games, DAMATH, "game")
+                + select("system", [(x, x) for x in SYSTEMS], "swiss", "system")
+                + field("rounds", "Rounds", size=3),
+                "Add the division",
+            )  # fmt: skip
+            shown = ", ".join(
+                f"{d.name} ({GAMES[d.game].title}, {d.system})" for d in t.divisions().values()
+            )
             csv_form = form(
                 "/desk/import", s.csrf,
                 back + '<label>CSV (name,school,grade,division,rating) <textarea name="csv" '
@@ -460,6 +493,8 @@ def routes(ctx: HubContext) -> list[Route]:
                 _flash(request)
                 + f'<section class="head">{add}</section><details><summary>Import a list'
                 + f"</summary>{csv_form}</details>"
+                + f"<details><summary>Add a division (divisions: {e(shown)})</summary>"
+                + f"{division_form}</details>"
                 + '<div class="scroll">'
                 + table(
                     ["No", "Name", "School", "Grade", "Division", "Rating", "", ""], rows, "players"
@@ -626,6 +661,7 @@ def routes(ctx: HubContext) -> list[Route]:
         Route("/desk/players", login_required(page(players_page), organiser=True)),
         Route("/desk/create", login_required(create, True, post=True), methods=["POST"]),
         Route("/desk/player", post(add_player, True), methods=["POST"]),
+        Route("/desk/division", post(add_division, True), methods=["POST"]),
         Route("/desk/player-edit", post(edit_player, True), methods=["POST"]),
         Route("/desk/import", post(import_players, True), methods=["POST"]),
         Route("/desk/withdraw", post(withdraw, True), methods=["POST"]),
@@ -686,6 +722,7 @@ def _create_form(s: Session, name: str) -> str:
         + select("variant", [(v, v) for v in VALUE_KINDS], "integer", "variant")
         + field("time_control", "Time control", "20 min", size=10)
         + field("division", "First division", "open", size=12)
+        + select("game", [(g.name, g.title) for g in GAMES.values()], DAMATH, "its game")
         + select("system", [(x, x) for x in SYSTEMS], "swiss", "system")
         + field("rounds", "Rounds", size=3)
         + select(

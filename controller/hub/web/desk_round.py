@@ -49,7 +49,11 @@ def round_facts(
         "sent": any(r["assignment"] for r in rows),
         "started": rounds.round_started(t, division, rnd),
         "complete": all(r["result"] is not None for r in rows) and bool(rows),
-        "waiting": [r["table"] for r in games if r["status"] in ("received", "confirmed", "sent")],
+        "waiting": [
+            r["table"]
+            for r in games
+            if r["status"] in ("received", "confirmed", "sent", "other-game")
+        ],
     }
 
 

@@ -17,6 +17,7 @@ from controller.i18n import LANGUAGES, N_, _, language, use
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import text as score_text
 from controller.tournament.export import points_text, value_text
+from controller.tournament.games import DAMATH, GAMES
 from controller.tournament.model import TournamentError
 from controller.tournament.standings import SHORT
 from controller.tournament.teams import team_standings
@@ -68,9 +69,18 @@ def standings_title(t: Tournament, division: str) -> str:
     )
 
 
+def division_heading(t: Tournament, division: str) -> str:
+    """``Division open``; a division of another game than Damath names its game (several games
+    share the hall's screen): ``Division chess · Mathematical Chess``."""
+    heading = _("Division {name}").format(name=division)
+    game = t.division(division).game
+    return heading if game == DAMATH else f"{heading} · {_(GAMES[game].title)}"
+
+
 def standings_html(t: Tournament, division: str) -> str:
     table_ = t.standings(division)
-    order = t.event.tiebreaks
+    ev = t.event_for(division)  # the division's game: its tie-breaks, its scores' writing
+    order = ev.tiebreaks
     head = [_("Rank"), _("No"), _("Name"), _("School"), _("Points")] + [SHORT[x] for x in order]
     rows = []
     for s in table_:
@@ -80,7 +90,7 @@ def standings_html(t: Tournament, division: str) -> str:
         )
         rows.append(
             [rank, str(s.player.id), name, s.player.school, points_text(s.points)]
-            + [value_text(s.tiebreaks.get(x, ""), t.event.variant) for x in order]
+            + [value_text(s.tiebreaks.get(x, ""), ev.variant) for x in order]
         )
     legend = " · ".join(f"<b>{e(SHORT[x])}</b>: {e(_(TIEBREAK_WORDS[x]))}" for x in order)
     points = t.event.points
@@ -88,7 +98,7 @@ def standings_html(t: Tournament, division: str) -> str:
         win=points_text(points.win), draw=points_text(points.draw),
         loss=points_text(points.loss), bye=points_text(points.bye),
     )  # fmt: skip
-    heading = _("Division {name}").format(name=division)
+    heading = division_heading(t, division)
     ties = _("Ties are split in this order:")
     return (
         f'<section class="standings"><h2>{e(heading)} · '
@@ -113,7 +123,7 @@ def teams_html(t: Tournament, division: str) -> str:
                 e(f"{team.rank}=" if team.shared else str(team.rank)),
                 e(team.school),
                 e(points_text(team.points)),
-                e(score_text(team.score_diff, t.event.variant)),
+                e(score_text(team.score_diff, t.event_for(division).variant)),
                 e(
                     ", ".join(
                         f"{s.player.name}\u00a0({points_text(s.points)})" for s in team.counted
@@ -126,7 +136,7 @@ def teams_html(t: Tournament, division: str) -> str:
     note = _(
         "Ties: the counted players' Damath score difference (Diff), then the best individual rank."
     )
-    heading = _("Division {name}").format(name=division)
+    heading = division_heading(t, division)
     return (
         f'<section class="teams"><h2>{e(heading)} · '
         f"{e(title)}</h2>"
@@ -145,6 +155,7 @@ def pairings_html(t: Tournament, division: str) -> str:
     results = t.results()
     boards = seating.dispatches(t)
     rows = []
+    variant = t.event_for(division).variant
     for p in t.pairings(division, rnd):
         r = results.get(p.id)
         shown = ""
@@ -152,8 +163,8 @@ def pairings_html(t: Tournament, division: str) -> str:
             shown = _(RESULT_WORDS[r.outcome])
             if r.blue_score is not None and r.red_score is not None:
                 shown += (  # the scores kept together on a line
-                    f" {score_text(r.blue_score, t.event.variant)}"
-                    f"\u00a0:\u00a0{score_text(r.red_score, t.event.variant)}"
+                    f" {score_text(r.blue_score, variant)}"
+                    f"\u00a0:\u00a0{score_text(r.red_score, variant)}"
                 )
         d = boards.get(p.id)
         red = players[p.red].name if p.red is not None else _("bye")
@@ -167,7 +178,9 @@ def pairings_html(t: Tournament, division: str) -> str:
             ]
         )
     head = [_("Table"), _("Board"), _("Blue (moves first)"), _("Red"), _("Result")]
-    title = _("Division {name} · round {round}").format(name=division, round=rnd)
+    title = _("{division} · round {round}").format(
+        division=division_heading(t, division), round=rnd
+    )
     return (
         f'<section class="pairings"><h2>{e(title)}</h2>'
         + '<div class="scroll">'

@@ -18,6 +18,7 @@ OUTCOME_WORDS = {
 STATUS_WORDS = {
     "not-sent": "not sent",
     "sent": "sent, not on the board yet",
+    "other-game": "refused: the board plays another game (seat one of this division's game)",
     "received": "on the board, not confirmed",
     "confirmed": "confirmed at the board",
     "started": "started: the clocks run",

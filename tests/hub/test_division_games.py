@@ -1,0 +1,417 @@
+"""A division of every game on the real hall: the event's divisions of Dadama, Dam, Mathematical
+Chess and English draughts each sent to its boards over the real Mosquitto and hub, each board
+playing its game by hands on its sensors and buttons; the hub reads every game's result from
+the board's own records with that game's rules, the arbiter accepts them, and the tournament
+ranks each division by its game (Mathematical Chess's points kept with its result).
+
+A board seated at another game's table refuses the assignment: one line on its display, no
+players put on its game, and none of its records tied to that table."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import textwrap
+import zipfile
+from pathlib import Path
+
+from controller.board import BoardHost, ScanLoop
+from controller.board.sim import sim_devices
+from controller.cli import main
+from controller.games import GAMES
+from controller.link.board import BoardLink
+from controller.link.config import load
+from controller.link.publisher import Link
+from controller.tournament.tournament import Tournament
+from tests.games.players import PLAYERS, play_on
+from tests.games.players import Board as Hands
+from tests.link.gameboards import EXPORTS, OTHER_GAMES
+
+from .conftest import Board, journal_games, stored_games
+from .eventkit import HallBoard, api, wait_for
+
+# each game's short game (tests/games/players.py) as the hub must read it, from Blue's side
+# (the first mover): Dadama's second mover wins when every die of the first shows 6 (G-7), Dam
+# is drawn by repetition (M-9), Mathematical Chess is won by taking every operator (C-11) with
+# 12 points to 10, English draughts is won by taking the last man.
+RESULTS = {
+    "dadama": ("red", None, None),
+    "dam": ("draw", None, None),
+    "mathchess": ("blue", "12", "10"),
+    "english": ("blue", None, None),
+}
+
+
+def hub_cli(folder: Path, *argv: str) -> None:
+    assert main(["hub", *argv, "--dir", str(folder)]) == 0
+
+
+def open_short(folder: Path, name: str) -> Hands:
+    """A board of game ``name``, its short game opened and set up on it."""
+    player = PLAYERS[name].short
+    host = BoardHost(folder, sync=False, wall=lambda: 1_700_000_000.0)
+    board = Hands(host.open(GAMES[name], player.settings, 0.0, position=player.position))
+    board.show()
+    return board
+
+
+def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub(hub, tmp_path):
+    from controller.hub.accounts import Accounts
+
+    from .conftest import DESK_PASSWORD
+    from .test_desk import Browser
+
+    accounts = Accounts(hub.folder)
+    accounts.add("lina", "arbiter", DESK_PASSWORD)
+    accounts.close()
+    hub.start()
+    first, *others = OTHER_GAMES
+    hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
+            "--division", first, "--game", first, "--initial-colour", "blue")  # fmt: skip
+    for name in others:
+        hub_cli(hub.folder, "division", "set", name, "--system", "round-robin", "--game", name)
+    boards = {}
+    for name in OTHER_GAMES:
+        for player in (f"{name} Ana", f"{name} Ben"):
+            hub_cli(hub.folder, "player", "add", player, "--division", name)
+        hub_cli(hub.folder, "pair", "--round", "1", "--division", name)
+        board = Board(f"b-{name}", tmp_path / name, hub.add_board(f"b-{name}"))
+        board.folder.mkdir()
+        board.start_link()
+        boards[name] = board
+        hub_cli(hub.folder, "seat", "--division", name, "--table", "1", "--board", board.board)
+    open_files: dict[str, str] = {}
+    for name, board in boards.items():
+        api(hub, "/api/event/publish", {"round": 1, "division": name})
+        assert board.link is not None
+        held = wait_for(f"{name}: its table", board.link.assignment)
+        assert held["game"] == name and "variant" not in held, held
+        played = open_short(board.folder, name)
+        play_on(played, PLAYERS[name].short)
+        open_files[name] = played.game.files()[EXPORTS[name]]
+        board.wait_acked()
+    for name in OTHER_GAMES:
+        (table,) = api(hub, "/api/event/round", {"round": 1, "division": name})["tables"]
+        outcome, blue, red = RESULTS[name]
+        assert table["status"] == "to-accept", (name, table)
+        assert table["board_result"]["outcome"] == outcome, (name, table)
+        assert (table["board_result"]["blue"] or None, table["board_result"]["red"] or None) == (
+            blue,
+            red,
+        )
+        assert api(hub, "/api/event/accept", {"round": 1, "division": name})
+    arbiter = Browser(hub.url)
+    assert arbiter.login("lina")[1] == "/desk"
+    t = Tournament.open(hub.folder)
+    try:
+        for name in OTHER_GAMES:
+            (p,) = t.pairings(name, 1)
+            # the desk shows every game's table, its board's result and its record
+            status, page, _ = arbiter.go(f"/desk?division={name}&round=1")
+            assert status == 200 and f"{name} Ana" in page, page
+            status, page, _ = arbiter.go(f"/desk/table?pairing={p.id}")
+            assert status == 200 and "The board's journal" in page
+            status, page, _ = arbiter.go(f"/desk/sheet?pairing={p.id}")
+            assert "This game has no printed scoresheet" in page and "by hand" not in page
+        for name in OTHER_GAMES:
+            (p,) = t.pairings(name, 1)
+            result = t.results()[p.id]
+            outcome, blue, red = RESULTS[name]
+            assert result.outcome == outcome and result.source == "board"
+            shown = [None if s is None else str(s.a) for s in (result.blue_score, result.red_score)]
+            assert shown == [blue, red]
+            table = t.standings(name)
+            points = {s.player.name: str(s.points) for s in table}
+            ana, ben = {"blue": ("1", "0"), "red": ("0", "1"), "draw": ("1/2", "1/2")}[outcome]
+            assert points == {f"{name} Ana": ana, f"{name} Ben": ben}
+            # a game with a score ranks by it; the others have no score tie-break
+            assert ("score-diff" in table[0].tiebreaks) == (name == "mathchess")
+    finally:
+        t.close()
+    # the archive: each division's standings by its game, and each game's record as the board
+    # exports it (PDN for Dadama, Dam, English draughts; the JSON record for Mathematical Chess)
+    zipped = tmp_path / "hall.zip"
+    hub_cli(hub.folder, "archive", "--out", str(zipped))
+    with zipfile.ZipFile(zipped) as z:
+        names = z.namelist()
+        event = json.loads(z.read("Hall-Day/event.json"))
+        assert {d["name"]: d["game"] for d in event["divisions"]} == {n: n for n in OTHER_GAMES}
+        for name, board in boards.items():
+            standings = json.loads(z.read(f"Hall-Day/{name}/standings.json"))
+            assert ("score-diff" in standings["tiebreaks"]) == (name == "mathchess")
+            (game,) = journal_games(board.folder)
+            own = open_files[name]
+            kept = [n for n in names if n.startswith(f"Hall-Day/{name}/round-1/table-1_")]
+            assert kept == [f"Hall-Day/{name}/round-1/table-1_{board.board}_{game}."
+                            f"{EXPORTS[name]}"], names  # fmt: skip
+            text = z.read(kept[0]).decode()
+            if EXPORTS[name] == "json":
+                assert text == own  # the very text the board exports
+            else:  # the board's own PDN, the event's tags set at its top
+                assert text.split("\n\n", 1)[1] == own.split("\n\n", 1)[1]
+                assert f'[Division "{name}"]' in text and '[Round "1"]' in text
+                if name != "dadama":  # its PDN's sides by their colours: Black moves first
+                    assert f'[Black "{name} Ana"]' in text and f'[White "{name} Ben"]' in text
+    for board in boards.values():
+        board.close()
+
+
+def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hub, tmp_path):
+    hub.start()
+    hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
+            "--division", "main", "--initial-colour", "blue")  # fmt: skip
+    hub_cli(hub.folder, "division", "set", "dam", "--system", "round-robin", "--game", "dam")
+    for division in ("main", "dam"):
+        for player in (f"{division} Ana", f"{division} Ben"):
+            hub_cli(hub.folder, "player", "add", player, "--division", division)
+        hub_cli(hub.folder, "pair", "--round", "1", "--division", division)
+    # a Dam board carried to the Damath table, a Damath board to the Dam table
+    dam_conn, damath_conn = hub.add_board("b-dam"), hub.add_board("b-damath")
+    hub_cli(hub.folder, "seat", "--division", "main", "--table", "1", "--board", "b-dam")
+    hub_cli(hub.folder, "seat", "--division", "dam", "--table", "1", "--board", "b-damath")
+
+    # the Dam board: its game on the board's own loop, the display a mock
+    folder = tmp_path / "dam"
+    folder.mkdir()
+    said: list[str] = []
+    link = BoardLink(
+        Link(load(dam_conn), folder, poll_seconds=0.1, resend_seconds=2.0), said.append
+    )
+    clock = [0.0]
+    devices, _hands = sim_devices(lambda: clock[0], 12, "dark-squares")
+    player = PLAYERS["dam"].short
+    host = BoardHost(folder, sync=False, wall=lambda: 1_700_000_000.0)
+    game = host.open(GAMES["dam"], player.settings, 0.0, position=player.position)
+    _hands.set_occupied(set(game.expected()))  # the pieces stand as the game starts
+    loop = ScanLoop(game, devices, link=link)
+    link.start()
+    # the Damath board: its session and the board runtime's own assignment handling
+    damath = HallBoard.start("b-damath", damath_conn, tmp_path / "damath")
+
+    for division in ("main", "dam"):
+        api(hub, "/api/event/publish", {"round": 1, "division": division})
+    line = "Table 1, round 1 is a damath game: not for this dam board"
+
+    def refused() -> bool:
+        clock[0] += 0.5
+        loop.step(clock[0])
+        return link.refused == line
+
+    wait_for("the Dam board refuses the Damath table", refused)
+    loop.render(clock[0])
+    shown = devices.scoresheet.last
+    wrapped = textwrap.wrap(line, loop.page_size[0])
+    assert shown[: len(wrapped)] == wrapped, shown
+    for _ in range(4):  # said once, however long the board holds it
+        clock[0] += 1.0
+        loop.step(clock[0])
+    assert said.count(line) == 1, said
+
+    wait_for("the Damath board holds the Dam table", lambda: damath.assignment() is not None)
+    damath.step(1.0)
+    assert damath.link.refused == "Table 1, round 1 is a dam game: not for this damath board"
+    assert not damath.play.session.info.get("blue"), damath.play.session.info  # no players put
+    # a board of a tournament's hub waits for a table of its own game: its clocks held at full
+    # time (not for the refused table's start), its records tied to no table
+    wait_for("the hub runs a tournament", damath.link.link.tournament)
+    damath.step(1.0)
+    state = damath.play.session.state
+    assert (state.held, state.held_asg) == ("round", None), (state.held, state.held_asg)
+    damath.wait_acked()
+
+    # the Dam board's game, played, reaches the hub tied to no table
+    hands = Hands(game, clock[0])
+    hands.show()
+    play_on(hands, player)
+    wait_for("the Dam board's records", lambda: stored_games(hub.folder, "b-dam"))
+    db = sqlite3.connect(f"file:{hub.folder / 'hub.sqlite'}?mode=ro", uri=True)
+    tied = db.execute("SELECT board_id, assignment_id FROM games ORDER BY board_id").fetchall()
+    db.close()
+    assert ("b-dam", None) in tied and {asg for _, asg in tied} == {None}, tied
+    # the desk sees each table refused by a board of another game, and which game it plays
+    for division, board_game in (("main", "dam"), ("dam", "damath")):
+        (table,) = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
+        assert table["status"] == "other-game" and table["board_game"] == board_game, table
+        assert table["board_result"] is None, table
+    link.link.stop()
+    damath.close()
+
+
+def test_the_desk_adds_a_division_with_its_game_and_records_its_results(desk):
+    from .test_desk import Browser, _open
+
+    org = Browser(desk.url)
+    assert org.login("org")[1] == "/desk"
+    token = org.csrf("/desk/players")
+    status, page, _ = org.go("/desk/players")
+    assert '<option value="mathchess">Mathematical Chess</option>' in page
+    status, _, location = org.go(
+        "/desk/division",
+        {"csrf": token, "name": "chess", "game": "mathchess", "system": "round-robin",
+         "rounds": "", "back": "/desk/players"},
+    )  # fmt: skip
+    assert status == 303 and "division+chess%3A+Mathematical+Chess%2C+round-robin" in location
+    status, _, location = org.go(
+        "/desk/division",
+        {"csrf": token, "name": "go", "game": "go", "system": "swiss", "rounds": "3"},
+    )
+    assert "unknown+game+%27go%27" in location, location
+    arbiter = Browser(desk.url)
+    assert arbiter.login("lina")[1] == "/desk"
+    atoken = arbiter.csrf()
+    assert arbiter.go("/desk/division", {"csrf": atoken, "name": "x", "game": "dam"})[0] == 403
+    for name in ("Ana", "Ben"):
+        org.go("/desk/player", {"csrf": token, "name": name, "division": "chess"})
+    assert "round+1+paired" in org.go("/desk/pair", {"csrf": token, "division": "chess"})[2]
+    with _open(desk) as t:
+        assert t.division("chess").game == "mathchess" and t.division("open").game == "damath"
+        (p,) = t.pairings("chess", 1)
+    form = {"csrf": atoken, "pairing": str(p.id), "outcome": "blue", "reason": ""}
+    location = arbiter.go("/desk/result", {**form, "blue": "9.5", "red": "4"})[2]
+    assert "Mathematical+Chess+points+%279.5%27" in location, location
+    location = arbiter.go("/desk/result", {**form, "blue": "9", "red": "4"})[2]
+    assert "recorded" in location, location
+    with _open(desk) as t:
+        result = t.results()[p.id]
+        assert (result.outcome, result.blue_score.a, result.red_score.a) == ("blue", 9, 4)
+    status, wall, _ = org.go("/event")
+    assert "9\u00a0:\u00a04" in wall
+    # the hall's screen names a division's game when it is not Damath
+    assert "Division chess · Mathematical Chess · round 1" in wall
+    assert "Division chess · Mathematical Chess · Standings after round 1" in wall
+    assert "Division open · Standings" in wall  # a Damath division as before
+
+
+def test_the_simulator_shows_a_refused_table_on_its_display_and_page(hub, tmp_path):
+    """``damath-board sim --hub`` with a Dam board sent a Damath table: the board's display (the
+    simulated OLED's lines) and its page's notice say so, in one line."""
+    import subprocess
+    import urllib.request
+
+    from .conftest import DAMATH, free_port
+
+    hub.start()
+    conn = hub.add_board("s1")
+    port = free_port()
+    proc = subprocess.Popen(
+        [DAMATH, "sim", "--port", str(port), "--state-dir", str(tmp_path / "sim"),
+         "--set", "game=dam", "--hub", str(conn)],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    try:
+        api(hub, "/api/assignments", {"board": "s1", "round": 2, "table": 5,
+                                      "blue": {"name": "Ana"}, "red": {"name": "Ben"}})  # fmt: skip
+        line = "Table 5, round 2 is a damath game: not for this dam board"
+
+        def state() -> dict | None:
+            try:
+                url = f"http://127.0.0.1:{port}/board/s1/state.json"
+                with urllib.request.urlopen(url, timeout=5) as r:
+                    found = json.loads(r.read())
+            except OSError:
+                return None
+            # the page's notice, and the display's first lines: the line, wrapped to its width
+            shown = found.get("notice") == line and " ".join(found["display"]).startswith(line)
+            return found if shown else None
+
+        found = wait_for("the simulator's Dam board refuses the table", state, 60)
+        assert found["game"] == "dam" and found["display"][-1].startswith("Black"), found
+    finally:
+        proc.terminate()
+        proc.wait(15)
+
+
+def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, tmp_path):
+    """Issue 28's hall: one event with a Damath division on 4 boards, a Dam division on 2 and a
+    Mathematical Chess division on 2, a round each through the real Mosquitto and hub; the hub
+    (and its broker) SIGKILLed while the round is played and started again. Every record of
+    every game is in the hub once and in order, each other game's hub record is the board's own
+    export, and every table's result is the board's, accepted into its division."""
+    from .conftest import assert_hub_equals_journals
+    from .eventkit import GAMES as DAMATH_GAMES
+
+    hub.start()
+    hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
+            "--division", "damath", "--initial-colour", "blue")  # fmt: skip
+    hub_cli(hub.folder, "division", "set", "dam", "--system", "round-robin", "--game", "dam")
+    hub_cli(hub.folder, "division", "set", "chess", "--system", "round-robin", "--game",
+            "mathchess")  # fmt: skip
+    boards_of = {"damath": ["d1", "d2", "d3", "d4"], "dam": ["m1", "m2"], "chess": ["c1", "c2"]}
+    for division, names in boards_of.items():
+        for k in range(1, 2 * len(names) + 1):
+            hub_cli(hub.folder, "player", "add", f"{division} {k}", "--division", division,
+                    "--rating", str(2000 - k))  # fmt: skip
+        hub_cli(hub.folder, "pair", "--round", "1", "--division", division)
+    damath = {b: HallBoard.start(b, hub.add_board(b), tmp_path / b) for b in boards_of["damath"]}
+    others: dict[str, Board] = {}
+    for b in boards_of["dam"] + boards_of["chess"]:
+        others[b] = Board(b, tmp_path / b, hub.add_board(b))
+        others[b].folder.mkdir()
+        others[b].start_link()
+    for division, names in boards_of.items():
+        for table, b in enumerate(names, start=1):
+            hub_cli(hub.folder, "seat", "--division", division, "--table", str(table),
+                    "--board", b)  # fmt: skip
+        api(hub, "/api/event/publish", {"round": 1, "division": division})
+    for b in damath.values():
+        wait_for(f"{b.board}: its table", b.assignment)
+        b.take_assignment(b.assignment() or "")
+    assert api(hub, "/api/event/start", {"round": 1, "division": "damath"})["started"]
+    for b in damath.values():
+        b.wait_started()
+    for b in others.values():
+        assert b.link is not None
+        wait_for(f"{b.board}: its table", b.link.assignment)
+    game_of = {"m1": "dam", "m2": "dam", "c1": "mathchess", "c2": "mathchess"}
+    kinds = dict(zip(boards_of["damath"], ("blue", "draw", "red", "red-big"), strict=True))
+    exports: dict[str, str] = {}
+
+    def play(b: str) -> None:
+        if b in damath:
+            damath[b].play_game(kinds[b])
+        else:
+            played = open_short(others[b].folder, game_of[b])
+            play_on(played, PLAYERS[game_of[b]].short)
+            exports[b] = played.game.files()[EXPORTS[game_of[b]]]
+
+    for b in ("d1", "d2", "m1", "c1"):
+        play(b)
+    wait_for("the first games reach the hub", lambda: stored_games(hub.folder, "c1"))
+    hub.kill()  # SIGKILL mid-round: its broker goes with it; the boards play on
+    for b in ("d3", "d4", "m2", "c2"):
+        play(b)
+    hub.start()
+    for b in damath.values():
+        b.wait_acked()
+    for b in others.values():
+        b.wait_acked()
+    linked = [Board(b.board, b.folder, Path(), b.link.link) for b in damath.values()]
+    assert_hub_equals_journals(hub.folder, linked + list(others.values()))
+    for b, board in others.items():
+        (game,) = journal_games(board.folder)
+        feed = hub.json(f"/feeds/games/{b}/{game}.json")
+        own = exports[b]
+        assert feed["record"] == (json.loads(own) if EXPORTS[game_of[b]] == "json" else own)
+    expected = {
+        "damath": [DAMATH_GAMES[kinds[b]][2:] for b in boards_of["damath"]],
+        "dam": [("draw", "", "")] * 2,
+        "chess": [("blue", "12", "10")] * 2,
+    }
+    for division, results in expected.items():
+        tables = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
+        got = [(r["board_result"]["outcome"], r["board_result"]["blue"], r["board_result"]["red"])
+               for r in tables]  # fmt: skip
+        assert got == results, (division, got)
+        assert api(hub, "/api/event/accept", {"round": 1, "division": division})
+        tables = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
+        assert {r["status"] for r in tables} == {"accepted"}, tables
+    t = Tournament.open(hub.folder)
+    try:
+        assert [s.player.name for s in t.standings("chess")][:2] == ["chess 1", "chess 2"]
+        assert "score-diff" not in t.standings("dam")[0].tiebreaks
+    finally:
+        t.close()
+    for b in damath.values():
+        b.close()
+    for board in others.values():
+        board.close()
