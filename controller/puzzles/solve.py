@@ -28,6 +28,7 @@ WRONG_REPLY = N_("After it, {side} answers:")
 TRY_AGAIN = N_("Try again: look at every taking, and what the other side can take after it.")
 SOLUTION_WAS = N_("The best move was {move}:")
 QUIET_MOVE = N_("It takes nothing now; it prepares the next taking.")
+GAIN = N_("Over the next moves it gives you {points} points more than the second-best move.")
 NOT_YOURS = N_("That is not a move of this puzzle's position.")
 
 
@@ -111,6 +112,8 @@ def judge(puzzle: Puzzle, played: list[Path_], answer: Path_) -> Judged:
             told = [_(RIGHT_SO_FAR).format(side=side_word(1 - puzzle.solver))]
             told += said + taking_sentences(reply, variant, yours=False)
             return Judged("continue", told, after, reply.path)
+        if step == 0 and len(puzzle.solution) == 1:
+            said.append(_(GAIN).format(points=page_signs(puzzle.gain)))
         return Judged("right", [_(RIGHT), *said], after)
     return Judged("wrong", _wrong(puzzle, game, step, move), game)
 

@@ -72,7 +72,11 @@ def solve(page: Page, db: Path, *, wrong_first: bool, lang: str, n: int) -> None
             expect(page.locator("body")).to_have_attribute("data-phase", "solving")
     expect(page.locator("body")).to_have_attribute("data-phase", "done")
     expect(page.locator("#said")).to_have_class("said right")
-    expect(page.locator("#change")).to_contain_text("→")
+    if wrong_first:  # the second try is kept but moves no rating
+        expect(page.locator("#change")).to_contain_text(page.locator("#rating").inner_text())
+        expect(page.locator("#change")).not_to_contain_text("→")
+    else:
+        expect(page.locator("#change")).to_contain_text("→")
     shot(page, f"{lang}-{n}-right")
 
 

@@ -10,6 +10,7 @@ const $ = (id) => document.getElementById(id);
 const SOLVE = N_("{side} to move: find the best move.");
 const RATING_CHANGE = N_("Your puzzle rating: {before} → {after} ({delta})");
 const SECOND_TRY = N_("Second try: your move again.");
+const RATING_STAYS = N_("Solved at the second try: your puzzle rating stays {rating}.");
 
 async function getJson(url, options) {
   const response = await fetch(url, Object.assign({ cache: "no-store" }, options || {}));
@@ -92,7 +93,7 @@ function draw(board, last) {
       const key = x + "," + y;
       const sq = document.createElement("button");
       sq.type = "button";
-      sq.className = "sq " + ((x + y) % 2 === 0 ? "dark" : "light");
+      sq.className = "sq " + ((x + y) % 2 === 1 ? "dark" : "light");
       sq.dataset.square = key;
       if (ops.has(key)) {
         const op = document.createElement("span");
@@ -186,7 +187,8 @@ async function answer(move) {
   }
   if (data.result === "right") {
     say("right", data.said);
-    showChange(data);
+    if (data.first_try) showChange(data);
+    else $("change").textContent = t(RATING_STAYS, { rating: data.rating_after });
     finish(data.board, move);
     return;
   }
