@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from controller.puzzles.model import Path_
 from controller.puzzles.progress import solver_summary
@@ -82,7 +82,7 @@ def solve(page: Page, db: Path, *, wrong_first: bool, lang: str, n: int) -> None
 
 @pytest.mark.parametrize("lang", ["en", "fil"])
 def test_a_child_solves_three_puzzles_one_wrong_first(
-    browser, puzzle_server: RunningServer, class_dir: Path, lang: str
+    browser: Browser, puzzle_server: RunningServer, class_dir: Path, lang: str
 ) -> None:
     db = class_dir / "puzzles.sqlite"
     with new_page(browser, 1100, 820) as page:
