@@ -12,7 +12,6 @@ puzzle store (``puzzles.sqlite`` beside ``players.txt``) and both ratings move.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
@@ -31,10 +30,13 @@ from controller.puzzles.store import (
     record_attempt,
     solver_rating,
 )
+from controller.rules.notation import NotationError, load_json
 
 from .registry import Boards
 
 STATIC = Path(__file__).resolve().parent / "static"
+MAX_ANSWER = 4096
+"""An answer is a few squares: a body longer than this is refused unread."""
 TRIES = 2
 """A child gets a second try after a wrong first one; then the solution is shown."""
 
@@ -97,14 +99,21 @@ def puzzle_routes(boards: Boards) -> list[Route]:
         )
 
     async def answer(request: Request) -> Response:
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_ANSWER:
+                return _error(_("The answer could not be read."), 413)
         try:
-            body = json.loads(await request.body())
-            if not isinstance(body, dict):
+            body = load_json(raw)
+            if not isinstance(body, dict) or not isinstance(body.get("played", []), list):
+                raise ValueError
+            if len(body.get("played", [])) > 4:
                 raise ValueError
             played = [_path(m) for m in body.get("played", [])]
             move = _path(body.get("move"))
             seconds = float(body.get("seconds", 0))
-        except (ValueError, TypeError):
+        except (ValueError, TypeError, NotationError):
             return _error(_("The answer could not be read."))
         child = child_of(body.get("child"))
         store = db()

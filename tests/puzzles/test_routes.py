@@ -67,3 +67,11 @@ def test_an_illegal_move_is_not_this_puzzle_s(client: TestClient) -> None:
     response = client.post("/api/puzzles/answer", json=body)
     assert response.status_code == 400
     assert "not a move of this puzzle" in response.json()["error"]
+
+
+def test_a_huge_or_deep_answer_is_refused_unread(client: TestClient) -> None:
+    big = client.post("/api/puzzles/answer", content=b'{"move": "' + b"1" * 100_000 + b'"}')
+    assert big.status_code == 413
+    deep = client.post("/api/puzzles/answer", content=("[" * 2_000).encode())
+    assert deep.status_code == 400
+    assert "could not be read" in deep.json()["error"]
