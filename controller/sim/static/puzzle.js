@@ -64,6 +64,7 @@ async function nextPuzzle() {
   $("said").className = "said";
   $("change").textContent = "";
   $("next").hidden = true;
+  $("undo").hidden = false;
   document.body.dataset.phase = "solving";
   draw(data.board, null);
 }
@@ -220,6 +221,7 @@ function finish(board, last) {
   state.done = true;
   draw(board, last);
   $("next").hidden = false;
+  $("undo").hidden = true;
   document.body.dataset.phase = "done";
 }
 
