@@ -4,9 +4,9 @@ The margin (docs/puzzles.md, "What makes a puzzle"): every move of the position 
 with a full window at ``FIND_DEPTH`` (``Search.analyse``); the best must beat the second best
 by at least ``MARGIN`` ordinary takings of the variant (the median score of one taking,
 ``ScoreTables.typical``: about 5 points in Integer Damath, a thousand in Polynomial), or be the
-only move that keeps a proven win. Two takings is more than the evaluation's heuristic terms
-can ever add up to (each is a fraction of a taking), so the gap is made of the game's own
-points, not of the engine's taste; and the best move must also give the child more points over
+only move that keeps a proven win. The evaluation's heuristic terms are each a fraction of a
+taking, so a gap of two is made mostly of the game's own points, not of the engine's taste;
+and the best move must also give the child more points over
 the next moves, counted as the sheet counts them (``gain`` > 0), so a wrong answer can be
 explained in points a child can check. A puzzle is kept only when a search ``VERIFY_EXTRA``
 plies deeper chooses the same move, still by at least one ordinary taking.
@@ -19,7 +19,7 @@ three moves: "the forced reply".
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -27,11 +27,21 @@ from controller.engine.coach import HORIZON
 from controller.engine.evaluation import DEFAULT_WEIGHTS
 from controller.engine.position import Position
 from controller.engine.search import Limits, RootValue, Search
+from controller.engine.think import think
 from controller.rules.game import Game
 from controller.rules.move import Move, Square
 from controller.rules.movegen import RawMove
 from controller.rules.notation import game_from_json, game_to_json
-from controller.rules.scoring import Score, compare, format_score, kind_of, score_move, sum_scores
+from controller.rules.scoring import (
+    Score,
+    compare,
+    format_decimal,
+    format_score,
+    kind_of,
+    round_2dp,
+    score_move,
+    sum_scores,
+)
 
 from .model import Path_, Puzzle, puzzle_id, refutation_key
 from .themes import themes_of
@@ -176,8 +186,6 @@ def puzzle_at(game: Game, source: dict[str, Any], depth: int = FIND_DEPTH) -> Pu
 def _estimate(points: Fraction) -> str:
     """The engine's estimate in points, to 2 decimals (the teacher's figure, never the game's
     arithmetic: it holds the evaluation's heuristic terms)."""
-    from controller.rules.scoring import format_decimal, round_2dp
-
     return format_decimal(round_2dp(points), 2)
 
 
@@ -220,8 +228,6 @@ def find_in_game(
 
 
 def _verified(puzzle: Puzzle, depth: int) -> Puzzle:
-    from dataclasses import replace
-
     return replace(puzzle, verified=depth)
 
 
@@ -235,8 +241,6 @@ def engine_game(
 ) -> tuple[Game, list[tuple[Square, ...]]]:
     """A game the engine plays against itself at two children's levels (seeded: the same seed
     plays the same game), for a starting set of puzzles."""
-    from controller.engine.think import think
-
     start = Game.new(variant, profile)
     game = start.copy()
     paths: list[tuple[Square, ...]] = []
