@@ -41,6 +41,7 @@ def build_parser() -> argparse.ArgumentParser:
     )  # fmt: skip
     _add_optional(sub, "controller.engine_cli", "engine", "the computer opponent (JSON Lines)")
     _add_optional(sub, "controller.review_cli", "review", "the coach's review of a game")
+    _add_optional(sub, "controller.puzzles.cli", "puzzles", _("the class's puzzles from games"))
     return parser
 
 

@@ -19,12 +19,12 @@ PROJECT = ("controller", "drivers", "firmware")
 # the coach and the link, below the commands, which are thin over it.
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("firmware", "controller/__init__", "controller/i18n", "controller/data"),
-    ("drivers", "controller/rules"),
+    ("drivers", "controller/rules", "controller/ratings"),
     ("controller/rules_options", "controller/scoresheet", "controller/tracker"),
     ("controller/engine", "controller/tournament", "controller/audit"),
     ("controller/game_record", "controller/replay", "controller/record"),
     ("controller/review_cli", "controller/session"),
-    ("controller/view", "controller/coach", "controller/link"),
+    ("controller/view", "controller/coach", "controller/link", "controller/puzzles"),
     ("controller/federation",),
     ("controller/hub", "controller/games"),
     ("controller/board",),
@@ -71,6 +71,7 @@ ALLOWED: dict[str, set[str]] = {
     "controller/data": set(),
     "drivers": {"firmware"},
     "controller/rules": set(),
+    "controller/ratings": set(),  # Glicko-2 from the paper (pure): players and puzzles
     # the options every command spells alike (--variant from the registry, --rules)
     "controller/rules_options": {"controller.rules"},
     "controller/scoresheet": {"controller.i18n", "controller.rules"},
@@ -115,6 +116,16 @@ ALLOWED: dict[str, set[str]] = {
         "controller.game_record",
         "controller.review_cli",
     },
+    # the puzzles: found by the engine in kept games (journals, records), kept in SQLite
+    "controller/puzzles": {
+        "controller.i18n",
+        "controller.rules",
+        "controller.engine",
+        "controller.ratings",
+        "controller.game_record",
+        "controller.session",
+        "controller.record",
+    },
     # the board's link: reads the journal (session), describes games (rules, scoresheet);
     # its playback board drives a session from traces (tracker) for tests and load
     "controller/link": {
@@ -134,6 +145,7 @@ ALLOWED: dict[str, set[str]] = {
         "controller.scoresheet",
         "controller.record",
         "controller.tournament",
+        "controller.ratings",
         "controller.link.protocol",
         "controller.link.gamestate",
     },

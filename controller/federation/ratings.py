@@ -17,10 +17,9 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.ratings import glicko2
+from controller.ratings.glicko2 import Rating
 from controller.rules.damath_data import VALUE_KINDS
-
-from . import glicko2
-from .glicko2 import Rating
 
 ALL = "all"
 FAMILIES = ("integer", "fraction", "radical", "polynomial")

@@ -59,6 +59,7 @@ from .guard import Guard
 from .language import COOKIE as LANGUAGE_COOKIE
 from .language import PageLanguage, language_routes
 from .pages import class_routes
+from .puzzles import puzzle_routes
 from .registry import Boards
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -448,6 +449,7 @@ def create_app(
         Route("/board/{board_id}/oled.png", oled),
         Route("/favicon.ico", favicon),
         *class_routes(boards),
+        *puzzle_routes(boards),
         Route("/mathchess/{board_id}", old_mathchess),
         Route("/board/{board_id}/{name}", download),
         Route("/api/boards", boards_json),

@@ -8,8 +8,9 @@ import random
 
 import pytest
 
-from controller.federation import glicko2, lists, ratings
-from controller.federation.glicko2 import Game, Rating
+from controller.federation import lists, ratings
+from controller.ratings import glicko2
+from controller.ratings.glicko2 import Game, Rating
 
 
 def test_the_papers_worked_example():

@@ -1,0 +1,103 @@
+"""What the progress pages read of a child's puzzles (issue 29, part 2): totals, the weeks,
+and forgetting a child. Every function tolerates a missing store (a class that has not
+solved any puzzle yet): zero, or empty, never an error."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from pathlib import Path
+
+from controller.ratings import glicko2
+
+from .store import connect, puzzle_db_path
+
+__all__ = [
+    "SolverSummary",
+    "WeekPuzzles",
+    "forget_solver",
+    "puzzle_db_path",
+    "solver_summary",
+    "solver_weeks",
+]
+
+
+@dataclass(frozen=True)
+class SolverSummary:
+    solved: int
+    """Puzzles the child solved (at the first or the second try)."""
+    tried: int
+    """Puzzles the child tried."""
+    rating: float
+    deviation: float
+
+
+@dataclass(frozen=True)
+class WeekPuzzles:
+    week: str
+    """The ISO week, ``2026-W48``."""
+    solved: int
+    tried: int
+    rating: float
+    """The child's puzzle rating at the week's end."""
+
+
+def _has_store(db: Path) -> bool:
+    if not Path(db).is_file():
+        return False
+    with connect(db, create=False) as conn:
+        return (
+            conn.execute("SELECT 1 FROM sqlite_master WHERE name='attempts'").fetchone() is not None
+        )
+
+
+def solver_summary(db: Path, child: str) -> SolverSummary:
+    """The child's puzzles so far and the rating now (a newcomer's, 1500 ± 350, before any)."""
+    if not _has_store(db):
+        return SolverSummary(0, 0, glicko2.START_RATING, glicko2.START_RD)
+    with connect(db) as conn:
+        tried, solved = conn.execute(
+            "SELECT COUNT(DISTINCT puzzle), COUNT(DISTINCT CASE WHEN correct THEN puzzle END) "
+            "FROM attempts WHERE child = ?",
+            (child,),
+        ).fetchone()
+        row = conn.execute("SELECT rating, rd FROM solvers WHERE child = ?", (child,)).fetchone()
+    rating, rd = row if row else (glicko2.START_RATING, glicko2.START_RD)
+    return SolverSummary(int(solved), int(tried), float(rating), float(rd))
+
+
+def _week(at: float) -> str:
+    year, week, _day = datetime.datetime.fromtimestamp(at, datetime.UTC).isocalendar()
+    return f"{year}-W{week:02d}"
+
+
+def solver_weeks(db: Path, child: str) -> list[WeekPuzzles]:
+    """The weeks the child tried puzzles, oldest first: the puzzles tried and solved that
+    week (a puzzle counts once a week) and the rating after the week's last answer."""
+    if not _has_store(db):
+        return []
+    with connect(db) as conn:
+        rows = conn.execute(
+            "SELECT puzzle, correct, at, child_rating FROM attempts WHERE child = ? "
+            "ORDER BY at, id",
+            (child,),
+        ).fetchall()
+    weeks: dict[str, tuple[set[str], set[str], float]] = {}
+    for puzzle, correct, at, rating in rows:
+        tried, solved, _ = weeks.get(_week(at), (set(), set(), 0.0))
+        tried.add(puzzle)
+        if correct:
+            solved.add(puzzle)
+        weeks[_week(at)] = (tried, solved, float(rating))
+    return [WeekPuzzles(w, len(s), len(t), r) for w, (t, s, r) in weeks.items()]
+
+
+def forget_solver(db: Path, child: str) -> int:
+    """Every attempt and the rating of one child deleted (the Data Privacy Act's erasure);
+    how many rows went. The puzzles keep the ratings the child's answers gave them."""
+    if not _has_store(db):
+        return 0
+    with connect(db) as conn:
+        gone = conn.execute("DELETE FROM attempts WHERE child = ?", (child,)).rowcount
+        gone += conn.execute("DELETE FROM solvers WHERE child = ?", (child,)).rowcount
+    return int(gone)

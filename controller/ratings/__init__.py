@@ -1,0 +1,1 @@
+"""Ratings shared by the federation (players) and the puzzles (children and puzzles)."""

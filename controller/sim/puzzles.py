@@ -1,0 +1,163 @@
+"""The puzzle page's routes: a child picks their name from the class list, gets the puzzle
+nearest their rating, answers on the page's board; the answer is judged, kept in the class's
+puzzle store (``puzzles.sqlite`` beside ``players.txt``) and both ratings move.
+
+| route | what |
+|---|---|
+| ``/puzzles`` | the page |
+| ``/api/puzzles/class`` | the class list and how many puzzles the store holds |
+| ``/api/puzzles/next?child=…`` | the next puzzle for a child, and the child's rating |
+| ``/api/puzzles/answer`` (POST) | a move judged: right, right so far, or wrong with the reason |
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from controller.i18n import _
+from controller.puzzles.model import Path_
+from controller.puzzles.solve import board_json, judge, position_at, solution_words, themes_words
+from controller.puzzles.store import (
+    StoreError,
+    next_puzzle,
+    puzzle,
+    puzzle_db_path,
+    record_attempt,
+    solver_rating,
+)
+from controller.rules.notation import NotationError, load_json
+
+from .registry import Boards
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_ANSWER = 4096
+"""An answer is a few squares: a body longer than this is refused unread."""
+TRIES = 2
+"""A child gets a second try after a wrong first one; then the solution is shown."""
+
+
+def _error(text: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": text}, status_code=status)
+
+
+def _path(raw: object) -> Path_:
+    if not isinstance(raw, list) or not 2 <= len(raw) <= 16:
+        raise ValueError(_("a move is a list of squares"))
+    out = []
+    for sq in raw:
+        if not (isinstance(sq, list) and len(sq) == 2 and all(type(v) is int for v in sq)):
+            raise ValueError(_("a move is a list of squares"))
+        out.append((sq[0], sq[1]))
+    return tuple(out)
+
+
+def puzzle_routes(boards: Boards) -> list[Route]:
+    def db() -> Path | None:
+        return puzzle_db_path(boards.state_dir) if boards.state_dir is not None else None
+
+    def child_of(raw: object) -> str | None:
+        return raw if isinstance(raw, str) and raw in boards.roster() else None
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "puzzle.html")
+
+    async def class_json(request: Request) -> Response:
+        return JSONResponse(
+            {"children": list(boards.roster())}, headers={"Cache-Control": "no-store"}
+        )
+
+    async def next_json(request: Request) -> Response:
+        child = child_of(request.query_params.get("child"))
+        store = db()
+        if child is None:
+            return _error(_("Pick your name from the class list."))
+        if store is None or not store.is_file():
+            return _error(_("No puzzles yet: the teacher generates them first."), 404)
+        try:
+            found = next_puzzle(store, child)
+            rating = solver_rating(store, child)
+        except StoreError as exc:
+            return _error(str(exc), 500)
+        if found is None:
+            return _error(_("No puzzles yet: the teacher generates them first."), 404)
+        p, p_rating = found
+        return JSONResponse(
+            {
+                "id": p.id,
+                "themes": themes_words(p),
+                "steps": p.steps,
+                "rating": round(rating.rating),
+                "puzzle_rating": round(p_rating.rating),
+                "board": board_json(p.game(), p.solver),
+            },
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def answer(request: Request) -> Response:
+        raw = b""
+        async for chunk in request.stream():
+            raw += chunk
+            if len(raw) > MAX_ANSWER:
+                return _error(_("The answer could not be read."), 413)
+        try:
+            body = load_json(raw)
+            if not isinstance(body, dict) or not isinstance(body.get("played", []), list):
+                raise ValueError
+            if len(body.get("played", [])) > 4:
+                raise ValueError
+            played = [_path(m) for m in body.get("played", [])]
+            move = _path(body.get("move"))
+            seconds = float(body.get("seconds", 0))
+        except (ValueError, TypeError, NotationError):
+            return _error(_("The answer could not be read."))
+        child = child_of(body.get("child"))
+        store = db()
+        if child is None or store is None:
+            return _error(_("Pick your name from the class list."))
+        try:
+            found = puzzle(store, str(body.get("puzzle", "")))
+            if found is None:
+                return _error(_("No such puzzle."), 404)
+            p, _rating = found
+            judged = judge(p, played, move)
+        except StoreError as exc:
+            return _error(str(exc), 500)
+        except ValueError as exc:
+            return _error(str(exc))
+        out: dict[str, Any] = {"result": judged.result, "said": judged.said}
+        text = " ".join(f"{x}{y}" for x, y in move)
+        if judged.result == "continue":
+            out["board"] = board_json(judged.game, p.solver)
+            out["reply"] = [list(s) for s in judged.reply or ()]
+            return JSONResponse(out)
+        try:
+            done = record_attempt(
+                store, child, p.id, text, judged.result == "right", max(0.0, seconds)
+            )
+        except StoreError as exc:
+            return _error(str(exc), 500)
+        out["first_try"] = done.first_try
+        out["rating_before"] = round(done.child_before.rating)
+        out["rating_after"] = round(done.child_after.rating)
+        if judged.result == "right":
+            out["board"] = board_json(judged.game, p.solver)
+            return JSONResponse(out)
+        tries = int(body.get("try", 1)) if str(body.get("try", 1)).isdigit() else 1
+        out["tries_left"] = max(0, TRIES - tries)
+        if out["tries_left"] == 0:
+            out["said"] = [*out["said"], *solution_words(p, played)]
+        at = position_at(p, played)
+        out["board"] = board_json(at[0] if at else p.game(), p.solver)
+        return JSONResponse(out)
+
+    return [
+        Route("/puzzles", page),
+        Route("/api/puzzles/class", class_json),
+        Route("/api/puzzles/next", next_json),
+        Route("/api/puzzles/answer", answer, methods=["POST"]),
+    ]

@@ -1,0 +1,62 @@
+"""``damath-board puzzles``: generate from engine games and from a folder of kept games, print
+the count per variant and per theme, list the store; a wrong option is one line and exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from controller.cli import main
+from controller.data import __file__ as data_init
+from controller.puzzles.store import puzzles
+
+SAMPLE = Path(data_init).parent / "sample_game.json"
+
+
+def test_generate_from_engine_games_and_kept_games_then_list(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    games = tmp_path / "kept"
+    games.mkdir()
+    (games / "sample_game.json").write_bytes(SAMPLE.read_bytes())
+    state = tmp_path / "state"
+    code = main(
+        ["puzzles", "--state-dir", str(state), "generate", "--games", str(games),
+         "--engine-games", "1", "--variant", "integer"]
+    )  # fmt: skip
+    out = capsys.readouterr().out
+    assert code == 0, out
+    stored = puzzles(state / "puzzles.sqlite")
+    assert stored, out
+    assert f"{len(stored)} puzzles found ({len(stored)} new)" in out
+    counts = dict(
+        line.split()
+        for line in out.splitlines()
+        if line.startswith("  ") and len(line.split()) == 2
+    )
+    assert counts["integer"] == str(len(stored)) and counts["fraction"] == "0"
+    assert "per theme:" in out and "The quiet move" in out
+    kinds = {p.source["kind"] for p, _r in stored}
+    assert "engine" in kinds
+    assert all(p.verified > p.depth for p, _r in stored)
+
+    assert main(["puzzles", "--state-dir", str(state), "list"]) == 0
+    listed = capsys.readouterr().out
+    assert f"{len(stored)} puzzles" in listed
+    assert stored[0][0].id in listed
+
+
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["puzzles", "--state-dir", str(tmp_path), "generate"]) == 2
+    assert "give --games DIR or --engine-games N" in capsys.readouterr().err
+    missing = tmp_path / "nowhere"
+    assert main(["puzzles", "--state-dir", str(tmp_path), "generate", "--games", str(missing)]) == 2
+    err = capsys.readouterr().err
+    assert err.strip().count("\n") == 0 and "no such folder" in err
+    (tmp_path / "puzzles.sqlite").write_bytes(b"garbage" * 200)
+    assert main(["puzzles", "--state-dir", str(tmp_path), "list"]) == 2
+    err = capsys.readouterr().err
+    assert "damaged" in err and err.strip().count("\n") == 0

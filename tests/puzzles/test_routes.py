@@ -1,0 +1,77 @@
+"""The puzzle page's routes over HTTP: the class list, the next puzzle for a child of the list
+only, an answer judged and kept; bad input is a one-line error, never a traceback."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from controller.puzzles.progress import solver_summary
+from controller.puzzles.store import puzzle
+from controller.sim.server import create_app
+from tests.sim.conftest import ManualClock
+
+
+@pytest.fixture
+def client(class_dir: Path) -> Iterator[TestClient]:
+    app = create_app(clock=ManualClock(), state_dir=class_dir)
+    with TestClient(app) as c:
+        yield c
+
+
+def test_a_child_of_the_list_gets_a_puzzle_and_the_answer_is_kept(
+    client: TestClient, class_dir: Path
+) -> None:
+    assert client.get("/api/puzzles/class").json() == {"children": ["Ana Cruz", "Ben Reyes"]}
+    assert client.get("/puzzles").status_code == 200
+    got = client.get("/api/puzzles/next", params={"child": "Ben Reyes"}).json()
+    assert got["rating"] == 1500 and got["board"]["legal"]
+    db = class_dir / "puzzles.sqlite"
+    found = puzzle(db, got["id"])
+    assert found is not None
+    p = found[0]
+    played: list[list[list[int]]] = []
+    for step in range(p.steps):  # the child's moves (around a forced reply, two)
+        best = [list(sq) for sq in p.solution[2 * step]]
+        answer = {"child": "Ben Reyes", "puzzle": p.id, "played": played, "move": best}
+        said = client.post("/api/puzzles/answer", json=answer).json()
+        played.append(best)
+        assert said["result"] == ("right" if step + 1 == p.steps else "continue"), said
+    assert said["rating_after"] > said["rating_before"] == 1500
+    assert said["said"][0] == "Right! That is the best move."
+    assert solver_summary(db, "Ben Reyes").solved == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ({"child": "Nobody", "puzzle": "x", "move": [[1, 2], [2, 3]]}, "Pick your name"),
+        ({"child": "Ana Cruz", "puzzle": "nope", "move": [[1, 2], [2, 3]]}, "No such puzzle"),
+        ({"child": "Ana Cruz", "puzzle": "x", "move": "e2e4"}, "could not be read"),
+        ([1, 2], "could not be read"),
+    ],
+)
+def test_bad_answers_get_one_line(client: TestClient, body: object, words: str) -> None:
+    response = client.post("/api/puzzles/answer", json=body)
+    assert response.status_code in (400, 404)
+    assert words in response.json()["error"]
+    assert client.get("/api/puzzles/next", params={"child": "Nobody"}).status_code == 400
+
+
+def test_an_illegal_move_is_not_this_puzzle_s(client: TestClient) -> None:
+    got = client.get("/api/puzzles/next", params={"child": "Ana Cruz"}).json()
+    body = {"child": "Ana Cruz", "puzzle": got["id"], "played": [], "move": [[0, 7], [7, 0]]}
+    response = client.post("/api/puzzles/answer", json=body)
+    assert response.status_code == 400
+    assert "not a move of this puzzle" in response.json()["error"]
+
+
+def test_a_huge_or_deep_answer_is_refused_unread(client: TestClient) -> None:
+    big = client.post("/api/puzzles/answer", content=b'{"move": "' + b"1" * 100_000 + b'"}')
+    assert big.status_code == 413
+    deep = client.post("/api/puzzles/answer", content=("[" * 2_000).encode())
+    assert deep.status_code == 400
+    assert "could not be read" in deep.json()["error"]
