@@ -10,9 +10,12 @@ players put on its game, and none of its records tied to that table."""
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sqlite3
 import textwrap
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from controller.board import BoardHost, ScanLoop
@@ -29,6 +32,9 @@ from tests.link.gameboards import EXPORTS, OTHER_GAMES
 
 from .conftest import Board, journal_games, stored_games
 from .eventkit import HallBoard, api, wait_for
+
+HUNG = 120.0
+"""A bound, never a pace: how long a wait for something the test needs may take."""
 
 # each game's short game (tests/games/players.py) as the hub must read it, from Blue's side
 # (the first mover): Dadama's second mover wins when every die of the first shows 6 (G-7), Dam
@@ -323,10 +329,12 @@ def test_the_simulator_shows_a_refused_table_on_its_display_and_page(hub, tmp_pa
 
 def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, tmp_path):
     """Issue 28's hall: one event with a Damath division on 4 boards, a Dam division on 2 and a
-    Mathematical Chess division on 2, a round each through the real Mosquitto and hub; the hub
-    (and its broker) SIGKILLed while the round is played and started again. Every record of
-    every game is in the hub once and in order, each other game's hub record is the board's own
-    export, and every table's result is the board's, accepted into its division."""
+    Mathematical Chess division on 2, a round each through the real Mosquitto and hub; the
+    broker SIGKILLed while the round is played (the hub's supervisor starts it again), then the
+    hub itself (and its broker with it) SIGKILLed and started again. Every record of every game
+    is in the hub once and in order, each game's hub record is the board's own export (Damath's
+    PDN too), every table's result is the board's, accepted into its division, and the event's
+    archive holds each division's standings and each table's record."""
     from .conftest import assert_hub_equals_journals
     from .eventkit import GAMES as DAMATH_GAMES
 
@@ -374,11 +382,21 @@ def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, t
             play_on(played, PLAYERS[game_of[b]].short)
             exports[b] = played.game.files()[EXPORTS[game_of[b]]]
 
-    for b in ("d1", "d2", "m1", "c1"):
+    def reached(*names: str) -> Callable[[], bool]:
+        return lambda: all(stored_games(hub.folder, b) for b in names)
+
+    for b in ("d1", "m1", "c1"):
         play(b)
-    wait_for("the first games reach the hub", lambda: stored_games(hub.folder, "c1"))
-    hub.kill()  # SIGKILL mid-round: its broker goes with it; the boards play on
-    for b in ("d3", "d4", "m2", "c2"):
+    wait_for("the first games reach the hub", reached("d1", "m1", "c1"), HUNG)
+    # the broker SIGKILLed mid-round: the hub's supervisor starts it again, the boards play on
+    os.kill(hub.broker_pid(), signal.SIGKILL)
+    for b in ("d2", "m2"):
+        play(b)
+    restarted = lambda: hub.json("/api/boards")["broker"]["restarts"] >= 1  # noqa: E731
+    wait_for("the hub's supervisor restarts its broker", restarted, HUNG)
+    wait_for("the games after the broker's restart", reached("d2", "m2"), HUNG)
+    hub.kill()  # the hub SIGKILLed mid-round: its broker goes with it; the boards play on
+    for b in ("d3", "d4", "c2"):
         play(b)
     hub.start()
     for b in damath.values():
@@ -392,6 +410,10 @@ def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, t
         feed = hub.json(f"/feeds/games/{b}/{game}.json")
         own = exports[b]
         assert feed["record"] == (json.loads(own) if EXPORTS[game_of[b]] == "json" else own)
+    for b, hall in damath.items():  # Damath's record: the board's own PDN, to the character
+        (game,) = journal_games(hall.folder)
+        exports[b] = hall.play.session.export_pdn()
+        assert hub.get(f"/feeds/games/{b}/{game}.pdn").decode() == exports[b], b
     expected = {
         "damath": [DAMATH_GAMES[kinds[b]][2:] for b in boards_of["damath"]],
         "dam": [("draw", "", "")] * 2,
@@ -409,8 +431,35 @@ def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, t
     try:
         assert [s.player.name for s in t.standings("chess")][:2] == ["chess 1", "chess 2"]
         assert "score-diff" not in t.standings("dam")[0].tiebreaks
+        ranked = {d: [s.player.name for s in t.standings(d)] for d in boards_of}
     finally:
         t.close()
+    # the archive: each division's standings (as ranked by its game) and each table's record,
+    # the very record the board exports (Damath's and Dam's PDN with the event's tags on top,
+    # Mathematical Chess's JSON as it is)
+    zipped = tmp_path / "hall.zip"
+    hub_cli(hub.folder, "archive", "--out", str(zipped))
+    with zipfile.ZipFile(zipped) as z:
+        names = set(z.namelist())
+        event = json.loads(z.read("Hall-Day/event.json"))
+        assert {d["name"]: d["game"] for d in event["divisions"]} == {
+            "damath": "damath", "dam": "dam", "chess": "mathchess"}  # fmt: skip
+        for division, boards in boards_of.items():
+            standings = json.loads(z.read(f"Hall-Day/{division}/standings.json"))
+            assert [row["name"] for row in standings["standings"]] == ranked[division], standings
+            assert f"Hall-Day/{division}/standings.html" in names
+            for table, b in enumerate(boards, start=1):
+                folder = damath[b].folder if b in damath else others[b].folder
+                (game,) = journal_games(folder)
+                ext = "json" if game_of.get(b) == "mathchess" else "pdn"
+                kept = f"Hall-Day/{division}/round-1/table-{table}_{b}_{game}.{ext}"
+                assert kept in names, (kept, sorted(names))
+                text, own = z.read(kept).decode(), exports[b]
+                if ext == "json":
+                    assert text == own
+                else:  # the event's tags on top of the board's own moves
+                    assert text.split("\n\n", 1)[1] == own.split("\n\n", 1)[1], b
+                    assert f'[Division "{division}"]' in text and '[Round "1"]' in text
     for b in damath.values():
         b.close()
     for board in others.values():
