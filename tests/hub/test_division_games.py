@@ -163,6 +163,18 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
 
 
 def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hub, tmp_path):
+    """The hub sends no table to a board that says it plays another game (its presence's
+    ``plays``): the round is not sent, the organiser told which table and why in one line, the
+    desk's row says it. A board that has not said yet is sent the table, and refuses it itself:
+    one line on its display, no players put on its game, none of its records tied to it."""
+    from controller.hub.accounts import Accounts
+
+    from .conftest import DESK_PASSWORD
+    from .test_desk import Browser
+
+    accounts = Accounts(hub.folder)
+    accounts.add("org", "organiser", DESK_PASSWORD)
+    accounts.close()
     hub.start()
     hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
             "--division", "main", "--initial-colour", "blue")  # fmt: skip
@@ -191,11 +203,56 @@ def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hu
     _hands.set_occupied(set(game.expected()))  # the pieces stand as the game starts
     loop = ScanLoop(game, devices, link=link)
     link.start()
-    # the Damath board: its session and the board runtime's own assignment handling
+    # the Damath board: its session and the board runtime's own assignment handling; it has
+    # not said its game yet (its link says it at its loop's first pass)
     damath = HallBoard.start("b-damath", damath_conn, tmp_path / "damath")
 
-    for division in ("main", "dam"):
-        api(hub, "/api/event/publish", {"round": 1, "division": division})
+    def main_table() -> dict:
+        (table,) = api(hub, "/api/event/round", {"round": 1, "division": "main"})["tables"]
+        return table
+
+    # the Dam board said it plays Dam: the desk sees the Damath table cannot go to it
+    wait_for("the hub knows b-dam plays dam", lambda: main_table()["status"] == "wrong-game")
+    assert main_table()["board_game"] == "dam" and main_table()["assignment"] is None
+    status, told = _post(hub, "/api/event/publish", {"round": 1, "division": "main"})
+    why = "round 1: table(s) 1 (board b-dam plays dam): division main plays damath; seat a "
+    assert (status, told) == (400, why + "damath board"), told
+    # nor by moving the table to it
+    move = {"round": 1, "table": 1, "division": "main", "board": "b-dam", "reason": "spare"}
+    status, body = _post(hub, "/api/event/move", move)
+    assert (status, body) == (400, "board b-dam plays dam, not damath: not sent"), body
+    # the desk: the organiser's send told why in one line, the table's row says it too
+    org = Browser(hub.url)
+    assert org.login("org")[1] == "/desk"
+    token = org.csrf("/desk?division=main&round=1")
+    _, _, location = org.go("/desk/publish", {"csrf": token, "division": "main", "round": "1"})
+    assert "board+b-dam+plays+dam%29%3A+division+main+plays+damath%3B+seat+a+damath+board" in (
+        location
+    ), location
+    _, page, _ = org.go("/desk?division=main&round=1")
+    assert "not sent: its board plays another game (seat one of this division&#x27;s game)" in (
+        page
+    ), page
+    assert hub.json("/api/boards") and main_table()["status"] == "wrong-game"
+
+    # the Damath board has not said its game: the Dam table is sent, and the board refuses it
+    api(hub, "/api/event/publish", {"round": 1, "division": "dam"})
+    wait_for("the Damath board holds the Dam table", lambda: damath.assignment() is not None)
+    damath.step(1.0)
+    assert damath.link.refused == "Table 1, round 1 is a dam game: not for this damath board"
+    assert not damath.play.session.info.get("blue"), damath.play.session.info  # no players put
+    # a board of a tournament's hub waits for a table of its own game: its clocks held at full
+    # time (not for the refused table's start), its records tied to no table
+    wait_for("the hub runs a tournament", damath.link.link.tournament)
+    damath.step(1.0)
+    state = damath.play.session.state
+    assert (state.held, state.held_asg) == ("round", None), (state.held, state.held_asg)
+    damath.wait_acked()
+
+    # a table set by hand (``POST /api/assignments``, unchecked) reaches the Dam board, which
+    # refuses it: one line on its display, said once
+    api(hub, "/api/assignments", {"board": "b-dam", "round": 1, "table": 1,
+                                  "blue": {"name": "Ana"}, "red": {"name": "Ben"}})  # fmt: skip
     line = "Table 1, round 1 is a damath game: not for this dam board"
 
     def refused() -> bool:
@@ -213,18 +270,6 @@ def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hu
         loop.step(clock[0])
     assert said.count(line) == 1, said
 
-    wait_for("the Damath board holds the Dam table", lambda: damath.assignment() is not None)
-    damath.step(1.0)
-    assert damath.link.refused == "Table 1, round 1 is a dam game: not for this damath board"
-    assert not damath.play.session.info.get("blue"), damath.play.session.info  # no players put
-    # a board of a tournament's hub waits for a table of its own game: its clocks held at full
-    # time (not for the refused table's start), its records tied to no table
-    wait_for("the hub runs a tournament", damath.link.link.tournament)
-    damath.step(1.0)
-    state = damath.play.session.state
-    assert (state.held, state.held_asg) == ("round", None), (state.held, state.held_asg)
-    damath.wait_acked()
-
     # the Dam board's game, played, reaches the hub tied to no table
     hands = Hands(game, clock[0])
     hands.show()
@@ -234,13 +279,29 @@ def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hu
     tied = db.execute("SELECT board_id, assignment_id FROM games ORDER BY board_id").fetchall()
     db.close()
     assert ("b-dam", None) in tied and {asg for _, asg in tied} == {None}, tied
-    # the desk sees each table refused by a board of another game, and which game it plays
-    for division, board_game in (("main", "dam"), ("dam", "damath")):
-        (table,) = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
-        assert table["status"] == "other-game" and table["board_game"] == board_game, table
-        assert table["board_result"] is None, table
+    # the desk sees the Dam table refused by a board of another game, and which game it plays
+    (table,) = api(hub, "/api/event/round", {"round": 1, "division": "dam"})["tables"]
+    assert table["status"] == "other-game" and table["board_game"] == "damath", table
+    assert table["board_result"] is None, table
     link.link.stop()
     damath.close()
+
+
+def _post(hub, path: str, body: dict) -> tuple[int, str]:
+    """An API call whose refusal is the point: its status and its one line (or its answer)."""
+    import urllib.error
+    import urllib.request
+
+    from .eventkit import token
+
+    request = urllib.request.Request(
+        hub.url + path, json.dumps(body).encode(), {"Authorization": f"Bearer {token(hub)}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())["error"]
 
 
 def test_the_desk_adds_a_division_with_its_game_and_records_its_results(desk):
