@@ -9,8 +9,10 @@ players put on its game, and none of its records tied to that table."""
 
 from __future__ import annotations
 
+import html
 import json
 import os
+import re
 import signal
 import sqlite3
 import textwrap
@@ -118,7 +120,8 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             status, page, _ = arbiter.go(f"/desk/table?pairing={p.id}")
             assert status == 200 and "The board's journal" in page
             status, page, _ = arbiter.go(f"/desk/sheet?pairing={p.id}")
-            assert "This game has no printed scoresheet" in page and "by hand" not in page
+            assert status == 200 and "by hand" not in page, page
+            assert_printed_sheet(page, name, open_files[name])
         for name in OTHER_GAMES:
             (p,) = t.pairings(name, 1)
             result = t.results()[p.id]
@@ -151,6 +154,9 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             assert kept == [f"Hall-Day/{name}/round-1/table-1_{board.board}_{game}."
                             f"{EXPORTS[name]}"], names  # fmt: skip
             text = z.read(kept[0]).decode()
+            # the round's printed sheets: the game's, as the desk reprints it
+            printed = z.read(f"Hall-Day/{name}/round-1/scoresheets.html").decode()
+            assert_printed_sheet(printed, name, own)
             if EXPORTS[name] == "json":
                 assert text == own  # the very text the board exports
             else:  # the board's own PDN, the event's tags set at its top
@@ -160,6 +166,39 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
                     assert f'[Black "{name} Ana"]' in text and f'[White "{name} Ben"]' in text
     for board in boards.values():
         board.close()
+
+
+def sheet_cells(page: str) -> list[list[str]]:
+    """The printed sheet's turns, each row's cells as printed (its number, the first mover's,
+    the second mover's)."""
+    rows = re.findall(r"<li>(.*?)</li>", page)
+    return [[html.unescape(c) for c in re.findall(r"<span>(.*?)</span>", r)] for r in rows]
+
+
+def assert_printed_sheet(page: str, name: str, own: str) -> None:
+    """The desk's reprint of a game: its players, and every move of the board's own record, in
+    order, a row per turn (Dadama's dice beside the step they gave)."""
+    assert f"{name} Ana" in page and f"{name} Ben" in page, page
+    assert "Blue: " in page and "Arbiter" in page  # the signatures
+    rows = sheet_cells(page)
+    if EXPORTS[name] == "json":
+        turns = json.loads(own)["turns"]
+        assert len(rows) == (len(turns) + 1) // 2, rows
+        printed = [c for r in rows for c in r[1:] if c]
+        assert len(printed) == len(turns)
+        for said, turn in zip(printed, turns, strict=True):
+            if "move" in turn:
+                (a, b) = turn["move"]
+                assert said.startswith(f"({a[0]},{a[1]})") and f"({b[0]},{b[1]})" in said, said
+            for removal in turn["removals"]:
+                assert removal["rule"] in said and " ".join(removal["pieces"]) in said, said
+        return
+    movetext = "\n".join(x for x in own.split("\n") if not x.startswith("["))
+    words = [w for w in movetext.split() if not re.fullmatch(r"\d+\.(\.\.)?", w)]
+    assert words[-1] in ("*", "1-0", "0-1", "1/2-1/2") and rows
+    assert [n for n, *_ in rows] == [f"{k}." for k in range(1, len(rows) + 1)], rows
+    assert " ".join(c for r in rows for c in r[1:] if c).split() == words[:-1], rows
+    assert f"Result on the board: {words[-1]}" in page
 
 
 def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hub, tmp_path):
