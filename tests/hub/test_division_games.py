@@ -122,6 +122,11 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             status, page, _ = arbiter.go(f"/desk/sheet?pairing={p.id}")
             assert status == 200 and "by hand" not in page, page
             assert_printed_sheet(page, name, open_files[name])
+            # the desk's pause is Damath's only: said in one line, nothing sent to the board
+            form = {"csrf": arbiter.csrf(), "pairing": str(p.id), "cmd": "pause", "back": "/desk"}
+            location = arbiter.go("/desk/pause", form)[2]
+            said = f"a+{name}+board+does+not+take+the+desk%27s+pause+yet"
+            assert said in location, location
         for name in OTHER_GAMES:
             (p,) = t.pairings(name, 1)
             result = t.results()[p.id]
