@@ -154,11 +154,12 @@ def build_zip(store: Store, t: Tournament) -> bytes:
                         if not text and exported is not None and exported[0] == "json":
                             # a game whose record is not PDN (Mathematical Chess): the board's
                             z.writestr(f"{folder}/round-{rnd}/{name}.json", exported[1])
-                        if not text:
+                        if text:
+                            z.writestr(f"{folder}/round-{rnd}/{name}.pdn", text)
+                            pdns.append(text)
+                        elif exported is None:
                             continue
-                        z.writestr(f"{folder}/round-{rnd}/{name}.pdn", text)
-                        pdns.append(text)
-                        if _over(row):
+                        if _over(row):  # every game's printed sheet, whatever its record
                             page = game_sheet(store, t, p, row)
                             if page is not None:
                                 sheets.append(page)

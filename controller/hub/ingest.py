@@ -63,6 +63,7 @@ from controller.link.protocol import (
     presence_payload,
 )
 from controller.scoresheet.render import sheet_json
+from controller.tournament.games import GAMES as GAME_NAMES
 
 from .live import Live
 from .store import Store
@@ -892,6 +893,8 @@ class Ingest:
             if isinstance(data.get("software"), str):
                 meta.software = data["software"][:40]
                 fields["software"] = meta.software
+            if online and data.get("plays") in GAME_NAMES:  # the game it is set to play
+                fields["plays"] = data["plays"]
             self.store.touch_board(db, board, meta.last_contact or at, **fields)
         else:
             if data.get("board") != board:

@@ -181,6 +181,12 @@ def restore_assignments(store: Store, t: Tournament) -> int:
     return n
 
 
+def board_plays(store: Store) -> dict[str, str | None]:
+    """Every board in service and the game it says it plays (its presence's ``plays``), None
+    while it has not said: the hub sends a board no table of another game."""
+    return {b["id"]: b.get("plays") for b in store.boards()}
+
+
 def publish_round(
     ctx: HubContext, t: Tournament, division: str | None, rnd: int, by: str
 ) -> list[tuple[Pairing, str]]:
@@ -193,18 +199,20 @@ def publish_round(
     pairs = [p for p in t.pairings(d.name, rnd) if not p.is_bye]
     if not pairs:
         raise TournamentError(f"round {rnd} of division {d.name!r} is not paired yet")
-    known = {b["id"] for b in ctx.store.boards()}
+    plays = board_plays(ctx.store)
     results = t.results()
     plan: list[tuple[Pairing, str]] = []
-    missing, unknown = [], []
+    missing, unknown, other = [], [], []
     for p in pairs:
         if p.id in results:
             continue
         board = seating.board_for(t, p)
         if board is None:
             missing.append(str(p.table))
-        elif board not in known:
+        elif board not in plays:
             unknown.append(f"{p.table} ({board})")
+        elif plays[board] not in (None, d.game):
+            other.append(f"{p.table} (board {board} plays {plays[board]})")
         else:
             plan.append((p, board))
     if missing:
@@ -214,6 +222,11 @@ def publish_round(
         )
     if unknown:
         raise TournamentError(f"round {rnd}: table(s) {', '.join(unknown)}: no such board here")
+    if other:  # the board would refuse it: nothing sent, the desk says which and why
+        raise TournamentError(
+            f"round {rnd}: table(s) {', '.join(other)}: division {d.name} plays {d.game}; "
+            f"seat a {d.game} board"
+        )
     boards = [b for _, b in plan]
     twice = sorted({b for b in boards if boards.count(b) > 1})
     if twice:
@@ -314,8 +327,12 @@ def move_pairing(
         raise TournamentError("moving a game to another board needs a reason")
     if pairing_id in t.results():
         raise TournamentError(f"round {p.round}, table {p.table} has a result already")
-    if board not in {b["id"] for b in ctx.store.boards()}:
+    plays = board_plays(ctx.store)
+    if board not in plays:
         raise TournamentError(f"no board {board!r} in this hub")
+    game = t.division(p.division).game
+    if plays[board] not in (None, game):
+        raise TournamentError(f"board {board} plays {plays[board]}, not {game}: not sent")
     sent = seating.dispatches(t)
     before = sent.get(p.id)
     if before is not None and before.board == board:
@@ -455,7 +472,10 @@ def round_view(
         proposal = proposals.get(p.id)
         record = records.get(p.id)
         # the game the board plays now (its live game's summary): Damath's names a variant
-        board_game = summary.get("game") or (DAMATH if summary.get("variant") else None)
+        # or, before it has one, the game it says it plays (its presence)
+        board_game = (
+            summary.get("game") or (DAMATH if summary.get("variant") else None) or info.get("plays")
+        )
         signing = (
             table_signing(store, dispatch.board, dispatch.assignment, round_games)
             if dispatch
@@ -471,6 +491,8 @@ def round_view(
             status = "disputed"
         elif proposal is not None:
             status = "signed" if signing is not None and signing.both_signed else "to-accept"
+        elif dispatch is None and board_game not in (None, d.game):
+            status = "wrong-game"  # not sent: its board plays another game
         elif dispatch is None:
             status = "not-sent"
         elif board_game not in (None, d.game) and dispatch.assignment not in started:

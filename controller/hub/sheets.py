@@ -21,10 +21,13 @@ from controller.scoresheet.model import Event as SheetEvent
 from controller.scoresheet.model import Player as SheetPlayer
 from controller.scoresheet.typeset import typeset
 from controller.tournament import boards as seating
+from controller.tournament.games import GAMES
 from controller.tournament.model import GameResult, Pairing, ResultRecord
 from controller.tournament.tournament import Tournament
 
 from .feeds import Feeds
+from .game_sheet import Sheet as OtherSheet
+from .game_sheet import render as render_other
 from .rounds import BoardResult, board_result, score_text
 from .store import Store
 
@@ -137,14 +140,46 @@ def game_sheet(store: Store, t: Tournament, p: Pairing, row: dict[str, Any]) -> 
     tournament's event and players, and its recorded result if it is the game that counts."""
     state = rebuild(store.records(row["board_id"], row["game_id"]))
     sheet = state.sheet()
-    if sheet is None:
-        return None
-    sheet = replace(sheet, event=_sheet_event(t, p), players=_sheet_players(t, p))
     found = counted(store, t, p)
     lines: list[str] = []
     if found is not None and found.game == row["game_id"] and found.board == row["board_id"]:
         lines = tournament_lines(t, latest(t, p.id), found)
+    if sheet is None:
+        exported = state.export() if state.other is not None else None
+        return None if exported is None else other_sheet(t, p, row, exported, lines)
+    sheet = replace(sheet, event=_sheet_event(t, p), players=_sheet_players(t, p))
     return render_html(sheet, tournament=lines)
+
+
+def other_sheet(
+    t: Tournament, p: Pairing, row: dict[str, Any], exported: tuple[str, str], lines: list[str]
+) -> str:
+    """Another game's printed sheet (``game_sheet``): its record as the board exported it, the
+    tournament's event and players, the first mover's colour in Blue's place."""
+    kind, text = exported
+    game = GAMES[t.division(p.division).game]
+    colours = ((row.get("summary") or {}).get("picture") or {}).get("colours") or []
+    said = tuple(_(str(c).capitalize()) for c in colours) if len(colours) == 2 else ()
+    blue, red = _sheet_players(t, p)
+    meta = [
+        t.event.name,
+        t.event.date,
+        t.event.venue,
+        _("division {name}").format(name=p.division),
+        _("board {board}, game {game}").format(board=row["board_id"], game=row["game_id"]),
+    ]
+    return render_other(
+        OtherSheet(
+            title=_(game.title),
+            heading=_("Round {round}, table {table}").format(round=p.round, table=p.table),
+            meta=meta,
+            colours=(said[0], said[1]) if said else (_("Blue"), _("Red")),
+            players=(_with_id(blue.name, blue.fed_id), _with_id(red.name, red.fed_id)),
+            kind=kind,
+            text=text,
+            lines=lines,
+        )
+    )
 
 
 def _with_id(name: str, fed_id: str) -> str:
@@ -172,10 +207,7 @@ def typed_sheet(t: Tournament, p: Pairing) -> str:
     blue, red = _("Blue"), _("Red")
     by_hand = _("No board record: the result was recorded by hand.")
     if record is not None and record.result.source == "board":  # a game with no printed sheet
-        by_hand = _(
-            "The board's result, accepted. This game has no printed scoresheet: its record is "
-            "the board's own file (PDN; JSON for Mathematical Chess)."
-        )
+        by_hand = _("The board's result, accepted; the board's record is not at the hub.")
     return (
         f'<section class="typed"><h1>{escape(title)}</h1>'
         f"<p>{escape(meta)}</p>"

@@ -107,6 +107,10 @@ SCHEMA = (
     """
     ALTER TABLE boards ADD COLUMN removed REAL;
     """,
+    # 3: the game a board says it plays (its presence's ``plays``): no table of another is sent
+    """
+    ALTER TABLE boards ADD COLUMN plays TEXT;
+    """,
 )
 
 
@@ -273,7 +277,8 @@ class Store:
     def boards(self, removed: bool = False) -> list[dict[str, Any]]:
         """The boards in service (``removed``: the retired ones too)."""
         rows = self.query(
-            "SELECT id, label, created, last_contact, online, software, firmware, problems, state "
+            "SELECT id, label, created, last_contact, online, software, firmware, problems, state, "
+            "plays "
             "FROM boards " + ("" if removed else "WHERE removed IS NULL ") + "ORDER BY id"
         )
         out = []
@@ -288,7 +293,7 @@ class Store:
         """Inside a transaction: last contact, and whichever of online/software/... is given."""
         sets: list[str] = ["last_contact = ?"]
         args: list[Any] = [at]
-        for name in ("online", "software", "firmware"):
+        for name in ("online", "software", "firmware", "plays"):
             if name in fields:
                 sets.append(f"{name} = ?")
                 args.append(fields[name])

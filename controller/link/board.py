@@ -140,7 +140,7 @@ class BoardLink:
     def set_game(self, game: str) -> None:
         """The game this board plays (``controller.record.games.NAMES``): an assignment of
         another is refused. Set before the link starts, so no record carries a refused id."""
-        self.link.game = game
+        self.link.set_game(game)
 
     def refusal(self) -> str:
         """The line the board shows while it holds an assignment of another game (said once

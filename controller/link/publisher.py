@@ -300,12 +300,7 @@ class Link:
                 (HUB_PRESENCE, 1),
             ]
         )
-        client.publish(
-            board_topic(board, PRESENCE),
-            presence_payload(True, time.time(), software=software_version()),
-            qos=1,
-            retain=True,
-        )
+        self._say_presence(client)
         with self._lock:
             self._connected = True
             self._connects += 1
@@ -387,6 +382,26 @@ class Link:
         except (OSError, ValueError):
             return None
         return data if isinstance(data, dict) else None
+
+    def _say_presence(self, client: mqtt.Client) -> None:
+        """The board online, its software, and the game it plays once it says it (``plays``:
+        the hub sends it no table of another game's division)."""
+        extra: dict[str, Any] = {"software": software_version()}
+        if self.game is not None:
+            extra["plays"] = self.game
+        payload = presence_payload(True, time.time(), **extra)
+        client.publish(board_topic(self.config.board, PRESENCE), payload, qos=1, retain=True)
+
+    def set_game(self, game: str) -> None:
+        """The game this board plays from now: said in its presence at once when connected
+        (and at every connection), so the hub knows it before it sends a table."""
+        if game == self.game:
+            return
+        self.game = game
+        with self._lock:
+            connected = self._connected
+        if connected:
+            self._say_presence(self.client)
 
     def refuses(self, assignment: dict[str, Any] | None, game: str | None = None) -> bool:
         """An assignment of another game than ``game`` (by default this board's): a table of

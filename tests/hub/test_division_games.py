@@ -9,10 +9,15 @@ players put on its game, and none of its records tied to that table."""
 
 from __future__ import annotations
 
+import html
 import json
+import os
+import re
+import signal
 import sqlite3
 import textwrap
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 from controller.board import BoardHost, ScanLoop
@@ -29,6 +34,9 @@ from tests.link.gameboards import EXPORTS, OTHER_GAMES
 
 from .conftest import Board, journal_games, stored_games
 from .eventkit import HallBoard, api, wait_for
+
+HUNG = 120.0
+"""A bound, never a pace: how long a wait for something the test needs may take."""
 
 # each game's short game (tests/games/players.py) as the hub must read it, from Blue's side
 # (the first mover): Dadama's second mover wins when every die of the first shows 6 (G-7), Dam
@@ -112,7 +120,13 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             status, page, _ = arbiter.go(f"/desk/table?pairing={p.id}")
             assert status == 200 and "The board's journal" in page
             status, page, _ = arbiter.go(f"/desk/sheet?pairing={p.id}")
-            assert "This game has no printed scoresheet" in page and "by hand" not in page
+            assert status == 200 and "by hand" not in page, page
+            assert_printed_sheet(page, name, open_files[name])
+            # the desk's pause is Damath's only: said in one line, nothing sent to the board
+            form = {"csrf": arbiter.csrf(), "pairing": str(p.id), "cmd": "pause", "back": "/desk"}
+            location = arbiter.go("/desk/pause", form)[2]
+            said = f"a+{name}+board+does+not+take+the+desk%27s+pause+yet"
+            assert said in location, location
         for name in OTHER_GAMES:
             (p,) = t.pairings(name, 1)
             result = t.results()[p.id]
@@ -145,6 +159,9 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             assert kept == [f"Hall-Day/{name}/round-1/table-1_{board.board}_{game}."
                             f"{EXPORTS[name]}"], names  # fmt: skip
             text = z.read(kept[0]).decode()
+            # the round's printed sheets: the game's, as the desk reprints it
+            printed = z.read(f"Hall-Day/{name}/round-1/scoresheets.html").decode()
+            assert_printed_sheet(printed, name, own)
             if EXPORTS[name] == "json":
                 assert text == own  # the very text the board exports
             else:  # the board's own PDN, the event's tags set at its top
@@ -156,7 +173,52 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
         board.close()
 
 
+def sheet_cells(page: str) -> list[list[str]]:
+    """The printed sheet's turns, each row's cells as printed (its number, the first mover's,
+    the second mover's)."""
+    rows = re.findall(r"<li>(.*?)</li>", page)
+    return [[html.unescape(c) for c in re.findall(r"<span>(.*?)</span>", r)] for r in rows]
+
+
+def assert_printed_sheet(page: str, name: str, own: str) -> None:
+    """The desk's reprint of a game: its players, and every move of the board's own record, in
+    order, a row per turn (Dadama's dice beside the step they gave)."""
+    assert f"{name} Ana" in page and f"{name} Ben" in page, page
+    assert "Blue: " in page and "Arbiter" in page  # the signatures
+    rows = sheet_cells(page)
+    if EXPORTS[name] == "json":
+        turns = json.loads(own)["turns"]
+        assert len(rows) == (len(turns) + 1) // 2, rows
+        printed = [c for r in rows for c in r[1:] if c]
+        assert len(printed) == len(turns)
+        for said, turn in zip(printed, turns, strict=True):
+            if "move" in turn:
+                (a, b) = turn["move"]
+                assert said.startswith(f"({a[0]},{a[1]})") and f"({b[0]},{b[1]})" in said, said
+            for removal in turn["removals"]:
+                assert removal["rule"] in said and " ".join(removal["pieces"]) in said, said
+        return
+    movetext = "\n".join(x for x in own.split("\n") if not x.startswith("["))
+    words = [w for w in movetext.split() if not re.fullmatch(r"\d+\.(\.\.)?", w)]
+    assert words[-1] in ("*", "1-0", "0-1", "1/2-1/2") and rows
+    assert [n for n, *_ in rows] == [f"{k}." for k in range(1, len(rows) + 1)], rows
+    assert " ".join(c for r in rows for c in r[1:] if c).split() == words[:-1], rows
+    assert f"Result on the board: {words[-1]}" in page
+
+
 def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hub, tmp_path):
+    """The hub sends no table to a board that says it plays another game (its presence's
+    ``plays``): the round is not sent, the organiser told which table and why in one line, the
+    desk's row says it. A board that has not said yet is sent the table, and refuses it itself:
+    one line on its display, no players put on its game, none of its records tied to it."""
+    from controller.hub.accounts import Accounts
+
+    from .conftest import DESK_PASSWORD
+    from .test_desk import Browser
+
+    accounts = Accounts(hub.folder)
+    accounts.add("org", "organiser", DESK_PASSWORD)
+    accounts.close()
     hub.start()
     hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
             "--division", "main", "--initial-colour", "blue")  # fmt: skip
@@ -185,11 +247,56 @@ def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hu
     _hands.set_occupied(set(game.expected()))  # the pieces stand as the game starts
     loop = ScanLoop(game, devices, link=link)
     link.start()
-    # the Damath board: its session and the board runtime's own assignment handling
+    # the Damath board: its session and the board runtime's own assignment handling; it has
+    # not said its game yet (its link says it at its loop's first pass)
     damath = HallBoard.start("b-damath", damath_conn, tmp_path / "damath")
 
-    for division in ("main", "dam"):
-        api(hub, "/api/event/publish", {"round": 1, "division": division})
+    def main_table() -> dict:
+        (table,) = api(hub, "/api/event/round", {"round": 1, "division": "main"})["tables"]
+        return table
+
+    # the Dam board said it plays Dam: the desk sees the Damath table cannot go to it
+    wait_for("the hub knows b-dam plays dam", lambda: main_table()["status"] == "wrong-game")
+    assert main_table()["board_game"] == "dam" and main_table()["assignment"] is None
+    status, told = _post(hub, "/api/event/publish", {"round": 1, "division": "main"})
+    why = "round 1: table(s) 1 (board b-dam plays dam): division main plays damath; seat a "
+    assert (status, told) == (400, why + "damath board"), told
+    # nor by moving the table to it
+    move = {"round": 1, "table": 1, "division": "main", "board": "b-dam", "reason": "spare"}
+    status, body = _post(hub, "/api/event/move", move)
+    assert (status, body) == (400, "board b-dam plays dam, not damath: not sent"), body
+    # the desk: the organiser's send told why in one line, the table's row says it too
+    org = Browser(hub.url)
+    assert org.login("org")[1] == "/desk"
+    token = org.csrf("/desk?division=main&round=1")
+    _, _, location = org.go("/desk/publish", {"csrf": token, "division": "main", "round": "1"})
+    assert "board+b-dam+plays+dam%29%3A+division+main+plays+damath%3B+seat+a+damath+board" in (
+        location
+    ), location
+    _, page, _ = org.go("/desk?division=main&round=1")
+    assert "not sent: its board plays another game (seat one of this division&#x27;s game)" in (
+        page
+    ), page
+    assert hub.json("/api/boards") and main_table()["status"] == "wrong-game"
+
+    # the Damath board has not said its game: the Dam table is sent, and the board refuses it
+    api(hub, "/api/event/publish", {"round": 1, "division": "dam"})
+    wait_for("the Damath board holds the Dam table", lambda: damath.assignment() is not None)
+    damath.step(1.0)
+    assert damath.link.refused == "Table 1, round 1 is a dam game: not for this damath board"
+    assert not damath.play.session.info.get("blue"), damath.play.session.info  # no players put
+    # a board of a tournament's hub waits for a table of its own game: its clocks held at full
+    # time (not for the refused table's start), its records tied to no table
+    wait_for("the hub runs a tournament", damath.link.link.tournament)
+    damath.step(1.0)
+    state = damath.play.session.state
+    assert (state.held, state.held_asg) == ("round", None), (state.held, state.held_asg)
+    damath.wait_acked()
+
+    # a table set by hand (``POST /api/assignments``, unchecked) reaches the Dam board, which
+    # refuses it: one line on its display, said once
+    api(hub, "/api/assignments", {"board": "b-dam", "round": 1, "table": 1,
+                                  "blue": {"name": "Ana"}, "red": {"name": "Ben"}})  # fmt: skip
     line = "Table 1, round 1 is a damath game: not for this dam board"
 
     def refused() -> bool:
@@ -207,18 +314,6 @@ def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hu
         loop.step(clock[0])
     assert said.count(line) == 1, said
 
-    wait_for("the Damath board holds the Dam table", lambda: damath.assignment() is not None)
-    damath.step(1.0)
-    assert damath.link.refused == "Table 1, round 1 is a dam game: not for this damath board"
-    assert not damath.play.session.info.get("blue"), damath.play.session.info  # no players put
-    # a board of a tournament's hub waits for a table of its own game: its clocks held at full
-    # time (not for the refused table's start), its records tied to no table
-    wait_for("the hub runs a tournament", damath.link.link.tournament)
-    damath.step(1.0)
-    state = damath.play.session.state
-    assert (state.held, state.held_asg) == ("round", None), (state.held, state.held_asg)
-    damath.wait_acked()
-
     # the Dam board's game, played, reaches the hub tied to no table
     hands = Hands(game, clock[0])
     hands.show()
@@ -228,13 +323,29 @@ def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hu
     tied = db.execute("SELECT board_id, assignment_id FROM games ORDER BY board_id").fetchall()
     db.close()
     assert ("b-dam", None) in tied and {asg for _, asg in tied} == {None}, tied
-    # the desk sees each table refused by a board of another game, and which game it plays
-    for division, board_game in (("main", "dam"), ("dam", "damath")):
-        (table,) = api(hub, "/api/event/round", {"round": 1, "division": division})["tables"]
-        assert table["status"] == "other-game" and table["board_game"] == board_game, table
-        assert table["board_result"] is None, table
+    # the desk sees the Dam table refused by a board of another game, and which game it plays
+    (table,) = api(hub, "/api/event/round", {"round": 1, "division": "dam"})["tables"]
+    assert table["status"] == "other-game" and table["board_game"] == "damath", table
+    assert table["board_result"] is None, table
     link.link.stop()
     damath.close()
+
+
+def _post(hub, path: str, body: dict) -> tuple[int, str]:
+    """An API call whose refusal is the point: its status and its one line (or its answer)."""
+    import urllib.error
+    import urllib.request
+
+    from .eventkit import token
+
+    request = urllib.request.Request(
+        hub.url + path, json.dumps(body).encode(), {"Authorization": f"Bearer {token(hub)}"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())["error"]
 
 
 def test_the_desk_adds_a_division_with_its_game_and_records_its_results(desk):
@@ -323,10 +434,12 @@ def test_the_simulator_shows_a_refused_table_on_its_display_and_page(hub, tmp_pa
 
 def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, tmp_path):
     """Issue 28's hall: one event with a Damath division on 4 boards, a Dam division on 2 and a
-    Mathematical Chess division on 2, a round each through the real Mosquitto and hub; the hub
-    (and its broker) SIGKILLed while the round is played and started again. Every record of
-    every game is in the hub once and in order, each other game's hub record is the board's own
-    export, and every table's result is the board's, accepted into its division."""
+    Mathematical Chess division on 2, a round each through the real Mosquitto and hub; the
+    broker SIGKILLed while the round is played (the hub's supervisor starts it again), then the
+    hub itself (and its broker with it) SIGKILLed and started again. Every record of every game
+    is in the hub once and in order, each game's hub record is the board's own export (Damath's
+    PDN too), every table's result is the board's, accepted into its division, and the event's
+    archive holds each division's standings and each table's record."""
     from .conftest import assert_hub_equals_journals
     from .eventkit import GAMES as DAMATH_GAMES
 
@@ -374,11 +487,21 @@ def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, t
             play_on(played, PLAYERS[game_of[b]].short)
             exports[b] = played.game.files()[EXPORTS[game_of[b]]]
 
-    for b in ("d1", "d2", "m1", "c1"):
+    def reached(*names: str) -> Callable[[], bool]:
+        return lambda: all(stored_games(hub.folder, b) for b in names)
+
+    for b in ("d1", "m1", "c1"):
         play(b)
-    wait_for("the first games reach the hub", lambda: stored_games(hub.folder, "c1"))
-    hub.kill()  # SIGKILL mid-round: its broker goes with it; the boards play on
-    for b in ("d3", "d4", "m2", "c2"):
+    wait_for("the first games reach the hub", reached("d1", "m1", "c1"), HUNG)
+    # the broker SIGKILLed mid-round: the hub's supervisor starts it again, the boards play on
+    os.kill(hub.broker_pid(), signal.SIGKILL)
+    for b in ("d2", "m2"):
+        play(b)
+    restarted = lambda: hub.json("/api/boards")["broker"]["restarts"] >= 1  # noqa: E731
+    wait_for("the hub's supervisor restarts its broker", restarted, HUNG)
+    wait_for("the games after the broker's restart", reached("d2", "m2"), HUNG)
+    hub.kill()  # the hub SIGKILLed mid-round: its broker goes with it; the boards play on
+    for b in ("d3", "d4", "c2"):
         play(b)
     hub.start()
     for b in damath.values():
@@ -392,6 +515,10 @@ def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, t
         feed = hub.json(f"/feeds/games/{b}/{game}.json")
         own = exports[b]
         assert feed["record"] == (json.loads(own) if EXPORTS[game_of[b]] == "json" else own)
+    for b, hall in damath.items():  # Damath's record: the board's own PDN, to the character
+        (game,) = journal_games(hall.folder)
+        exports[b] = hall.play.session.export_pdn()
+        assert hub.get(f"/feeds/games/{b}/{game}.pdn").decode() == exports[b], b
     expected = {
         "damath": [DAMATH_GAMES[kinds[b]][2:] for b in boards_of["damath"]],
         "dam": [("draw", "", "")] * 2,
@@ -409,8 +536,35 @@ def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, t
     try:
         assert [s.player.name for s in t.standings("chess")][:2] == ["chess 1", "chess 2"]
         assert "score-diff" not in t.standings("dam")[0].tiebreaks
+        ranked = {d: [s.player.name for s in t.standings(d)] for d in boards_of}
     finally:
         t.close()
+    # the archive: each division's standings (as ranked by its game) and each table's record,
+    # the very record the board exports (Damath's and Dam's PDN with the event's tags on top,
+    # Mathematical Chess's JSON as it is)
+    zipped = tmp_path / "hall.zip"
+    hub_cli(hub.folder, "archive", "--out", str(zipped))
+    with zipfile.ZipFile(zipped) as z:
+        names = set(z.namelist())
+        event = json.loads(z.read("Hall-Day/event.json"))
+        assert {d["name"]: d["game"] for d in event["divisions"]} == {
+            "damath": "damath", "dam": "dam", "chess": "mathchess"}  # fmt: skip
+        for division, boards in boards_of.items():
+            standings = json.loads(z.read(f"Hall-Day/{division}/standings.json"))
+            assert [row["name"] for row in standings["standings"]] == ranked[division], standings
+            assert f"Hall-Day/{division}/standings.html" in names
+            for table, b in enumerate(boards, start=1):
+                folder = damath[b].folder if b in damath else others[b].folder
+                (game,) = journal_games(folder)
+                ext = "json" if game_of.get(b) == "mathchess" else "pdn"
+                kept = f"Hall-Day/{division}/round-1/table-{table}_{b}_{game}.{ext}"
+                assert kept in names, (kept, sorted(names))
+                text, own = z.read(kept).decode(), exports[b]
+                if ext == "json":
+                    assert text == own
+                else:  # the event's tags on top of the board's own moves
+                    assert text.split("\n\n", 1)[1] == own.split("\n\n", 1)[1], b
+                    assert f'[Division "{division}"]' in text and '[Round "1"]' in text
     for b in damath.values():
         b.close()
     for board in others.values():

@@ -721,3 +721,24 @@ def test_a_state_of_the_largest_size_is_read(hub):
     payload = json.dumps(state).encode()
     assert len(payload) == 32 * 1024
     assert results(send(hub, payload, topic=STATE)) == ["state"]
+
+
+def test_the_game_a_board_says_it_plays_is_kept_for_the_round_s_sending(hub):
+    """A board's presence names the game it is set to play (``plays``): kept while it is a
+    game of the registry, and its last word kept when it goes offline (it still plays it)."""
+
+    def plays() -> str | None:
+        return hub.store.boards()[0]["plays"]
+
+    assert plays() is None  # not said yet: the hub sends it any table
+    said = b'{"v": 1, "online": true, "plays": "dam"}'
+    assert results(send(hub, said, topic=PRESENCE, at=4.0)) == ["presence"]
+    assert plays() == "dam"
+    unknown = b'{"v": 1, "online": true, "plays": "go"}'
+    assert results(send(hub, unknown, topic=PRESENCE, at=5.0)) == ["presence"]
+    assert plays() == "dam"  # a name no game has is not a game: the last one stands
+    assert results(send(hub, b'{"v": 1, "online": false}', topic=PRESENCE, at=6.0)) == ["presence"]
+    assert plays() == "dam"
+    changed = b'{"v": 1, "online": true, "plays": "mathchess"}'
+    assert results(send(hub, changed, topic=PRESENCE, at=7.0)) == ["presence"]
+    assert plays() == "mathchess"

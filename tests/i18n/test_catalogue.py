@@ -60,7 +60,8 @@ def test_the_pages_scripts_and_html_are_extracted() -> None:
     assert any(f == "controller/sim/static/sim.js" for f, _ in words["{who} to move"])
     assert any(f == "controller/sim/static/class.js" for f, _ in words["Projector view"])
     hub = {f for loc in words.values() for f, _ in loc if f.startswith("controller/hub/")}
-    assert hub == {"controller/hub/sheets.py", "controller/hub/web/event_wall.py"}  # spectators
+    printed = {"controller/hub/sheets.py", "controller/hub/game_sheet.py"}  # the printed sheets
+    assert hub == printed | {"controller/hub/web/event_wall.py"}  # and the spectators' wall
 
 
 def test_page_words_are_the_texts_and_the_titles_a_person_reads() -> None:

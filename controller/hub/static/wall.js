@@ -15,6 +15,8 @@
 
   function shown(board) { return !tables || board in tables; }
 
+  function divisions() { return new Set(Object.values(tables || {}).map((t) => t.division)).size; }
+
   function card(c) {
     let a = document.getElementById("b-" + c.board);
     if (!shown(c.board)) { if (a) a.remove(); return; }
@@ -37,7 +39,9 @@
     }
     const t = tables && tables[c.board];
     const prefix = Hub.fill(a, c, false);
-    a.querySelector(".title").textContent = t ? "Table " + t.table + " · " + c.board : prefix + c.board;
+    // several divisions on the wall (a hall of several games): each card names its division
+    const division = t && divisions() > 1 ? t.division + " · " : "";
+    a.querySelector(".title").textContent = t ? division + "Table " + t.table + " · " + c.board : prefix + c.board;
     Hub.tick(a, c);
   }
 

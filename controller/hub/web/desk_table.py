@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from controller.tournament import boards as seating
+from controller.tournament.games import DAMATH
 from controller.tournament.model import Pairing, TournamentError
 from controller.tournament.tournament import Tournament
 
@@ -187,6 +188,11 @@ def pause(ctx: HubContext, t: Tournament, data: dict[str, str], s: Session) -> s
     if cmd not in ("pause", "resume"):
         raise TournamentError("pause or resume?")
     p = pairing(t, data.get("pairing", ""))
+    game = t.division(p.division).game
+    if game != DAMATH:  # only Damath's session takes the desk's commands (docs/tournament.md)
+        raise TournamentError(
+            f"a {game} board does not take the desk's {cmd} yet: tell the table at the board"
+        )
     board, _asg, _signing = where(ctx, t, p)
     by = f"{s.role} {s.name}"
     try:

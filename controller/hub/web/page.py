@@ -17,6 +17,7 @@ OUTCOME_WORDS = {
 }
 STATUS_WORDS = {
     "not-sent": "not sent",
+    "wrong-game": "not sent: its board plays another game (seat one of this division's game)",
     "sent": "sent, not on the board yet",
     "other-game": "refused: the board plays another game (seat one of this division's game)",
     "received": "on the board, not confirmed",
