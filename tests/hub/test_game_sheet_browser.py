@@ -6,7 +6,6 @@ test's folder and copied to docs/images/ (sheet-<game>.png)."""
 from __future__ import annotations
 
 import re
-import shutil
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from controller.hub.game_sheet import (
     Sheet,
     render,
 )
+from tests.docs_images import keep_for_docs
 from tests.link.gameboards import EXPORTS, OTHER_GAMES, play_game
 
 from .daykit import pdf_pages
@@ -26,7 +26,6 @@ from .test_wall_browser import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 COLOURS = {"dam": ("Black", "White"), "english": ("Black", "White"),
            "dadama": ("White", "Black"), "mathchess": ("White", "Black")}  # fmt: skip
 
@@ -85,6 +84,5 @@ def test_every_games_printed_sheet_fits_one_a4_page(tmp_path):
             assert pdf_pages(page.pdf(format="A4", prefer_css_page_size=True)) == 1, many
             page.screenshot(path=str(shots / f"sheet-dam-{many}.png"), full_page=True)
         browser.close()
-    IMAGES.mkdir(parents=True, exist_ok=True)
     for name in ("dam", "dadama", "mathchess"):
-        shutil.copyfile(shots / f"sheet-{name}.png", IMAGES / f"sheet-{name}.png")
+        keep_for_docs(shots / f"sheet-{name}.png")

@@ -9,7 +9,6 @@ folder and copied to docs/images/ (wall-three-games*.png) for the guides."""
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from controller.cli import main
+from tests.docs_images import keep_for_docs
 from tests.link.gameboards import EXPORTS, open_game, play
 
 from .conftest import Board
@@ -25,7 +25,6 @@ from .test_wall_browser import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 
-IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 DIVISIONS = {"damath": "damath", "dam": "dam", "chess": "mathchess", "dice": "dadama"}
 """The event's divisions and the game each names; one table, one board of each."""
 BOARD = {"damath": "d1", "dam": "m1", "chess": "c1", "dice": "a1"}
@@ -183,9 +182,8 @@ def test_the_wall_shows_an_event_of_every_game_live_as_each_board_stands(hub, tm
         page.screenshot(path=str(shots / "wall-three-games-dam-large.png"), full_page=True)
         browser.close()
     assert errors == []
-    IMAGES.mkdir(parents=True, exist_ok=True)
     for shot in shots.iterdir():
-        shutil.copyfile(shot, IMAGES / shot.name)
+        keep_for_docs(shot)
     damath.close()
     for link in links.values():
         link.close()

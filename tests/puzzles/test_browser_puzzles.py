@@ -6,7 +6,6 @@ docs/images/puzzle-*.png)."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -18,12 +17,12 @@ from controller.puzzles.progress import solver_summary
 from controller.puzzles.solve import position_at
 from controller.puzzles.store import connect, puzzle
 from controller.sim.server import create_app
+from tests.docs_images import keep_for_docs
 from tests.sim.conftest import ARTIFACTS, ManualClock, RunningServer, browser, new_page, serve
 
 __all__ = ["browser"]  # the session fixture, shared with the simulator's browser tests
 
 pytestmark = pytest.mark.browser
-DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
 
 
 @pytest.fixture
@@ -37,8 +36,7 @@ def puzzle_server(class_dir: Path) -> Iterator[RunningServer]:
 def shot(page: Page, name: str) -> None:
     path = ARTIFACTS / f"puzzle-{name}.png"
     page.screenshot(path=str(path), full_page=True)
-    DOCS_IMAGES.mkdir(parents=True, exist_ok=True)
-    shutil.copy(path, DOCS_IMAGES / path.name)
+    keep_for_docs(path)
 
 
 def play(page: Page, path: Path_) -> None:
