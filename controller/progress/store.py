@@ -20,11 +20,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from controller.i18n import _
+from controller.rules import damath_data
 
 STORE_FILE = "progress.sqlite"
 SCHEMA_VERSION = 1
-OPERATIONS = ("+", "-", "×", "÷")
-"""The four operations as the rules engine names them (``damath_data``): + − × ÷."""
+OPERATIONS = (damath_data.PLUS, damath_data.MINUS, damath_data.TIMES, damath_data.DIVIDE)
+"""The four operations as the rules engine names them: + − × ÷ (the minus sign, U+2212)."""
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
