@@ -125,7 +125,7 @@ def test_a_game_of_players_not_on_the_list_counts_once_a_name_is_added(state: Pa
 def test_a_damaged_store_is_reported_and_left_as_it_is(state: Path) -> None:
     damaged = b"this is not a database, but the teacher's file" * 20
     store_path(state).write_bytes(damaged)
-    with pytest.raises(ProgressError, match="cannot be read.*left as it is"):
+    with pytest.raises(ProgressError, match=r"cannot be read.*left as it is"):
         open_store(store_path(state))
     progress = Progress(state, depth=2)
     progress.index_now()
