@@ -16,27 +16,7 @@ from controller.sim.access import Access, hash_pin
 from controller.sim.server import create_app
 from tests.sim.conftest import ManualClock
 
-from .kept import keep, new_board, play_game
-
 PIN = "2468"
-
-
-@pytest.fixture(scope="module")
-def term(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Three games between Ana, Ben and Cara, kept and indexed (made once for the module)."""
-    state = tmp_path_factory.mktemp("term")
-    (state / "players.txt").write_text("# Grade 8 - Rizal\nAna Cruz\nBen Reyes\nCara Lim\n")
-    clock = ManualClock()
-    board = new_board(state, "b1", clock)
-    for n, (blue, red) in enumerate([("Ana Cruz", "Ben Reyes"), ("Ben Reyes", "Cara Lim"),
-                                     ("Cara Lim", "Ana Cruz")]):  # fmt: skip
-        play_game(board, clock, blue, red, levels=(2, 2), seed=n, date=f"2026-09-{7 + 7 * n:02d}")
-        keep(board)
-    board.close()
-    progress = Progress(state, depth=2)
-    assert progress.index_now().counted == 3
-    progress.stop()
-    return state
 
 
 @pytest.fixture

@@ -283,7 +283,12 @@ $("delete").addEventListener("click", async () => {
     if (e.message !== "locked") $("child-error").textContent = e.message;
   }
 });
-window.addEventListener("beforeprint", () => charts.forEach((c) => c.resize()));
-window.addEventListener("afterprint", () => charts.forEach((c) => c.resize()));
+// Printing: the report's layout first, then each chart redrawn at its printed size; back after.
+function printLayout(on) {
+  document.body.classList.toggle("print-layout", on);
+  for (const c of charts) c.resize();
+}
+window.addEventListener("beforeprint", () => printLayout(true));
+window.addEventListener("afterprint", () => printLayout(false));
 $("to-class").hidden = !child;
 load();
