@@ -52,9 +52,23 @@ def play_game(
         game = session.game
         level = levels[game.side_to_move]
         move = think(game, level=level, seed=seed * 1000 + moves).move
+        if _ambiguous(game, move):  # a dama's two ways to one square: the board asks which;
+            plain = [m for m in game.legal_moves() if not _ambiguous(game, m)]
+            if not plain:  # (the clicks here cannot answer it): another move, or stop here
+                break
+            move = plain[0]
         _play(board, clock, move.start, move.end, *move.captures)
         moves += 1
     return moves
+
+
+def _ambiguous(game: Any, move: Any) -> bool:
+    same = [
+        m
+        for m in game.legal_moves()
+        if m.start == move.start and m.end == move.end and set(m.captures) == set(move.captures)
+    ]
+    return len(same) > 1
 
 
 def keep(board: SimBoard) -> None:
