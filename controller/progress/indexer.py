@@ -76,8 +76,11 @@ def index(
     limit: int = 50,
     depth: int = REVIEW_DEPTH,
     stop: Callable[[], bool] = lambda: False,
+    reader: Callable[[Path, str, set[str], int], GameRead] | None = None,
 ) -> Indexed:
-    """Read the games not read yet (at most ``limit`` reviews), store what they say."""
+    """Read the games not read yet (at most ``limit`` reviews), store what they say.
+    ``reader`` reads one game (``read_game``, or the same in a worker process)."""
+    reader = reader or read_game
     names = set(roster)
     read_n = counted = 0
     problems: list[str] = []
@@ -91,7 +94,7 @@ def index(
             return Indexed(read_n, counted, len(pending) - n, tuple(problems))
         digest = _digest(path)
         try:
-            outcome = read_game(path, board, names, depth)
+            outcome = reader(path, board, names, depth)
         except Exception as exc:  # a file nothing can read is noted once, never retried
             problems.append(f"{path}: {type(exc).__name__}: {str(exc)[:120]}")
             store.add_game(digest, digest, board, path.stem, "unreadable", ())

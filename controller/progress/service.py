@@ -13,13 +13,16 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.engine.coach import REVIEW_DEPTH
 from controller.record.info import ROSTER_FILE, read_roster
 
 from . import figures, indexer, puzzles, roster
 from .store import SCHEMA_VERSION, ProgressError, Store, open_store, store_path
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 POLL_SECONDS = 5.0
 BATCH = 20
@@ -41,6 +44,7 @@ class Progress:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.last: indexer.Indexed | None = None
+        self._pool: ProcessPoolExecutor | None = None
 
     # ------------------------------------------------------------------ the store
 
@@ -58,20 +62,27 @@ class Progress:
 
     # ------------------------------------------------------------------ indexing
 
-    def index_now(self, limit: int = BATCH) -> indexer.Indexed:
-        """One bounded round of indexing (the thread's; tests and the bench call it too)."""
-        with self.lock:
-            store = self.store()
-            if store is None:
-                return indexer.Indexed()
-            try:
-                done = indexer.index(
-                    store, self.state_dir, self.roster(), limit=limit, depth=self.depth,
-                    stop=self._stop.is_set,
-                )  # fmt: skip
-            except ProgressError as exc:
-                self.problem = str(exc)
-                return indexer.Indexed()
+    def index_now(self, limit: int = BATCH, reader: Any = None) -> indexer.Indexed:
+        """One bounded round of indexing (the thread's, its reviews in a worker process;
+        tests and the bench call it in their own process). It has its own connection to the
+        store and holds no lock while it reviews: the pages read meanwhile (SQLite's WAL)."""
+        if self.problem:
+            return indexer.Indexed()
+        try:
+            store = open_store(store_path(self.state_dir))
+        except ProgressError as exc:
+            self.problem = str(exc)
+            return indexer.Indexed()
+        try:
+            done = indexer.index(
+                store, self.state_dir, self.roster(), limit=limit, depth=self.depth,
+                stop=self._stop.is_set, reader=reader,
+            )  # fmt: skip
+        except ProgressError as exc:
+            self.problem = str(exc)
+            return indexer.Indexed()
+        finally:
+            store.close()
         self.last = done
         return done
 
@@ -88,15 +99,29 @@ class Progress:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(timeout)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
         with self.lock:
             if self._store is not None:
                 self._store.close()
                 self._store = None
 
+    def _pooled(self, path: Path, board: str, names: set[str], depth: int) -> indexer.GameRead:
+        """``indexer.read_game`` in the worker process: a review holds the CPU for seconds, and
+        in this process it would hold the interpreter the boards' clocks and pages run on."""
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=_lower_priority)
+        return self._pool.submit(indexer.read_game, path, board, names, depth).result()
+
     def _run(self) -> None:
         while not self._stop.is_set():
             try:
-                done = self.index_now()
+                done = self.index_now(reader=self._pooled)
             except Exception:  # a bug here must never stop the boards
                 log.exception("progress indexing failed")
                 done = indexer.Indexed()
@@ -188,3 +213,12 @@ class Progress:
 
     def remove(self, name: object) -> str:
         return roster.remove(self.roster_file, name)
+
+
+def _lower_priority() -> None:
+    """The reviews' worker yields the CPU to the boards."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)

@@ -48,7 +48,7 @@ CREATE TABLE plays (
     score TEXT NOT NULL,    -- the child's grand total as the sheet writes it
     opponent_score TEXT NOT NULL,
     reviewed INTEGER NOT NULL,
-    lost TEXT,              -- points lost, an exact Fraction ("7/2"); NULL: not reviewed
+    lost TEXT,              -- points lost, an exact Fraction ("7/2"), NULL: not reviewed
     moves INTEGER NOT NULL,
     add_all INTEGER NOT NULL, add_best INTEGER NOT NULL,
     sub_all INTEGER NOT NULL, sub_best INTEGER NOT NULL,
@@ -212,6 +212,26 @@ def _damaged(path: Path, exc: BaseException) -> str:
     ).format(path=path, why=str(exc)[:80])
 
 
+def _create(db: sqlite3.Connection) -> None:
+    """The schema, in an empty file only (never in another program's database), under the
+    write lock: two connections opening a new file at once create it once."""
+    db.isolation_level = None
+    try:
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if db.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchone() is None:
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    finally:
+        db.isolation_level = "DEFERRED"
+
+
 def store_path(state_dir: Path) -> Path:
     return Path(state_dir) / STORE_FILE
 
@@ -219,14 +239,11 @@ def store_path(state_dir: Path) -> Path:
 def open_store(path: Path) -> Store:
     """Open (or create) the store at ``path``; ``ProgressError`` if it cannot be used."""
     path = Path(path)
-    new = not path.exists() or path.stat().st_size == 0
     try:
         db = sqlite3.connect(path, check_same_thread=False, timeout=10)
         db.row_factory = sqlite3.Row
-        if new:
-            with db:
-                db.executescript(_SCHEMA)
-                db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+        db.execute("PRAGMA journal_mode=WAL")  # pages read while the indexer writes
+        _create(db)
         row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         db.execute("SELECT hash FROM plays LIMIT 1").fetchall()
     except sqlite3.DatabaseError as exc:

@@ -143,3 +143,30 @@ def test_a_store_of_another_schema_is_refused(state: Path) -> None:
     store.close()
     with pytest.raises(ProgressError, match="schema 99, this board reads 1"):
         open_store(store_path(state))
+
+
+def test_the_simulator_counts_a_finished_game_by_itself(state: Path) -> None:
+    """At start-up the simulator's progress thread finds the finished game on a board and has
+    it reviewed in its worker process; the page shows it when it is done, never waiting."""
+    import time
+
+    from starlette.testclient import TestClient
+
+    from controller.sim.server import create_app
+
+    clock = ManualClock()
+    board = new_board(state, "b1", clock)
+    one_move_game(board, clock, "Ana Cruz", "Tito", BEST)  # over, still on the board
+    board.close()
+    app = create_app(clock=ManualClock(), state_dir=state)
+    app.state.progress.depth = DEPTH
+    with TestClient(app) as client:
+        deadline = time.monotonic() + 20
+        while True:
+            ana = client.get("/api/progress/child?name=Ana%20Cruz").json()
+            if ana["games"] or time.monotonic() > deadline:
+                break
+            app.state.progress.poke()
+            time.sleep(0.05)  # waiting for the worker's answer, not for a clock
+        assert ana["games"] == 1, (app.state.progress.last, app.state.progress.problem)
+        assert ana["operations"]["×"]["best"] == 1
