@@ -8,7 +8,7 @@ into the progress store (each game reviewed by the coach) and the teacher's page
 - in Chromium, the time from navigation to the page showing its figures with every chart drawn
   (``body[data-ready]``), for the class page and a child's page.
 
-Each child has a level that grows over the term (the base level 1–3, one more every 7 weeks),
+Each child has a level that grows over the term (the base level 1–3, one more every 7 weeks, at most 4),
 so the figures have a trend. Seeded: the same games every run.
 
 Run from the repository root:
@@ -47,7 +47,7 @@ def names(n: int) -> list[str]:
 
 
 def level(child: int, week: int) -> int:
-    return min(5, 1 + child % 3 + week // 7)
+    return min(4, 1 + child % 3 + week // 7)
 
 
 def schedule(children: int, weeks: int) -> dict[str, list[tuple[int, int, int]]]:

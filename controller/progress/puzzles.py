@@ -8,6 +8,7 @@ nothing else changes. Everything else of this package asks here, never the puzzl
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,7 +34,9 @@ class PuzzleWeek:
     rating: float
 
 
+@functools.cache
 def _module() -> ModuleType | None:
+    """The puzzles' module, looked up once (it is there or not for the process's life)."""
     try:
         return importlib.import_module(MODULE)
     except ImportError:
