@@ -8,8 +8,8 @@ into the progress store (each game reviewed by the coach) and the teacher's page
 - in Chromium, the time from navigation to the page showing its figures with every chart drawn
   (``body[data-ready]``), for the class page and a child's page.
 
-Each child has a level that grows over the term (the base level 1–3, one more every 7 weeks, at most 4),
-so the figures have a trend. Seeded: the same games every run.
+Each child has a level that grows over the term (the base level 1–3, one more every 7 weeks, at
+most 4), so the figures have a trend. Seeded: the same games every run.
 
 Run from the repository root:
 ``.venv/bin/python bench/bench_class_term.py [--children 30] [--weeks 20] [--depth 3]``
