@@ -144,3 +144,36 @@ def test_the_class_overview_links_to_the_progress(browser, server) -> None:
         page.goto(server.url + "/class")
         link = page.get_by_role("link", name="Children's progress")
         expect(link).to_have_attribute("href", "/class/progress")
+
+
+def test_the_teacher_edits_the_list_and_deletes_a_childs_data_on_the_page(
+    browser, long_term, tmp_path
+) -> None:
+    import shutil
+
+    state = tmp_path / "state"
+    shutil.copytree(long_term, state)
+    clock = ManualClock()
+    app = create_app(clock=clock, state_dir=state, access=Access(hash_pin(PIN)))
+    with serve(app, clock) as server, new_page(browser) as page:
+        unlocked(page, server, "en", "/class/progress")
+        page.get_by_label("New name").fill("Dan Uy")
+        page.get_by_role("button", name="Add", exact=True).click()
+        expect(page.locator('#class-table tbody tr[data-child="Dan Uy"] td.games')).to_have_text(
+            "0"
+        )
+        assert "Dan Uy" in (state / "players.txt").read_text()
+        page.get_by_role("link", name="Ben Reyes").click()
+        page.wait_for_selector("body[data-ready='1']")
+        asked: list[str] = []
+        page.once("dialog", lambda d: (asked.append(d.message), d.accept()))
+        page.get_by_role("button", name="Delete this child's data…").click()
+        page.wait_for_url(server.url + "/class/progress")
+        expect(page.locator("#class-table tbody tr")).to_have_count(3)
+        assert "Ben Reyes" in asked[0] and "cannot be undone" in asked[0]
+        names = page.locator("#class-table tbody th").all_inner_texts()
+        assert names == ["Ana Cruz", "Cara Lim", "Dan Uy"]
+        expect(page.locator('#class-table tbody tr[data-child="Ana Cruz"] td.games')).to_have_text(
+            "8"
+        )
+        assert "Ben Reyes" not in (state / "players.txt").read_text()
