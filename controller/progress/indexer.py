@@ -84,10 +84,11 @@ def index(
     names = set(roster)
     read_n = counted = 0
     problems: list[str] = []
+    known = store.hashes()
     pending = [
         (board, path, live)
         for board, path, live in game_files(state_dir)
-        if not store.known(_digest(path))
+        if (digest := _digest(path)) not in known and digest not in _playing
     ]
     for n, (board, path, live) in enumerate(pending):
         if read_n >= limit or stop():
@@ -100,7 +101,10 @@ def index(
             store.add_game(digest, digest, board, path.stem, "unreadable", ())
             continue
         if outcome.status == "unfinished" and live:
-            continue  # the game being played: read again when it is over
+            if len(_playing) > 10000:
+                _playing.clear()
+            _playing.add(digest)  # the game being played: read again once it has changed
+            continue
         if outcome.status == "indexed" and store.identity_known(outcome.identity):
             store.add_game(digest, outcome.identity, board, path.stem, "duplicate", ())
             continue
@@ -206,6 +210,8 @@ def _identity(board: str, records: Sequence[dict[str, Any]]) -> str:
 
 
 _digests: dict[tuple[str, int, int], str] = {}
+_playing: set[str] = set()
+"""Boards' journals of games still being played, as they stood when read (their hashes)."""
 
 
 def _digest(path: Path) -> str:

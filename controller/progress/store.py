@@ -128,6 +128,10 @@ class Store:
         row = self.db.execute("SELECT 1 FROM games WHERE hash = ?", (digest,)).fetchone()
         return row is not None
 
+    def hashes(self) -> set[str]:
+        """Every file read so far (one query: a scan of the boards stays cheap)."""
+        return {row[0] for row in self.db.execute("SELECT hash FROM games")}
+
     def identity_known(self, identity: str) -> bool:
         row = self.db.execute(
             "SELECT 1 FROM games WHERE identity = ? AND status = 'indexed'", (identity,)
