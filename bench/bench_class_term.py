@@ -111,7 +111,16 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--rounds", type=int, default=20)
     ap.add_argument("--keep", type=Path, help="keep the state folder here")
+    ap.add_argument("--measure", type=Path, help="only measure the pages of a kept term's folder")
     args = ap.parse_args()
+    if args.measure is not None:
+        roster = names(args.children)
+        print(
+            json.dumps(
+                {"machine": machine(), **measure(args.measure, roster, args.rounds)}, indent=1
+            )
+        )
+        return
 
     state = args.keep or Path(tempfile.mkdtemp(prefix="class-term-"))
     if state.exists():
@@ -140,6 +149,28 @@ def main() -> None:
     progress.stop()
     assert again.read == 0, "indexing twice must read nothing new"
 
+    pages = measure(state, roster, args.rounds)
+    result = {
+        "machine": machine(),
+        "children": args.children,
+        "weeks": args.weeks,
+        "games": games,
+        "plays_stored": plays,
+        "games_indexed": done.counted,
+        "review_depth": args.depth,
+        "play_seconds": round(t_play, 1),
+        "index_seconds": round(t_index, 1),
+        **pages,
+        "state": str(state),
+    }
+    print(json.dumps(result, indent=1))
+    if args.keep is None:
+        shutil.rmtree(state)
+
+
+def measure(state: Path, roster: list[str], rounds: int) -> dict[str, object]:
+    """The teacher's pages over HTTP and in Chromium (after one warm-up navigation: the
+    browser's own start is not the page's)."""
     from controller.sim.server import create_app
     from tests.sim.conftest import ARGS, CHROMIUM, ManualClock, serve
 
@@ -155,7 +186,7 @@ def main() -> None:
         server_ms = {}
         for what, url in urls.items():
             timed_get(url)  # warm
-            times = [timed_get(url) for _ in range(args.rounds)]
+            times = [timed_get(url) for _ in range(rounds)]
             server_ms[what] = (1000 * statistics.median(times), 1000 * max(times))
         from playwright.sync_api import sync_playwright
 
@@ -164,6 +195,7 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             page = browser.new_page(viewport={"width": 1280, "height": 900})
+            page.goto(server.url + "/class")  # warm-up: the browser's first page
             for _ in range(5):
                 for what, path in pages.items():
                     page.goto(server.url + path)
@@ -172,26 +204,13 @@ def main() -> None:
                     browser_ms[what].append(ms)
             drawn = page.evaluate("Object.values(Chart.instances).length")
             browser.close()
-    result = {
-        "machine": machine(),
-        "children": args.children,
-        "weeks": args.weeks,
-        "games": games,
-        "plays_stored": plays,
-        "games_indexed": done.counted,
-        "review_depth": args.depth,
-        "play_seconds": round(t_play, 1),
-        "index_seconds": round(t_index, 1),
+    return {
         "server_ms_median_max": {k: [round(a, 1), round(b, 1)] for k, (a, b) in server_ms.items()},
         "chromium_ms_median_max": {
             k: [round(statistics.median(v), 1), round(max(v), 1)] for k, v in browser_ms.items()
         },
         "charts_drawn_on_child_page": drawn,
-        "state": str(state),
     }
-    print(json.dumps(result, indent=1))
-    if args.keep is None:
-        shutil.rmtree(state)
 
 
 if __name__ == "__main__":
