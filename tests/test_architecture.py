@@ -28,6 +28,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("controller/federation",),
     ("controller/hub", "controller/games"),
     ("controller/board",),
+    ("controller/progress",),
     (
         "controller/sim",
         "controller/app",
@@ -174,6 +175,14 @@ ALLOWED: dict[str, set[str]] = {
         "controller.coach",
     },
     "controller/board": BOARD_BELOW,
+    # each child's progress: the kept games read back and reviewed by the coach's engine
+    "controller/progress": {
+        "controller.i18n",
+        "controller.rules",
+        "controller.engine",
+        "controller.record",
+        "controller.session",
+    },
 }
 _BELOW_COMMANDS = {unit.replace("/", ".") for layer in LAYERS[:-1] for unit in layer}
 for _command in COMMANDS:  # a command may use every floor below, and another command

@@ -59,6 +59,7 @@ from .guard import Guard
 from .language import COOKIE as LANGUAGE_COOKIE
 from .language import PageLanguage, language_routes
 from .pages import class_routes
+from .progress import progress_routes
 from .puzzles import puzzle_routes
 from .registry import Boards
 
@@ -187,6 +188,7 @@ def create_app(
     boards = Boards(clock, settings, max_boards, state_dir, defaults, roster_file)
     hub = Hub(boards, links)
     access = access if access is not None else Access()
+    progress = _progress(state_dir, boards.roster_file)
 
     async def ticker() -> None:
         while True:
@@ -203,9 +205,13 @@ def create_app(
                 boards.create(board_id)
             links.start()
         task = asyncio.create_task(ticker())
+        if progress is not None:
+            progress.start()
         try:
             yield
         finally:
+            if progress is not None:
+                await asyncio.to_thread(progress.stop)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -450,6 +456,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         *class_routes(boards),
         *puzzle_routes(boards),
+        *progress_routes(progress, role_of),
         Route("/mathchess/{board_id}", old_mathchess),
         Route("/board/{board_id}/{name}", download),
         Route("/api/boards", boards_json),
@@ -466,7 +473,17 @@ def create_app(
     app.state.boards = boards
     app.state.hub = hub
     app.state.access = access
+    app.state.progress = progress
     return app
+
+
+def _progress(state_dir: Path | None, roster_file: Path | None) -> Any:
+    """Each child's progress (``controller.progress``), kept in the state folder; None without."""
+    if state_dir is None:
+        return None
+    from controller.progress.service import Progress
+
+    return Progress(state_dir, roster_file)
 
 
 def _set_token(response: Response, token: str) -> None:

@@ -1,0 +1,224 @@
+"""The progress of one simulator's class: the store, its indexer thread, the teacher's acts.
+
+The indexer runs in one background thread: at start, then every ``POLL_SECONDS`` (a scan of
+files whose size and time did not change costs a ``stat`` each), and at once when ``poke`` is
+called. A game that ends is so counted within seconds, and no page waits for a review: a page
+reads the store as it stands. One lock keeps the thread's writes and the pages' reads apart.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from controller.engine.coach import REVIEW_DEPTH
+from controller.record.info import ROSTER_FILE, read_roster
+
+from . import figures, indexer, puzzles, roster
+from .store import SCHEMA_VERSION, ProgressError, Store, open_store, store_path
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
+
+POLL_SECONDS = 5.0
+BATCH = 20
+log = logging.getLogger("damath-board.progress")
+
+
+class Progress:
+    def __init__(
+        self, state_dir: Path, roster_file: Path | None = None, depth: int = REVIEW_DEPTH
+    ) -> None:
+        self.state_dir = Path(state_dir)
+        self.roster_file = roster_file or self.state_dir / ROSTER_FILE
+        self.depth = depth
+        self.lock = threading.Lock()
+        self.problem = ""
+        """Why the store cannot be used (shown on the page), or ''."""
+        self._store: Store | None = None
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self.last: indexer.Indexed | None = None
+        self._pool: ProcessPoolExecutor | None = None
+
+    # ------------------------------------------------------------------ the store
+
+    def store(self) -> Store | None:
+        if self._store is None and not self.problem:
+            try:
+                self._store = open_store(store_path(self.state_dir))
+            except ProgressError as exc:
+                self.problem = str(exc)
+                log.error("%s", exc)
+        return self._store
+
+    def roster(self) -> tuple[str, ...]:
+        return read_roster(self.roster_file)
+
+    # ------------------------------------------------------------------ indexing
+
+    def index_now(self, limit: int = BATCH, reader: Any = None) -> indexer.Indexed:
+        """One bounded round of indexing (the thread's, its reviews in a worker process;
+        tests and the bench call it in their own process). It has its own connection to the
+        store and holds no lock while it reviews: the pages read meanwhile (SQLite's WAL)."""
+        if self.problem:
+            return indexer.Indexed()
+        try:
+            store = open_store(store_path(self.state_dir))
+        except ProgressError as exc:
+            self.problem = str(exc)
+            return indexer.Indexed()
+        try:
+            done = indexer.index(
+                store, self.state_dir, self.roster(), limit=limit, depth=self.depth,
+                stop=self._stop.is_set, reader=reader,
+            )  # fmt: skip
+        except ProgressError as exc:
+            self.problem = str(exc)
+            return indexer.Indexed()
+        finally:
+            store.close()
+        self.last = done
+        return done
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="progress", daemon=True)
+            self._thread.start()
+
+    def poke(self) -> None:
+        self._wake.set()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        with self.lock:
+            if self._store is not None:
+                self._store.close()
+                self._store = None
+
+    def _pooled(self, path: Path, board: str, names: set[str], depth: int) -> indexer.GameRead:
+        """``indexer.read_game`` in the worker process: a review holds the CPU for seconds, and
+        in this process it would hold the interpreter the boards' clocks and pages run on."""
+        if self._pool is None:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(1, mp_context=context, initializer=_lower_priority)
+        return self._pool.submit(indexer.read_game, path, board, names, depth).result()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                done = self.index_now(reader=self._pooled)
+            except Exception:  # a bug here must never stop the boards
+                log.exception("progress indexing failed")
+                done = indexer.Indexed()
+            if done.left and not self._stop.is_set():
+                continue
+            self._wake.wait(POLL_SECONDS)
+            self._wake.clear()
+
+    # ------------------------------------------------------------------ the pages
+
+    def _read(self, fn: Callable[[Store], Any], default: Any) -> Any:
+        with self.lock:
+            store = self.store()
+            if store is None:
+                return default
+            try:
+                return fn(store)
+            except ProgressError as exc:
+                self.problem = str(exc)
+                return default
+
+    def class_json(self) -> dict[str, Any]:
+        plays = self._read(lambda s: s.plays(), [])
+        counts = self._read(lambda s: s.counts(), {})
+        return {
+            "children": figures.class_figures(self.roster(), plays, self.state_dir),
+            "games_read": counts,
+            "indexing": bool(self.last and self.last.left),
+            "problem": self.problem,
+            "store": str(store_path(self.state_dir)),
+            "puzzles_available": puzzles.available(),
+        }
+
+    def child_json(self, child: str) -> dict[str, Any]:
+        plays = self._read(lambda s: s.plays(child), [])
+        page = figures.child_page(child, plays, self.state_dir)
+        page["on_roster"] = child in self.roster()
+        page["problem"] = self.problem
+        return page
+
+    def known(self, child: str) -> bool:
+        return child in self.roster() or bool(self._read(lambda s: s.plays(child), []))
+
+    def export(self, child: str) -> dict[str, Any]:
+        """One child's data, whole: every game's figures, the summary, the puzzles."""
+        plays = self._read(lambda s: s.plays(child), [])
+        solved = puzzles.summary(self.state_dir, child)
+        return {
+            "format": "damath-board child progress",
+            "schema": SCHEMA_VERSION,
+            "exported": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "child": child,
+            "on_class_list": child in self.roster(),
+            "games": [p.json() for p in plays],
+            "figures": figures.child_summary(child, plays, self.state_dir),
+            "weeks": figures.child_weeks(child, plays, self.state_dir),
+            "puzzles": {
+                "solved": solved.solved,
+                "tried": solved.tried,
+                "rating": solved.rating,
+                "deviation": solved.deviation,
+                "weeks": [w.__dict__ for w in puzzles.weeks(self.state_dir, child)],
+            },
+        }
+
+    def delete(self, child: str) -> dict[str, int]:
+        """Delete one child's data: the figures, the puzzle attempts, the name on the list."""
+        plays = self._read(lambda s: s.forget_child(child), 0)
+        tried = puzzles.forget(self.state_dir, child)
+        removed = 0
+        if child in self.roster():
+            roster.remove(self.roster_file, child)
+            removed = 1
+        return {"games": plays, "puzzles": tried, "roster": removed}
+
+    # ------------------------------------------------------------------ the class list
+
+    def add(self, name: object) -> str:
+        added = roster.add(self.roster_file, name)
+        self._read(lambda s: s.forget_status("no-roster"), 0)  # their games may count now
+        self.poke()
+        return added
+
+    def rename(self, old: object, new: object) -> str:
+        after = roster.rename(self.roster_file, old, new)
+        before = roster.clean_name(old)
+        self._read(lambda s: s.rename(before, after), 0)
+        return after
+
+    def remove(self, name: object) -> str:
+        return roster.remove(self.roster_file, name)
+
+
+def _lower_priority() -> None:
+    """The reviews' worker yields the CPU to the boards."""
+    import contextlib
+    import os
+
+    with contextlib.suppress(OSError, AttributeError):
+        os.nice(10)
