@@ -365,6 +365,9 @@ class _Links:
         line, self.line = self.line, None
         return line
 
+    def refused(self, board: str) -> str:
+        return ""  # a Damath board at a Damath table: nothing refused
+
 
 def test_a_new_assignment_from_the_hub_shows_on_an_open_page(page: Page, clock) -> None:
     from controller.sim.server import create_app

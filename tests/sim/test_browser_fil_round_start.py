@@ -50,6 +50,9 @@ class _HeldLinks:
             session.hold_clocks(t, "desk", ASG)
         return None
 
+    def refused(self, board: str) -> str:
+        return ""  # a Damath board at a Damath table: nothing refused
+
 
 @pytest.fixture
 def held_server(clock: ManualClock, tmp_path: Path) -> Iterator[tuple[RunningServer, _HeldLinks]]:
