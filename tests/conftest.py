@@ -1,7 +1,12 @@
-"""Settings shared by the whole suite."""
+"""Settings shared by the whole suite, and its one Chromium."""
 
+from collections.abc import Iterator
+
+import pytest
 from hypothesis import HealthCheck, Phase, settings
-from playwright.sync_api import expect
+from playwright.sync_api import Browser, expect
+
+from tests.chromium import session_browser
 
 # Chromium's pages: an assertion waits for what it expects up to 30 s (Playwright's own default,
 # 5 s, ends a test on a loaded machine while the page is still on its way; a page that is
@@ -33,3 +38,9 @@ _LONG_LAST = ("test_generated.py", "test_fuzz.py", "test_oracle.py", "test_prope
 def pytest_collection_modifyitems(config, items):
     if config.getoption("hypothesis_profile", None) == "mutation":
         items.sort(key=lambda item: item.path.name in _LONG_LAST)
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    """Debian's Chromium, one for the whole run, whichever directory's test asks first."""
+    yield from session_browser()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from controller.progress.service import Progress
-from tests.sim.conftest import ManualClock, browser  # noqa: F401 (Chromium, shared)
+from tests.sim.conftest import ManualClock
 
 from .kept import keep, new_board, play_game
 

@@ -18,9 +18,7 @@ from controller.puzzles.solve import position_at
 from controller.puzzles.store import connect, puzzle
 from controller.sim.server import create_app
 from tests.docs_images import keep_for_docs
-from tests.sim.conftest import ARTIFACTS, ManualClock, RunningServer, browser, new_page, serve
-
-__all__ = ["browser"]  # the session fixture, shared with the simulator's browser tests
+from tests.sim.conftest import ARTIFACTS, ManualClock, RunningServer, new_page, serve
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,6 @@ memory, or keeping its games in a folder), and Debian's Chromium driven by Playw
 from __future__ import annotations
 
 import contextlib
-import os
 import socket
 import threading
 import time
@@ -20,6 +19,9 @@ from starlette.applications import Starlette
 from controller.sim.cli import bind
 from controller.sim.guard import server_config
 from controller.sim.server import create_app
+from tests.chromium import ARGS, ARTIFACTS, CHROMIUM
+
+__all__ = ["ARGS", "ARTIFACTS", "CHROMIUM"]  # the simulator's browser tests import them from here
 
 
 class ManualClock:
@@ -90,36 +92,6 @@ def saving_server(clock: ManualClock, tmp_path: Path) -> Iterator[RunningServer]
     app = create_app(clock=clock, tick_seconds=0.02, state_dir=tmp_path)
     with serve(app, clock) as running:
         yield running
-
-
-CHROMIUM = os.environ.get("DAMATH_CHROMIUM", "/usr/bin/chromium")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "sim"
-
-
-@pytest.fixture(scope="session")
-def browser():
-    """Debian's Chromium (never a downloaded browser), one for the whole run."""
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(
-            f"{CHROMIUM} not found: the browser tests need Debian's chromium "
-            "(apt-get install chromium; ./test.sh installs it)"
-        )
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 
 
 @contextlib.contextmanager
