@@ -438,3 +438,20 @@ def test_a_game_ending_level_is_worth_exactly_nothing():
         values, _ = Search(position(game)).analyse(Limits(depth=depth))
         assert [(rv.move, rv.value) for rv in values] == [(move, 0)]
     assert Fraction(result.value) == 0
+
+
+@pytest.mark.parametrize("first", [1, 2, 3, 4, 5])
+def test_a_search_asked_again_keeps_counting_and_stops_as_described(first):
+    # the node count goes on from the first question, so the second one's budget and clock are
+    # looked at wherever the count passes a multiple of 1024: in its first depth too, which
+    # must finish all the same (there is always a move to answer with)
+    for game in GAMES[:5]:
+        for limits in (Limits(depth=6, nodes=1), Limits(depth=6, seconds=0.0)):
+            search = Search(position(game))
+            described = Described(position(game), FULL, zero)
+            assert as_run(search.run(Limits(depth=first))) == described.run(Limits(depth=first))
+            assert as_run(search.run(limits)) == described.run(limits)
+            values, done = search.analyse(limits)
+            want, want_done = described.analyse(limits)
+            assert done == want_done >= 1
+            assert [(rv.move, rv.value, rv.pv) for rv in values] == want
