@@ -20,9 +20,10 @@ from fractions import Fraction
 
 import pytest
 
+from controller.engine import search as search_module
 from controller.engine.evaluation import DEFAULT_WEIGHTS
 from controller.engine.position import Position
-from controller.engine.search import FULL, MAX_PLY, Limits, Search, SearchConfig
+from controller.engine.search import FULL, Limits, Search, SearchConfig
 from controller.rules.game import Game
 from controller.rules.notation import game_from_json
 
@@ -39,7 +40,7 @@ class Described:
     def __init__(self, pos: Position, config: SearchConfig, clock: Callable[[], float]) -> None:
         self.pos, self.config, self.clock = pos, config, clock
         self.table: dict[int, tuple] = {}
-        self.killer = {ply: [None, None] for ply in range(MAX_PLY + 1)}
+        self.killer: dict[int, list] = {}
         self.hist: dict[tuple[int, int, int], int] = {}
         self.line: dict[int, tuple] = {}
         self.nodes = 0
@@ -72,7 +73,7 @@ class Described:
                 moves = sorted(moves, key=lambda m: -self.pos.capture_gain(m))
             else:
                 side = self.pos.board.side
-                k = self.killer[ply] if self.config.killers else [None, None]
+                k = self.killer.get(ply, [None, None]) if self.config.killers else [None, None]
 
                 def rank(m) -> int:
                     s = 0
@@ -93,7 +94,7 @@ class Described:
 
     def remember(self, move, depth: int, ply: int) -> None:
         if self.config.killers:
-            k = self.killer[ply]
+            k = self.killer.get(ply, [None, None])
             if k[0] != move:
                 self.killer[ply] = [move, k[0]]
         if self.config.history:
@@ -113,7 +114,7 @@ class Described:
         self.enter(ply)
         if pos.terminal() is not None:
             return self.ending()
-        if depth < 1 or ply >= MAX_PLY:
+        if depth < 1 or ply >= search_module.MAX_PLY:
             return self.quiesce(alpha, beta, ply)
         key = pos.key()
         first = None
@@ -138,7 +139,7 @@ class Described:
                     and i >= 3
                     and not m[1]
                     and not m[2]
-                    and m not in self.killer[ply]
+                    and m not in self.killer.get(ply, [None, None])
                 )
                 r = (2 if i >= 8 and depth >= 5 else 1) if late else 0
                 v = self.child(m, nd - r, alpha, alpha + 1, ply)
@@ -168,7 +169,7 @@ class Described:
         moves = pos.moves()
         if not moves:
             return self.ending()
-        if not moves[0][1] or not self.config.quiescence or ply >= MAX_PLY:
+        if not moves[0][1] or not self.config.quiescence or ply >= search_module.MAX_PLY:
             return pos.evaluate()
         best = -self.inf
         for m in sorted(moves, key=lambda m: -pos.capture_gain(m)):
@@ -455,3 +456,16 @@ def test_a_search_asked_again_keeps_counting_and_stops_as_described(first):
             want, want_done = described.analyse(limits)
             assert done == want_done >= 1
             assert [(rv.move, rv.value, rv.pv) for rv in values] == want
+
+
+@pytest.mark.parametrize("horizon", [2, 3, 4])
+def test_the_horizon_is_obeyed_exactly(monkeypatch, horizon):
+    # MAX_PLY is where every line stops, whatever the depth asked and the takings pending
+    # (a line of 96 plies is out of a test's reach: the horizon is brought near instead)
+    monkeypatch.setattr(search_module, "MAX_PLY", horizon)
+    for game in GAMES[:6]:
+        for config in (FULL, replace(FULL, reductions=False, transposition=False)):
+            search = Search(position(game), config)
+            described = Described(position(game), config, zero)
+            assert as_run(search.run(Limits(depth=6))) == described.run(Limits(depth=6))
+            assert all(len(line) <= horizon + 1 for line in [search.run(Limits(depth=3)).pv])
