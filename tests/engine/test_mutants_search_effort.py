@@ -310,8 +310,10 @@ def test_every_root_move_as_described(depth):
     for game in GAMES[:4]:
         search = Search(position(game))
         values, done = search.analyse(Limits(depth=depth))
-        want, want_done = Described(position(game), FULL, zero).analyse(Limits(depth=depth))
+        reference = Described(position(game), FULL, zero)
+        want, want_done = reference.analyse(Limits(depth=depth))
         assert done == want_done == max(1, depth)
+        assert search.nodes == reference.nodes  # the nodes it counts, none wasted
         assert [(rv.move, rv.value, rv.pv) for rv in values] == want
         # one move's value on its own (a fresh search each), as described
         for rv in values[:3]:
@@ -454,7 +456,7 @@ def test_a_search_asked_again_keeps_counting_and_stops_as_described(first):
             assert as_run(search.run(limits)) == described.run(limits)
             values, done = search.analyse(limits)
             want, want_done = described.analyse(limits)
-            assert done == want_done >= 1
+            assert done == want_done >= 1 and search.nodes == described.nodes
             assert [(rv.move, rv.value, rv.pv) for rv in values] == want
 
 
