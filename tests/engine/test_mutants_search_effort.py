@@ -187,6 +187,7 @@ class Described:
     # -- the root
     def run(self, limits: Limits):
         """(move, value, depth, nodes, line) as ``Search.run`` answers them."""
+        self.began, self.marks = self.nodes, []
         start = self.clock()
         deadline = None if limits.seconds is None else start + limits.seconds
         moves = self.pos.moves()
@@ -220,6 +221,7 @@ class Described:
                     best = partial
                 break
             best, done = scored[0], depth
+            self.marks.append(self.nodes)
             root = [e[0] for e in scored]
             if deadline is not None and (
                 len(moves) == 1 or self.clock() - start > 0.6 * (deadline - start)
@@ -229,6 +231,7 @@ class Described:
 
     def analyse(self, limits: Limits):
         """(every root move's (move, value, line), best first; the depth) as ``analyse``."""
+        self.began, self.marks = self.nodes, []
         start = self.clock()
         deadline = None if limits.seconds is None else start + limits.seconds
         moves = self.ordered(self.pos.moves(), None, 0)
@@ -248,6 +251,7 @@ class Described:
                 break
             out.sort(key=lambda e: -e[1])
             done, depth_done = out, depth
+            self.marks.append(self.nodes)
             moves = [e[0] for e in out]
         return done, depth_done
 
@@ -471,3 +475,43 @@ def test_the_horizon_is_obeyed_exactly(monkeypatch, horizon):
             described = Described(position(game), config, zero)
             assert as_run(search.run(Limits(depth=6))) == described.run(Limits(depth=6))
             assert all(len(line) <= horizon + 1 for line in [search.run(Limits(depth=3)).pv])
+
+
+@pytest.mark.parametrize("question", ["run", "analyse"])
+@pytest.mark.parametrize("limits", [Limits(depth=5, nodes=1), Limits(depth=5, seconds=0.0)])
+def test_the_limits_are_obeyed_from_the_second_depth_exactly(question, limits):
+    # A search asked again goes on counting nodes from its earlier questions: asked first n
+    # times at depth 1, for n = 0, 1, ..., its count passes a multiple of 1024 (where the
+    # budget and the clock are looked at) inside the next question's first depth, where neither
+    # may stop it, and inside its second, where both must.
+    game = GAMES[6]
+    probe = Described(position(game), FULL, zero)
+    counts = [0]  # the count after n questions at depth 1
+    while len(counts) < 100:
+        probe.run(Limits(depth=1))
+        counts.append(probe.nodes)
+    # only where the count is near the end of its 1024: the others cannot pass it in two depths
+    near = [n for n, count in enumerate(counts) if count % 1024 >= 800]
+    inside: set[int] = set()
+    for n in near:
+        search = Search(position(game))
+        described = Described(position(game), FULL, zero)
+        for _ in range(n):
+            search.run(Limits(depth=1))
+            described.run(Limits(depth=1))
+        if question == "run":
+            assert as_run(search.run(limits)) == described.run(limits)
+        else:
+            values, done = search.analyse(limits)
+            want, want_done = described.analyse(limits)
+            assert done == want_done and search.nodes == described.nodes
+            assert [(rv.move, rv.value, rv.pv) for rv in values] == want
+        assert described.marks, "the first depth always finishes"
+        page = described.began // 1024
+        if described.marks[0] // 1024 > page:
+            inside.add(1)
+        elif len(described.marks) == 1 and described.nodes % 1024 == 0:
+            inside.add(2)
+        if inside == {1, 2}:
+            break
+    assert inside == {1, 2}
