@@ -25,8 +25,8 @@ from controller.engine.evaluation import DEFAULT_WEIGHTS
 from controller.engine.position import Position
 from controller.engine.search import FULL, Limits, Search, SearchConfig
 from controller.rules.game import Game
-from controller.rules.notation import game_from_json
 
+from .mutation_helpers import chips_game
 from .test_mutants_search import GAMES
 
 
@@ -424,16 +424,7 @@ def test_analyse_obeys_the_deadline():
 
 def test_a_game_ending_level_is_worth_exactly_nothing():
     # Blue's -12 takes Red's last chip, -1: the game is over and the grand totals are equal
-    game = game_from_json(
-        {
-            "variant": "integer",
-            "to_move": "blue",
-            "pieces": [
-                {"square": [2, 3], "side": "blue", "value": "-12", "dama": False},
-                {"square": [3, 4], "side": "red", "value": "-1", "dama": False},
-            ],
-        }
-    )
+    game = chips_game("blue", [((2, 3), "blue", "-12", False), ((3, 4), "red", "-1", False)])
     pos = position(game)
     (move,) = pos.moves()
     after = position(game)
