@@ -14,9 +14,9 @@ from controller.engine.evaluation import DEFAULT_WEIGHTS
 from controller.engine.position import Position, game_totals
 from controller.rules import damath_data
 from controller.rules.game import EndReason, Game
-from controller.rules.notation import game_from_json
 from controller.rules.values import Sqrt2
 
+from .mutation_helpers import chips_game
 from .test_position import exact_grand_difference, raw_for
 
 
@@ -99,16 +99,7 @@ def test_the_transposition_key_is_the_placement_and_the_takings_so_far():
 
 
 def test_totals_given_with_a_position_count_for_each_side():
-    game = game_from_json(
-        {
-            "variant": "integer",
-            "to_move": "red",
-            "pieces": [
-                {"square": [1, 0], "side": "blue", "value": "2", "dama": False},
-                {"square": [6, 7], "side": "red", "value": "-3", "dama": False},
-            ],
-        }
-    )
+    game = chips_game("red", [((1, 0), "blue", "2", False), ((6, 7), "red", "-3", False)])
     plain = Position.from_game(game, DEFAULT_WEIGHTS)
     given = Position.from_game(game, DEFAULT_WEIGHTS, (Sqrt2(7, 0).a, Sqrt2(2, 0).a))
     key = given.tables.key
@@ -133,16 +124,7 @@ def test_only_damath_games_have_a_position():
 
 
 def test_a_side_without_chips_has_lost_and_says_so():
-    game = game_from_json(
-        {
-            "variant": "integer",
-            "to_move": "blue",
-            "pieces": [
-                {"square": [2, 3], "side": "blue", "value": "2", "dama": False},
-                {"square": [3, 4], "side": "red", "value": "-3", "dama": False},
-            ],
-        }
-    )
+    game = chips_game("blue", [((2, 3), "blue", "2", False), ((3, 4), "red", "-3", False)])
     pos = Position.from_game(game, DEFAULT_WEIGHTS)
     (taking,) = pos.moves()
     pos.make(taking)
@@ -150,18 +132,15 @@ def test_a_side_without_chips_has_lost_and_says_so():
 
 
 def dama_game(profile: str = "official") -> Game:
-    return game_from_json(
-        {
-            "variant": "integer",
-            "profile": profile,
-            "to_move": "blue",
-            "pieces": [
-                {"square": [0, 1], "side": "blue", "value": "2", "dama": True},
-                {"square": [7, 0], "side": "blue", "value": "5", "dama": False},
-                {"square": [7, 6], "side": "red", "value": "-3", "dama": True},
-                {"square": [0, 7], "side": "red", "value": "9", "dama": False},
-            ],
-        }
+    return chips_game(
+        "blue",
+        [
+            ((0, 1), "blue", "2", True),
+            ((7, 0), "blue", "5", False),
+            ((7, 6), "red", "-3", True),
+            ((0, 7), "red", "9", False),
+        ],
+        profile=profile,
     )
 
 
@@ -200,17 +179,10 @@ def test_the_games_own_repetitions_count_toward_the_third():
 
 
 def test_online_a_lone_chip_that_only_walks_ends_the_game():
-    game = game_from_json(
-        {
-            "variant": "integer",
-            "profile": "online",
-            "to_move": "blue",
-            "pieces": [
-                {"square": [0, 1], "side": "blue", "value": "2", "dama": True},
-                {"square": [7, 0], "side": "blue", "value": "5", "dama": False},
-                {"square": [7, 6], "side": "red", "value": "-3", "dama": True},
-            ],
-        }
+    game = chips_game(
+        "blue",
+        [((0, 1), "blue", "2", True), ((7, 0), "blue", "5", False), ((7, 6), "red", "-3", True)],
+        profile="online",
     )
     pos = Position.from_game(game, DEFAULT_WEIGHTS)
     walks = [((0, 1), (1, 2)), ((7, 6), (6, 5)), ((1, 2), (0, 1)), ((6, 5), (7, 6))]

@@ -8,7 +8,6 @@ switched on or off. Then the limits: depth, nodes, the injected clock."""
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
@@ -17,8 +16,9 @@ from controller.engine import search as search_module
 from controller.engine.evaluation import DEFAULT_WEIGHTS
 from controller.engine.position import Position
 from controller.engine.search import FULL, MAX_PLY, Limits, Search, SearchConfig
-from controller.rules import damath_data
 from controller.rules.game import Game
+
+from .mutation_helpers import chips_game, random_positions
 
 WITHOUT_REDUCTIONS = replace(FULL, reductions=False)
 
@@ -69,23 +69,7 @@ class Plain:
         return best
 
 
-def positions(seed: int, count: int) -> list[Game]:
-    """Positions of random games in every variant, some with takings to make, some endings."""
-    rng = random.Random(seed)
-    out = []
-    while len(out) < count:
-        variant = rng.choice(damath_data.VARIANTS)
-        game = Game.new(variant, rng.choice(("official", "online")))
-        for _ in range(rng.randrange(6, 70)):
-            if game.ending() is not None:
-                break
-            game.push(rng.choice(game.legal_moves()))
-        if game.ending() is None:
-            out.append(game)
-    return out
-
-
-GAMES = positions(23, 10)
+GAMES = random_positions(23, 10)
 CONFIGS = {
     "all but reductions": WITHOUT_REDUCTIONS,
     "no table": replace(WITHOUT_REDUCTIONS, transposition=False),
@@ -156,18 +140,7 @@ def test_reductions_change_the_effort_not_the_legality():
 
 def test_a_proven_win_is_valued_beyond_any_estimate():
     # Blue's lone chip takes Red's last: the game ends there
-    from controller.rules.notation import game_from_json
-
-    game = game_from_json(
-        {
-            "variant": "integer",
-            "to_move": "blue",
-            "pieces": [
-                {"square": [2, 3], "side": "blue", "value": "2", "dama": False},
-                {"square": [3, 4], "side": "red", "value": "-3", "dama": False},
-            ],
-        }
-    )
+    game = chips_game("blue", [((2, 3), "blue", "2", False), ((3, 4), "red", "-3", False)])
     pos = Position.from_game(game, DEFAULT_WEIGHTS)
     search = Search(pos)
     result = search.run(Limits(depth=2))
@@ -181,18 +154,13 @@ def test_a_proven_win_is_valued_beyond_any_estimate():
 
 
 def test_no_legal_move_is_a_clear_error():
-    from controller.rules.notation import game_from_json
-
-    game = game_from_json(
-        {
-            "variant": "integer",
-            "to_move": "red",
-            "pieces": [
-                {"square": [0, 7], "side": "red", "value": "2", "dama": False},
-                {"square": [1, 6], "side": "blue", "value": "-3", "dama": False},
-                {"square": [2, 5], "side": "blue", "value": "5", "dama": False},
-            ],
-        }
+    game = chips_game(
+        "red",
+        [
+            ((0, 7), "red", "2", False),
+            ((1, 6), "blue", "-3", False),
+            ((2, 5), "blue", "5", False),
+        ],
     )
     pos = Position.from_game(game, DEFAULT_WEIGHTS)
     assert not pos.moves()
