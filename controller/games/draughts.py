@@ -14,6 +14,7 @@ from controller.record.games import game_of
 from controller.rules.move import Square
 from controller.session.draughts import DraughtsConfig, DraughtsSession
 
+from .desk import TableDesk
 from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
 
 
@@ -23,14 +24,42 @@ class DraughtsGame(SessionGame):
     def __init__(self, kind: GameKind, session: DraughtsSession) -> None:
         self.kind = kind
         self.session = session
+        self.desk = TableDesk(
+            kind.name,
+            lambda: self.session.table,
+            self.session.commit,
+            lambda: self.session.game.ply,
+            lambda: self.session.game.ending() is not None,
+            lambda: self.session.journal,
+        )
+        session.blocks = self.desk.blocks
+
+    def linked(self) -> TableDesk:
+        """A tournament table's players, start and pause, driven by the hub's link."""
+        return self.desk
+
+    def press(self, t: float, name: str, kind: str = "press") -> None:
+        """Confirm while the table waits for its confirmation confirms it; otherwise the
+        buttons are the game's."""
+        if kind == "press" and name == "confirm" and self.desk.confirm():
+            self.session.message = ""
+            return
+        super().press(t, name, kind)
 
     def tick(self, t: float) -> bool:
         return self.session.tick(t)
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
-        from controller.view.draughts import compose_draughts
+        from controller.view.draughts import compose_draughts, counts, status
+        from controller.view.outputs import page_lines
 
-        return compose_draughts(self.session.view(), t, cols, rows)
+        v = self.session.view()
+        out = compose_draughts(v, t, cols, rows)
+        table = self.desk.lines()
+        if not table:
+            return out
+        parts = (*table, status(v), counts(v), "" if v.ending is not None else v.message)
+        return Outputs(out.leds, page_lines(parts, cols, rows))
 
     def expected(self) -> frozenset[Square]:
         return frozenset(self.session.game.occupied())
@@ -50,6 +79,8 @@ class DraughtsGame(SessionGame):
             "legend": {name: _(light.meaning) for name, light in LEGEND.items()},
             "record": self.session.pdn(),
             "problems": list(self.session.problems),
+            "players": self.session.table.players(),
+            "table_lines": self.desk.lines(),
         }
 
     def summary(self, t: float) -> dict[str, Any]:
