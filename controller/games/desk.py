@@ -156,11 +156,20 @@ class TableDesk:
         return True
 
     def lines(self) -> list[str]:
-        """What the display says of the table before the game's own lines: the players, and
-        what the board waits for (the confirmation, the start, the desk's resume)."""
+        """What the display says of the table before the game's own lines: what the board
+        waits for (the confirmation, the start, the desk's resume; first: the display is
+        small), then the players."""
         table = self.table
         info = table.info
         out: list[str] = []
+        if table.paused:
+            out.append(_("Paused by the arbiter's desk"))
+        elif self.waiting() is not None:
+            out.append(_("Confirm the table: press Confirm"))
+        elif table.held == "desk":
+            out.append(_("Wait for the arbiter's start"))
+        elif table.held == "table":
+            out.append(_("Wait for the table's confirmation"))
         if info.get("blue") or info.get("red"):
             out.append(
                 _("Table {table}: {blue} vs {red}").format(
@@ -169,14 +178,6 @@ class TableDesk:
                     red=info.get("red", "?"),
                 )
             )
-        if table.paused:
-            out.append(_("Paused from the arbiter's desk: no move until it resumes"))
-        elif self.waiting() is not None:
-            out.append(_("Confirm the table: press Confirm (no move before)"))
-        elif table.held == "desk":
-            out.append(_("Confirmed: the first move waits for the arbiter's start"))
-        elif table.held == "table":
-            out.append(_("The first move waits for the table's confirmation"))
         return out
 
     def blocks(self) -> str | None:

@@ -58,7 +58,8 @@ class DraughtsGame(SessionGame):
         table = self.desk.lines()
         if not table:
             return out
-        parts = (*table, status(v), counts(v), "" if v.ending is not None else v.message)
+        said = "" if v.ending is not None else v.message  # a refused move: said first
+        parts = (said, *table, status(v), counts(v))
         return Outputs(out.leds, page_lines(parts, cols, rows))
 
     def expected(self) -> frozenset[Square]:

@@ -191,6 +191,8 @@ class MathChessGame(BoardGame):
             else _("{side} to play").format(side=_(SIDES[position.to_move].capitalize()))
         )
         score = _("Score: White {white}, Black {black}").format(white=white, black=black)
+        if self.session.said is not None:  # a refused step: said first
+            return [first, *self.desk.lines(), turn, score]
         return [*self.desk.lines(), first, turn, score]
 
     def take_cues(self) -> list[str]:

@@ -78,7 +78,7 @@ def test_a_table_is_held_confirmed_started_paused_and_resumed_through_a_power_cu
     seat(board, "desk")
     shown = display(board)
     assert "Table 3: Ana Cruz vs Ben Reyes" in shown, shown
-    assert "Confirm the table" in shown, shown
+    assert "Confirm the table: press Confirm" in shown, shown
     if name != "mathchess":  # its turn ends with Confirm, which confirms the table first
         # a move before the table is confirmed: refused, said, nothing played
         first_turn(board, name)
@@ -86,7 +86,7 @@ def test_a_table_is_held_confirmed_started_paused_and_resumed_through_a_power_cu
         assert "confirm the table on the board first" in json.dumps(board.game.page(board.t))
         put_back(board)
     board.do(("press", "confirm"))
-    assert "waits for the arbiter's start" in display(board), display(board)
+    assert "Wait for the arbiter's start" in display(board), display(board)
     first_turn(board, name)
     assert played(board, name) == 0
     assert "wait for the arbiter's start" in json.dumps(board.game.page(board.t))
@@ -100,7 +100,7 @@ def test_a_table_is_held_confirmed_started_paused_and_resumed_through_a_power_cu
     assert desk.desk_pause(board.t, True) is False  # nothing to do: nothing written
     first_turn(board, name)
     assert played(board, name) == 0
-    assert "Paused from the arbiter's desk" in display(board), display(board)
+    assert "Paused by the arbiter's desk" in display(board), display(board)
     board = open_board(name, tmp_path)  # the same journal, as after a SIGKILL
     desk = board.game.linked()
     assert desk.table.paused and desk.table.info == INFO and desk.state.started_asg == ASG

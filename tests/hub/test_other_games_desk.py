@@ -1,0 +1,200 @@
+"""The desk drives a Dam and a Mathematical Chess board as it drives Damath's, over the real
+Mosquitto and hub: each board, on its own scan loop with its link, takes its table's players
+(its display, its journal, its export), holds the first move until the table is confirmed on
+the board and the arbiter starts the round from the desk, is paused and resumed from the desk
+(a move while paused refused, said on its display), and its game reaches the hub whose record
+of it is the board's own export, the table's records in it."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from controller.board import BoardHost, ScanLoop
+from controller.board.sim import sim_devices
+from controller.cli import main
+from controller.games import GAMES
+from controller.link.board import BoardLink
+from controller.link.config import load
+from controller.link.publisher import Link
+from controller.tournament.tournament import Tournament
+from tests.games.players import PLAYERS, Step, play_on
+from tests.games.players import Board as Hands
+
+from .conftest import journal_games, stored_games
+from .eventkit import api, wait_for
+
+EXPORTS = {"dam": "pdn", "mathchess": "json"}
+SIZE = {"dam": (12, "dark-squares"), "mathchess": (9, "points")}
+
+
+def hub_cli(folder: Path, *argv: str) -> None:
+    assert main(["hub", *argv, "--dir", str(folder)]) == 0
+
+
+@dataclass
+class LoopBoard(Hands):
+    """A board on its own scan loop and link: the players' hands move pieces on its mock
+    sensors and press its mock buttons; the board's time passes through its loop."""
+
+    loop: Any = None
+    controls: Any = None
+    clock: list[float] = field(default_factory=lambda: [0.0])
+    link: Any = None
+    folder: Path = Path()
+
+    def settle(self, seconds: float = 1.5) -> None:
+        end = self.t + seconds
+        while self.t < end:
+            self.t += 0.1
+            self.clock[0] = self.t
+            self.loop.step(self.t)
+
+    def show(self) -> None:
+        self.cells = set(self.game.expected())
+        self.controls.set_occupied(self.cells)
+        self.settle()
+
+    def do(self, step: Step) -> None:
+        what, arg = step
+        if what == "lift":
+            self.cells.discard(arg)
+        elif what == "place":
+            self.cells.add(arg)
+        if what in ("lift", "place"):
+            self.controls.set_occupied(self.cells)
+        else:
+            self.controls.press(arg)
+        self.settle()
+
+    def display(self) -> str:
+        self.loop.render(self.t)
+        return " ".join(self.loop.devices.scoresheet.last)
+
+    def until(self, what: str, check: Any) -> Any:
+        """Wait for ``check`` while the board runs (its link reads the hub at its pace)."""
+
+        def stepped() -> Any:
+            self.settle(0.5)
+            return check()
+
+        return wait_for(what, stepped, 60)
+
+
+def start_board(name: str, conn: Path, folder: Path) -> LoopBoard:
+    folder.mkdir()
+    clock = [0.0]
+    link = BoardLink(Link(load(conn), folder, poll_seconds=0.1, resend_seconds=2.0))
+    devices, controls = sim_devices(lambda: clock[0], *SIZE[name])
+    player = PLAYERS[name].short
+    host = BoardHost(folder, sync=False, wall=lambda: 1_700_000_000.0)
+    game = host.open(GAMES[name], player.settings, 0.0, position=player.position)
+    board = LoopBoard(game, loop=ScanLoop(game, devices, link=link), controls=controls,
+                      clock=clock, link=link, folder=folder)  # fmt: skip
+    link.start()
+    board.show()
+    return board
+
+
+def turn(board: LoopBoard, name: str) -> int:
+    """One turn tried by the players; the turns the game has after it."""
+    player = PLAYERS[name].short
+    steps = player.next_turn(board)
+    assert steps is not None
+    for step in steps:
+        board.do(step)
+    return int(player.played(board))
+
+
+def desk_command(arbiter: Any, pairing: int, cmd: str) -> str:
+    form = {"csrf": arbiter.csrf(), "pairing": str(pairing), "cmd": cmd, "back": "/desk"}
+    return str(arbiter.go("/desk/pause", form)[2])
+
+
+def test_the_desk_drives_a_dam_and_a_mathematical_chess_board(hub, tmp_path):
+    from controller.hub.accounts import Accounts
+
+    from .conftest import DESK_PASSWORD
+    from .test_desk import Browser
+
+    accounts = Accounts(hub.folder)
+    accounts.add("lina", "arbiter", DESK_PASSWORD)
+    accounts.close()
+    hub.start()
+    hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
+            "--division", "dam", "--game", "dam", "--initial-colour", "blue")  # fmt: skip
+    hub_cli(hub.folder, "division", "set", "mathchess", "--system", "round-robin", "--game",
+            "mathchess")  # fmt: skip
+    boards: dict[str, LoopBoard] = {}
+    for name in EXPORTS:
+        for player in (f"{name} Ana", f"{name} Ben"):
+            hub_cli(hub.folder, "player", "add", player, "--division", name)
+        hub_cli(hub.folder, "pair", "--round", "1", "--division", name)
+        conn = hub.add_board(f"b-{name}")
+        hub_cli(hub.folder, "seat", "--division", name, "--table", "1", "--board", f"b-{name}")
+        boards[name] = start_board(name, conn, tmp_path / name)
+    for name in EXPORTS:
+        api(hub, "/api/event/publish", {"round": 1, "division": name})
+    arbiter = Browser(hub.url)
+    assert arbiter.login("lina")[1] == "/desk"
+    t = Tournament.open(hub.folder)
+    try:
+        pairings = {name: t.pairings(name, 1)[0].id for name in EXPORTS}
+    finally:
+        t.close()
+
+    for name, board in boards.items():
+        desk = board.game.linked()
+        # the table's players on the game: its display, and the first move waits
+        line = f"Table 1: {name} Ana vs {name} Ben"
+        board.until(f"{name}: its table's players", lambda b=board, s=line: s in b.display())
+        assert desk.table.info["blue"] == f"{name} Ana" and desk.table.info["red"] == f"{name} Ben"
+        assert "Confirm the table: press Confirm" in board.display(), board.display()
+        if name == "dam":  # a move before the confirmation: put back, said
+            assert turn(board, name) == 0
+            assert "confirm the table on the board first" in board.display(), board.display()
+            board.show()
+        board.do(("press", "confirm"))
+        assert "Wait for the arbiter's start" in board.display(), board.display()
+        assert turn(board, name) == 0  # confirmed, not started: refused
+        assert "wait for the arbiter's start" in board.display(), board.display()
+        board.show()
+
+    # the round's start from the desk reaches both boards
+    for name in EXPORTS:
+        assert api(hub, "/api/event/start", {"round": 1, "division": name})["started"]
+    for name, board in boards.items():
+        board.until(f"{name}: the desk's start", lambda b=board: b.game.linked().table.started_by)
+        assert board.game.linked().table.started_by == "desk"
+
+    # the desk pauses each board: a move refused, said; then resumes it
+    for name, board in boards.items():
+        assert "pause+sent" in desk_command(arbiter, pairings[name], "pause")
+        board.until(f"{name}: paused", lambda b=board: b.game.linked().table.paused)
+        assert turn(board, name) == 0
+        assert "paused from the arbiter's desk" in board.display(), board.display()
+        board.show()
+        assert "resume+sent" in desk_command(arbiter, pairings[name], "resume")
+        board.until(f"{name}: resumed", lambda b=board: not b.game.linked().table.paused)
+        play_on(board, PLAYERS[name].short)
+        assert board.game.finished() is not None
+
+    # each game at the hub: every record once, and the hub's record the board's own export
+    for name, board in boards.items():
+        board.link.wait_acknowledged(60)
+        export = board.game.files()[EXPORTS[name]]
+        (game,) = journal_games(board.folder)
+        journal = journal_games(board.folder)[game]
+        stored = stored_games(hub.folder, f"b-{name}")[game]
+        assert [r for _seq, r in stored] == journal
+        acts = [r["act"] for r in journal if r.get("k") == "table"]
+        assert acts == ["hold", "players", "confirm", "go", "pause", "resume"], acts
+        feed = hub.json(f"/feeds/games/b-{name}/{game}.json")
+        assert feed["record"] == (json.loads(export) if EXPORTS[name] == "json" else export)
+        if name == "dam":
+            assert '[Black "dam Ana"]' in export and '[White "dam Ben"]' in export, export
+        else:
+            assert json.loads(export)["players"]["blue"] == "mathchess Ana"
+        board.link.stop()
