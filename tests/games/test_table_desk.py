@@ -17,13 +17,15 @@ from controller.board import BoardHost
 from controller.games import GAMES
 from controller.record.draughts import RULES
 from controller.record.games import Refused, recorded
+from controller.rules.dadama import COLOURS as DADAMA_COLOURS
 from controller.session.journal import read as read_journal
 
 from .players import PLAYERS, Board, play_on
 
 ASG = "asg-r1-t3"
 INFO = {"blue": "Ana Cruz", "red": "Ben Reyes", "round": "1", "table": "3", "event": "Hall Day"}
-EXPORT = {"dam": "pdn", "english": "pdn", "mathchess": "json"}
+EXPORT = {"dam": "pdn", "english": "pdn", "mathchess": "json", "dadama": "pdn"}
+COLOURS = {"dadama": DADAMA_COLOURS, **{name: rules.colours for name, rules in RULES.items()}}
 
 
 def open_board(name: str, folder: Path) -> Board:
@@ -70,7 +72,7 @@ def hub_reading(folder: Path, name: str):
     return game
 
 
-@pytest.mark.parametrize("name", ["dam", "english", "mathchess"])
+@pytest.mark.parametrize("name", ["dam", "english", "mathchess", "dadama"])
 def test_a_table_is_held_confirmed_started_paused_and_resumed_through_a_power_cut(
     name, tmp_path
 ) -> None:
@@ -111,7 +113,7 @@ def test_a_table_is_held_confirmed_started_paused_and_resumed_through_a_power_cu
     assert board.game.finished() is not None
     export = board.game.files()[EXPORT[name]]
     if EXPORT[name] == "pdn":
-        first, second = (c.capitalize() for c in RULES[name].colours)
+        first, second = (c.capitalize() for c in COLOURS[name])
         assert f'[{first} "Ana Cruz"]' in export and f'[{second} "Ben Reyes"]' in export
         assert '[Event "Hall Day"]' in export and '[Round "1"]' in export
     else:
@@ -139,7 +141,7 @@ def test_a_board_with_no_table_plays_at_once(tmp_path) -> None:
     assert played(board, "mathchess") == 1
 
 
-@pytest.mark.parametrize("name", ["dam", "mathchess"])
+@pytest.mark.parametrize("name", ["dam", "mathchess", "dadama"])
 def test_the_hub_refuses_what_a_held_or_paused_board_would_refuse(name, tmp_path) -> None:
     board = open_board(name, tmp_path)
     seat(board, "table")
@@ -150,11 +152,15 @@ def test_the_hub_refuses_what_a_held_or_paused_board_would_refuse(name, tmp_path
     for record in records:
         game.apply(record)
     # a forged move while paused: the hub refuses it with the reason
-    move = (
-        {"k": "move", "path": [list(s) for s in board.game.session.game.legal_moves()[0].path]}
-        if name == "dam"
-        else {"kind": "mathchess-action", "done": True}
-    )
+    if name == "dam":
+        move = {
+            "k": "move",
+            "path": [list(s) for s in board.game.session.game.legal_moves()[0].path],
+        }
+    elif name == "mathchess":
+        move = {"kind": "mathchess-action", "done": True}
+    else:
+        move = {"k": "throw", "sq": [3, 2], "dice": [6]}
     with pytest.raises(Refused, match="paused from the arbiter's desk"):
         game.apply(move)
     with pytest.raises(Refused, match="a pause of a paused game"):
@@ -164,3 +170,21 @@ def test_the_hub_refuses_what_a_held_or_paused_board_would_refuse(name, tmp_path
     fresh.apply(records[0])
     with pytest.raises(Refused, match="not held"):
         fresh.apply({"k": "table", "act": "go", "by": "desk"})
+
+
+def test_a_table_record_that_cannot_be_is_refused_in_one_line() -> None:
+    from controller.record.table import TableState
+
+    table = TableState()
+    players = {"k": "table", "act": "players", "info": {"blue": "Ana"}, "asg": ASG}
+    with pytest.raises(ValueError, match="already under way cannot change"):
+        table.apply(players, played=True)
+    with pytest.raises(ValueError, match="unknown field 'blu'"):
+        table.apply({**players, "info": {"blu": "Ana"}})
+    with pytest.raises(ValueError, match="waits for nothing"):
+        table.apply({"k": "table", "act": "hold", "until": "noon", "asg": ASG})
+    with pytest.raises(ValueError, match="unknown table record 'dance'"):
+        table.apply({"k": "table", "act": "dance"})
+    with pytest.raises(ValueError, match="a pause of a game that is over"):
+        table.apply({"k": "table", "act": "pause"}, over=True)
+    assert table.info == {} and not table.paused  # nothing changed

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from controller.tournament import boards as seating
-from controller.tournament.games import DAMATH
 from controller.tournament.model import Pairing, TournamentError
 from controller.tournament.tournament import Tournament
 
@@ -183,21 +182,11 @@ def table_pdn(ctx: HubContext, t: Tournament, raw: str) -> tuple[str, str]:
     return text, f"round-{p.round}_table-{p.table}_{row['game_id']}.pdn"
 
 
-DESK_GAMES = (DAMATH, "dam", "english", "mathchess")
-"""The games whose boards take the desk's pause and resume (``games.desk`` for all but
-Damath)."""
-
-
 def pause(ctx: HubContext, t: Tournament, data: dict[str, str], s: Session) -> str:
     cmd = data.get("cmd", "")
     if cmd not in ("pause", "resume"):
         raise TournamentError("pause or resume?")
-    p = pairing(t, data.get("pairing", ""))
-    game = t.division(p.division).game
-    if game not in DESK_GAMES:  # Dadama's board does not take them yet (docs/tournament.md)
-        raise TournamentError(
-            f"a {game} board does not take the desk's {cmd} yet: tell the table at the board"
-        )
+    p = pairing(t, data.get("pairing", ""))  # every game's board takes them (games/desk.py)
     board, _asg, _signing = where(ctx, t, p)
     by = f"{s.role} {s.name}"
     try:
