@@ -60,12 +60,16 @@ class DadamaGame(SessionGame):
         return self.desk
 
     def press(self, t: float, name: str, kind: str = "press") -> None:
-        """Confirm while the table waits for its confirmation confirms it; otherwise the
-        buttons are the game's."""
-        if kind == "press" and name == "confirm" and self.desk.confirm():
+        """The table's buttons first (its confirmation, the players' signatures and
+        disputes: ``TableDesk.button``); otherwise the buttons are the game's."""
+        if self.desk.button(t, name, kind):
             self.session.message = ""
             return
         super().press(t, name, kind)
+
+    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        self.desk.frame(t, occupied)
+        super().feed_frame(t, occupied)
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
         from controller.view.dice import compose_dice

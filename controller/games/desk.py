@@ -6,7 +6,10 @@ record in the game's own journal (``record.table``), checked before it is writte
 killed at any moment resumes as it was, and the hub re-reads the same records.
 
 These games have no clocks: what is held is the first move (the display says so), and a pause
-refuses every move until the desk resumes.
+refuses every move until the desk resumes. The players' own buttons (``blue``, ``red``) confirm
+the table (both of them, or the board's Confirm alone), sign the finished game (a press), and
+raise a dispute (held), which carries the board's last sensor changes and pauses the game until
+the desk resumes it, as on a Damath board.
 """
 
 from __future__ import annotations
@@ -16,8 +19,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from controller.i18n import _
+from controller.i18n import _, side_word
 from controller.record.table import TABLE, TableState
+from controller.session.signing import PLAYER_BUTTONS, SensorTrace
 
 Record = dict[str, Any]
 
@@ -49,6 +53,12 @@ class TableDesk:
         self.awaiting: str | None = None
         """The assignment shown on the board and waiting to be confirmed (not journaled: the
         link puts it back after a restart, its confirmation is in the journal)."""
+        self.sensed = SensorTrace()
+        """The last sensor changes: a dispute's evidence."""
+        self._frame: frozenset[Any] | None = None
+        self._ply = played()
+        self.said = ""
+        """What the board last said of a player's button (signed, disputed)."""
 
     # ------------------------------------------------------------------ what the link reads
 
@@ -130,6 +140,8 @@ class TableDesk:
     def desk_pause(self, t: float, pause: bool) -> bool:
         if self._over() or self.table.paused == pause:
             return False
+        if not pause:
+            self.said = ""  # a dispute's line goes with the pause it made
         return self.record("pause" if pause else "resume", by="desk")
 
     # ------------------------------------------------------------------ the board's buttons
@@ -142,8 +154,9 @@ class TableDesk:
         return asg
 
     def confirm(self, by: str = "arbiter") -> bool:
-        """Confirm (the board's button) while the table waits for it: the table confirmed, and
-        its first move free at once when the event starts each table at its confirmation;
+        """Confirm (the board's button, ``arbiter``; or a player's own, ``blue``, ``red``)
+        while the table waits for it: the table confirmed (by the arbiter, or both players),
+        and its first move free at once when the event starts each table at its confirmation;
         False when there was nothing to confirm (the button then does what it does in the
         game)."""
         asg = self.waiting()
@@ -151,9 +164,59 @@ class TableDesk:
             return False
         self.record("confirm", asg=asg, by=by)
         table = self.table
+        if not table.is_confirmed(asg):
+            self.said = _("{SIDE} confirmed; {other} to confirm").format(
+                SIDE=side_word(PLAYER_BUTTONS[by]).upper(),
+                other=side_word(1 - PLAYER_BUTTONS[by]),
+            )
+            return True
+        self.said = ""
         if table.held == "table" and table.held_asg == asg:
             self.start("table")
         return True
+
+    def frame(self, t: float, occupied: frozenset[Any]) -> None:
+        """A scan of the board, before the game reads it: its changes kept as evidence (those
+        of the last move and of the one being made)."""
+        played = self._played()
+        if played != self._ply:
+            self._ply = played
+            self.sensed.mark()
+        if occupied != self._frame:
+            self.sensed.frame(t, self._frame, occupied)
+            self._frame = occupied
+
+    def button(self, t: float, name: str, kind: str) -> bool:
+        """A player's own button (or Confirm) read for the table: confirming it, signing the
+        finished game (a press), a dispute (held). True when the press was the table's."""
+        side = PLAYER_BUTTONS.get(name)
+        confirming = kind == "press" and (name == "confirm" or side is not None)
+        if confirming and self.confirm("arbiter" if side is None else name):
+            return True
+        if side is None:
+            return False
+        table = self.table
+        if kind == "hold":
+            rec = {"side": side, "ply": self._played(), "t": round(t, 3)}
+            if self.record("dispute", **rec, sensed=self.sensed.evidence()):
+                if not self._over() and not table.paused:
+                    self.record("pause", by="dispute")
+                self.said = _("{SIDE} disputes: the arbiter is called").format(
+                    SIDE=side_word(side).upper()
+                )
+            return True
+        if self._over() and side not in table.signed:
+            if self.record("sign", side=side):
+                both = len(self.table.signed) == 2
+                self.said = (
+                    _("Signed by both players")
+                    if both
+                    else _("{SIDE} signed; {other} to sign").format(
+                        SIDE=side_word(side).upper(), other=side_word(1 - side)
+                    )
+                )
+            return True
+        return self._over()  # signed already: nothing more
 
     def lines(self) -> list[str]:
         """What the display says of the table before the game's own lines: what the board
@@ -161,7 +224,7 @@ class TableDesk:
         small), then the players."""
         table = self.table
         info = table.info
-        out: list[str] = []
+        out: list[str] = [self.said] if self.said else []
         if table.paused:
             out.append(_("Paused by the arbiter's desk"))
         elif self.waiting() is not None:

@@ -39,12 +39,16 @@ class DraughtsGame(SessionGame):
         return self.desk
 
     def press(self, t: float, name: str, kind: str = "press") -> None:
-        """Confirm while the table waits for its confirmation confirms it; otherwise the
-        buttons are the game's."""
-        if kind == "press" and name == "confirm" and self.desk.confirm():
+        """The table's buttons first (its confirmation, the players' signatures and
+        disputes: ``TableDesk.button``); otherwise the buttons are the game's."""
+        if self.desk.button(t, name, kind):
             self.session.message = ""
             return
         super().press(t, name, kind)
+
+    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        self.desk.frame(t, occupied)
+        super().feed_frame(t, occupied)
 
     def tick(self, t: float) -> bool:
         return self.session.tick(t)

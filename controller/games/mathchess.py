@@ -90,6 +90,7 @@ class MathChessGame(BoardGame):
     # ------------------------------------------------------------------ inputs
 
     def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        self.desk.frame(t, occupied)
         before = self.session.said
         if occupied != self.session.sensors:
             self.session.frame(frozenset(occupied))
@@ -99,10 +100,10 @@ class MathChessGame(BoardGame):
     def press(self, t: float, name: str, kind: str = "press") -> None:
         """``next`` shows the next name the piece just put down may have; ``confirm`` names it,
         or ends the turn during Play now!. The other buttons are not this game's."""
-        if kind != "press":
-            return
-        if name == "confirm" and self.desk.confirm():
+        if self.desk.button(t, name, kind):
             self.session.said = None
+            return
+        if kind != "press":
             return
         names = self.session.tracker.names()
         if name == "next" and names:

@@ -9,7 +9,10 @@ says which:
 - ``hold``: the first move waits for the round's start (``until``: ``desk`` or ``table``);
 - ``confirm``: the table is confirmed on the board (``by`` the players or the board's arbiter);
 - ``go``: the round started for this table (``by`` ``desk``, ``table`` or ``arbiter``);
-- ``pause`` and ``resume``: from the arbiter's desk (``by``).
+- ``pause`` and ``resume``: from the arbiter's desk (``by``), or by a dispute;
+- ``sign``: a player signs the finished game (``side``: 0 Blue, the first mover; 1 Red);
+- ``dispute``: a player disputes (``side``, ``ply``: the steps played, ``t``: the board's time,
+  ``sensed``: the board's last sensor changes, ``[t, "lift"|"place", [x, y]]`` each).
 
 The board's session and the hub read them with ``TableState.apply`` (the one reading): a record
 that cannot be (a start never held, a pause while paused, players after the first move) raises
@@ -28,9 +31,12 @@ from . import info as game_info
 
 Record = dict[str, Any]
 TABLE = "table"
-ACTS = ("players", "hold", "confirm", "go", "pause", "resume")
+ACTS = ("players", "hold", "confirm", "go", "pause", "resume", "sign", "dispute")
 HOLD_UNTIL = ("desk", "table")
 STARTERS = ("desk", "table", "arbiter")
+CONFIRMERS = ("arbiter", "blue", "red")
+SENSED_MAX = 64
+"""Sensor changes a dispute carries at most."""
 
 
 def is_table(record: Mapping[str, Any]) -> bool:
@@ -44,6 +50,27 @@ def _asg(value: object) -> str:
     raise ValueError(_("a table record without its assignment"))
 
 
+def _side(rec: Mapping[str, Any]) -> int:
+    side = rec.get("side")
+    if side in (0, 1) and not isinstance(side, bool):
+        return int(str(side))
+    raise ValueError(_("side {str} does not exist").format(str=str(side)[:10]))
+
+
+def _sensed(event: object) -> bool:
+    """``[t, "lift"|"place", [x, y]]``: a sensor change of a board of up to 12 × 12."""
+    return (
+        isinstance(event, list)
+        and len(event) == 3
+        and isinstance(event[0], int | float)
+        and not isinstance(event[0], bool)
+        and event[1] in ("lift", "place")
+        and isinstance(event[2], list)
+        and len(event[2]) == 2
+        and all(type(v) is int and 0 <= v < 12 for v in event[2])
+    )
+
+
 @dataclass
 class TableState:
     """What a game's ``table`` records say: the players, the hold, the start and the pause."""
@@ -54,11 +81,14 @@ class TableState:
     held: str | None = None
     """What the first move waits for (``desk``, ``table``), None once started or never held."""
     held_asg: str | None = None
-    confirmed: set[str] = field(default_factory=set)
-    """Assignments confirmed on the board."""
+    confirmed: dict[str, set[str]] = field(default_factory=dict)
+    """Who confirmed each assignment on the board: ``arbiter``, ``blue``, ``red``."""
     started_asg: str | None = None
     started_by: str | None = None
     paused: bool = False
+    signed: set[int] = field(default_factory=set)
+    """The sides that signed the finished game."""
+    disputes: list[Record] = field(default_factory=list)
 
     def apply(self, rec: Mapping[str, Any], played: bool = False, over: bool = False) -> Record:
         """Apply one ``table`` record (``played``: a move of the game is in; ``over``: it
@@ -81,8 +111,28 @@ class TableState:
             self.held, self.held_asg = str(rec["until"]), _asg(rec.get("asg"))
             return {"hold": self.held}
         if act == "confirm":
-            self.confirmed.add(_asg(rec.get("asg")))
-            return {"confirmed": rec["asg"]}
+            asg = _asg(rec.get("asg"))
+            if rec.get("by") not in CONFIRMERS:
+                raise ValueError(_("a confirmation by nobody the board knows"))
+            self.confirmed.setdefault(asg, set()).add(str(rec["by"]))
+            return {"confirmed": asg, "by": rec["by"]}
+        if act == "sign":
+            side = _side(rec)
+            if not over:
+                raise ValueError(_("a signature of a game that is not over"))
+            self.signed.add(side)
+            return {"signed": side}
+        if act == "dispute":
+            side = _side(rec)
+            if not isinstance(rec.get("ply"), int) or isinstance(rec.get("ply"), bool):
+                raise ValueError(_("a dispute without its ply"))
+            sensed = rec.get("sensed", [])
+            if not isinstance(sensed, list) or len(sensed) > SENSED_MAX:
+                raise ValueError(_("a dispute whose sensor events cannot be read"))
+            if not all(_sensed(e) for e in sensed):
+                raise ValueError(_("a dispute whose sensor events cannot be read"))
+            self.disputes.append(dict(rec))
+            return {"dispute": side}
         if act == "go":
             if self.held is None:
                 raise ValueError(_("a start of a game that was not held"))
@@ -102,7 +152,9 @@ class TableState:
         raise ValueError(_("unknown table record {act!r}").format(act=act))
 
     def is_confirmed(self, asg: str | None) -> bool:
-        return asg is not None and asg in self.confirmed
+        """By the board's arbiter (its Confirm), or by both players' own buttons."""
+        by = self.confirmed.get(asg or "", set())
+        return "arbiter" in by or {"blue", "red"} <= by
 
     def blocks(self) -> str | None:
         """Why no move may be played now (the round not started, the game paused), or None."""
