@@ -131,7 +131,7 @@ class TableState:
                 raise ValueError(_("a dispute whose sensor events cannot be read"))
             if not all(_sensed(e) for e in sensed):
                 raise ValueError(_("a dispute whose sensor events cannot be read"))
-            self.disputes.append(dict(rec))
+            self.disputes.append({k: v for k, v in rec.items() if k != "seq"})
             return {"dispute": side}
         if act == "go":
             if self.held is None:
@@ -181,5 +181,6 @@ class TableState:
         return out
 
     def players(self) -> dict[str, str]:
-        """The table as a JSON record carries it (empty: no table's players)."""
-        return dict(self.info)
+        """The table as a JSON record carries it (empty: no table's players), its fields in
+        order of their names: the same text whether read live or from the journal."""
+        return dict(sorted(self.info.items()))

@@ -188,3 +188,41 @@ def test_a_table_record_that_cannot_be_is_refused_in_one_line() -> None:
     with pytest.raises(ValueError, match="a pause of a game that is over"):
         table.apply({"k": "table", "act": "pause"}, over=True)
     assert table.info == {} and not table.paused  # nothing changed
+
+
+@pytest.mark.parametrize("name", ["dam", "mathchess", "dadama"])
+def test_players_confirm_dispute_with_the_boards_sensor_changes_and_sign(name, tmp_path) -> None:
+    board = open_board(name, tmp_path)
+    seat(board, "table")
+    desk = board.game.linked()
+    board.game.press(board.t, "blue")  # one player's confirmation: the other's still needed
+    assert desk.waiting() == ASG and "BLUE confirmed; Red to confirm" in display(board)
+    board.game.press(board.t, "red")
+    assert desk.waiting() is None and desk.state.started_by == "table"
+    # a move half made, then Red holds their button: a dispute with the sensor changes, paused
+    cell = sorted(board.cells)[0]
+    board.do(("lift", cell))
+    board.game.press(board.t, "red", "hold")
+    (dispute,) = desk.table.disputes
+    assert dispute["side"] == 1 and dispute["ply"] == 0
+    assert [round(board.t - 1.5, 1), "lift", list(cell)] in [
+        [round(e[0], 1), e[1], e[2]] for e in dispute["sensed"]
+    ], dispute["sensed"]
+    assert desk.table.paused and "RED disputes: the arbiter is called" in display(board)
+    board.do(("place", cell))
+    assert desk.desk_pause(board.t, False)
+    play_on(board, PLAYERS[name].short)
+    assert board.game.finished() is not None
+    board.game.press(board.t, "blue")
+    assert "BLUE signed; Red to sign" in display(board)
+    board.game.press(board.t, "red")
+    assert desk.table.signed == {0, 1} and "Signed by both players" in display(board)
+    # the hub's reading: the same signatures and dispute, the same export
+    hub = hub_reading(tmp_path, name)
+    assert hub.table.signed == {0, 1} and hub.table.disputes == desk.table.disputes
+    assert hub.export() == board.game.files()[EXPORT[name]]
+    # a signature before the end is refused by the hub's reading
+    fresh = recorded(name)
+    fresh.apply(read_journal(tmp_path / "journal.jsonl").records[0])
+    with pytest.raises(Refused, match="not over"):
+        fresh.apply({"k": "table", "act": "sign", "side": 0})

@@ -19,7 +19,7 @@ from .page import BadRequest, e, form, hidden, table, whole
 if TYPE_CHECKING:
     from ..service import HubContext
 
-SQUARE_FILES = "abcdefghi"
+SQUARE_FILES = "abcdefghijkl"  # up to Dam's 12 × 12
 
 
 def square_name(sq: list[int]) -> str:
