@@ -116,6 +116,22 @@ def desk_command(arbiter: Any, pairing: int, cmd: str) -> str:
     return str(arbiter.go("/desk/pause", form)[2])
 
 
+def table_row(hub: Any, name: str) -> dict[str, Any]:
+    (row,) = api(hub, "/api/event/round", {"round": 1, "division": name})["tables"]
+    return dict(row)
+
+
+def confirmed_row(hub: Any, name: str) -> dict[str, Any] | None:
+    row = table_row(hub, name)
+    return row if row["status"] == "confirmed" else None
+
+
+def signed_row(hub: Any, name: str) -> dict[str, Any] | None:
+    row = table_row(hub, name)
+    signing = row.get("signing") or {}
+    return row if signing.get("signed") == ["blue", "red"] else None
+
+
 def test_the_desk_drives_a_dam_a_mathematical_chess_and_a_dadama_board(hub, tmp_path):
     from controller.hub.accounts import Accounts
 
@@ -159,13 +175,25 @@ def test_the_desk_drives_a_dam_a_mathematical_chess_and_a_dadama_board(hub, tmp_
             assert turn(board, name) == 0
             assert "confirm the table on the board first" in board.display(), board.display()
             board.show()
-        board.do(("press", "confirm"))
+        if name == "dadama":  # both players' own buttons confirm it too
+            board.do(("press", "blue"))
+            assert "BLUE confirmed; Red to confirm" in board.display(), board.display()
+            board.do(("press", "red"))
+        else:
+            board.do(("press", "confirm"))
         assert "Wait for the arbiter's start" in board.display(), board.display()
         assert turn(board, name) == 0  # confirmed, not started: refused
         assert "wait for the arbiter's start" in board.display(), board.display()
         board.show()
 
-    # the round's start from the desk reaches both boards
+    # the desk sees each table confirmed at its board, from the board's records
+    for name, board in boards.items():
+        row = board.until(f"{name}: confirmed at the desk", lambda n=name: confirmed_row(hub, n))
+        assert row["signing"]["confirmed_by"] == (
+            ["blue", "red"] if name == "dadama" else ["arbiter"]
+        )
+
+    # the round's start from the desk reaches every board
     for name in EXPORTS:
         assert api(hub, "/api/event/start", {"round": 1, "division": name})["started"]
     for name, board in boards.items():
@@ -181,8 +209,21 @@ def test_the_desk_drives_a_dam_a_mathematical_chess_and_a_dadama_board(hub, tmp_
         board.show()
         assert "resume+sent" in desk_command(arbiter, pairings[name], "resume")
         board.until(f"{name}: resumed", lambda b=board: not b.game.linked().table.paused)
+        if name == "dam":  # a piece lifted, Red holds their button: a dispute, the game paused
+            cell = sorted(board.cells)[0]
+            board.do(("lift", cell))
+            board.controls.press("red", "hold")
+            board.settle()
+            assert board.game.linked().table.paused
+            assert "RED disputes: the arbiter is called" in board.display(), board.display()
+            board.do(("place", cell))
+            assert "resume+sent" in desk_command(arbiter, pairings[name], "resume")
+            board.until("dam: resumed", lambda b=board: not b.game.linked().table.paused)
         play_on(board, PLAYERS[name].short)
         assert board.game.finished() is not None
+        board.do(("press", "blue"))  # both players sign the finished game on the board
+        board.do(("press", "red"))
+        assert "Signed by both players" in board.display(), board.display()
 
     # each game at the hub: every record once, and the hub's record the board's own export
     for name, board in boards.items():
@@ -193,7 +234,10 @@ def test_the_desk_drives_a_dam_a_mathematical_chess_and_a_dadama_board(hub, tmp_
         stored = stored_games(hub.folder, f"b-{name}")[game]
         assert [r for _seq, r in stored] == journal
         acts = [r["act"] for r in journal if r.get("k") == "table"]
-        assert acts == ["hold", "players", "confirm", "go", "pause", "resume"], acts
+        confirms = ["confirm"] * (2 if name == "dadama" else 1)
+        disputed = ["dispute", "pause", "resume"] if name == "dam" else []
+        assert acts == ["hold", "players", *confirms, "go", "pause", "resume", *disputed,
+                        "sign", "sign"], acts  # fmt: skip
         feed = hub.json(f"/feeds/games/b-{name}/{game}.json")
         assert feed["record"] == (json.loads(export) if EXPORTS[name] == "json" else export)
         if name != "mathchess":  # the first mover (Blue) by its colour: Dam's Black, Dadama's White
@@ -201,4 +245,11 @@ def test_the_desk_drives_a_dam_a_mathematical_chess_and_a_dadama_board(hub, tmp_
             assert f'[{first} "{name} Ana"]' in export and f'[{second} "{name} Ben"]' in export
         else:
             assert json.loads(export)["players"]["blue"] == "mathchess Ana"
+        row = board.until(f"{name}: signed at the desk", lambda n=name: signed_row(hub, n))
+        assert row["signing"]["signed"] == ["blue", "red"]
+        # signed without a dispute: the board's result is the table's, without the arbiter
+        assert row["status"] == ("disputed" if name == "dam" else "accepted"), row
         board.link.stop()
+    # the dispute at the desk: who, and the board's sensor changes before it
+    status, page, _ = arbiter.go(f"/desk/table?pairing={pairings['dam']}")
+    assert status == 200 and "Red disputes" in page and "lifted" in page, page
