@@ -108,6 +108,7 @@ class DadamaGame(SessionGame):
             "problems": list(s.problems),
             "players": s.table.players(),
             "table_lines": self.desk.lines(),
+            "page": list(self.outputs(t, 40, 8).page),  # the display, the table's lines first
         }
 
     def summary(self, t: float) -> dict[str, Any]:

@@ -188,8 +188,13 @@ class TableDesk:
 
     def button(self, t: float, name: str, kind: str) -> bool:
         """A player's own button (or Confirm) read for the table: confirming it, signing the
-        finished game (a press), a dispute (held). True when the press was the table's."""
+        finished game (a press), a dispute (held); Confirm held while the table waits for its
+        start starts it (the board's arbiter, as on a Damath board). True when the press was
+        the table's."""
         side = PLAYER_BUTTONS.get(name)
+        if name == "confirm" and kind == "hold" and self.table.held is not None:
+            self.said = ""
+            return self.start("arbiter")  # the board's arbiter starts this table (no hub)
         confirming = kind == "press" and (name == "confirm" or side is not None)
         if confirming and self.confirm("arbiter" if side is None else name):
             return True

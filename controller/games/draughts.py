@@ -86,6 +86,7 @@ class DraughtsGame(SessionGame):
             "problems": list(self.session.problems),
             "players": self.session.table.players(),
             "table_lines": self.desk.lines(),
+            "page": list(self.outputs(t, 40, 8).page),  # the display, the table's lines first
         }
 
     def summary(self, t: float) -> dict[str, Any]:

@@ -226,3 +226,14 @@ def test_players_confirm_dispute_with_the_boards_sensor_changes_and_sign(name, t
     fresh.apply(read_journal(tmp_path / "journal.jsonl").records[0])
     with pytest.raises(Refused, match="not over"):
         fresh.apply({"k": "table", "act": "sign", "side": 0})
+
+
+def test_the_boards_arbiter_starts_a_held_table_by_holding_confirm(tmp_path) -> None:
+    board = open_board("dam", tmp_path)
+    seat(board, "desk")
+    board.game.press(board.t, "confirm")  # confirmed: waits for the desk's start
+    assert "Wait for the arbiter's start" in board.game.page(board.t)["page"][0]
+    board.game.press(board.t, "confirm", "hold")
+    assert board.game.linked().state.started_by == "arbiter"
+    first_turn(board, "dam")
+    assert played(board, "dam") == 1
