@@ -14,7 +14,9 @@ round starts (``Session.hold_clocks``): the desk's start, the table's confirmati
 board's arbiter holding Confirm. An assignment of another game than the board's (a table of
 another game's division) is refused, whatever the game: it is never put on the game nor on a
 record, and the board shows one line saying so (``refused``) while it holds it. At the same
-pace it carries out the arbiter's desk's last command (pause, resume, start), once. Once a
+pace it carries out the arbiter's desk's last command (pause, resume, start), once. Another
+game's board is driven the same way through its table (``games.desk.TableDesk``: no clocks,
+its first move held; ``Driven`` names what the link asks of either). Once a
 second it looks at the link's last error, so a refused credential is said once, not at every
 retry.
 """
