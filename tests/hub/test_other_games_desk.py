@@ -8,6 +8,9 @@ whose record of it is the board's own export, the table's records in it."""
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import signal
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +22,7 @@ from controller.games import GAMES
 from controller.link.board import BoardLink
 from controller.link.config import load
 from controller.link.publisher import Link
+from controller.session.journal import read as read_journal
 from controller.tournament.tournament import Tournament
 from tests.games.players import PLAYERS, Step, play_on
 from tests.games.players import Board as Hands
@@ -87,7 +91,9 @@ class LoopBoard(Hands):
 
 
 def start_board(name: str, conn: Path, folder: Path) -> LoopBoard:
-    folder.mkdir()
+    """The board's runtime: its game (resumed from the journal the folder holds, if any) on its
+    scan loop, its link started, the pieces set as the game stands."""
+    folder.mkdir(exist_ok=True)
     clock = [0.0]
     link = BoardLink(Link(load(conn), folder, poll_seconds=0.1, resend_seconds=2.0))
     devices, controls = sim_devices(lambda: clock[0], *SIZE[name])
@@ -253,3 +259,57 @@ def test_the_desk_drives_a_dam_a_mathematical_chess_and_a_dadama_board(hub, tmp_
     # the dispute at the desk: who, and the board's sensor changes before it
     status, page, _ = arbiter.go(f"/desk/table?pairing={pairings['dam']}")
     assert status == 200 and "Red disputes" in page and "lifted" in page, page
+
+
+def confirmed_board(conn: str, folder: str, ready: multiprocessing.synchronize.Event) -> None:
+    """A child: the Mathematical Chess board takes its table and is confirmed, then runs on
+    until it is SIGKILLed (its journal left as the power cut leaves it)."""
+    board = start_board("mathchess", Path(conn), Path(folder))
+    board.until("its table", lambda: "Confirm the table: press Confirm" in board.display())
+    board.do(("press", "confirm"))
+    ready.set()
+    while True:
+        board.settle(0.5)
+
+
+def test_a_confirmed_table_waits_for_the_desks_start_through_a_sigkill(hub, tmp_path):
+    hub.start()
+    hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",
+            "--division", "chess", "--game", "mathchess", "--initial-colour", "blue")  # fmt: skip
+    for player in ("Ana", "Ben"):
+        hub_cli(hub.folder, "player", "add", player, "--division", "chess")
+    hub_cli(hub.folder, "pair", "--round", "1", "--division", "chess")
+    conn = hub.add_board("c1")
+    hub_cli(hub.folder, "seat", "--division", "chess", "--table", "1", "--board", "c1")
+    api(hub, "/api/event/publish", {"round": 1, "division": "chess"})
+    folder = tmp_path / "c1"
+    ctx = multiprocessing.get_context("fork")
+    ready = ctx.Event()
+    child = ctx.Process(target=confirmed_board, args=(str(conn), str(folder), ready))
+    child.start()
+    assert ready.wait(60), "the board did not take its table"
+    os.kill(child.pid, signal.SIGKILL)  # the power goes before the round's start
+    child.join()
+    acts = [r.get("act") for r in read_journal(folder / "journal.jsonl").records]
+    assert [a for a in acts if a] == ["hold", "players", "confirm"], acts
+
+    board = start_board("mathchess", conn, folder)  # the power comes back
+    desk = board.game.linked()
+    assert desk.table.held == "desk" and desk.table.info["blue"] == "Ana"
+    board.until("the table back on the board", lambda: desk.awaiting is not None)
+    assert desk.waiting() is None  # confirmed before the cut: not asked again
+    assert "Wait for the arbiter's start" in board.display(), board.display()
+    assert turn(board, "mathchess") == 0  # still held: refused
+    board.show()
+    assert api(hub, "/api/event/start", {"round": 1, "division": "chess"})["started"]
+    board.until("the desk's start", lambda: desk.table.started_by == "desk")
+    play_on(board, PLAYERS["mathchess"].short)
+    board.link.wait_acknowledged(60)
+    (game,) = journal_games(folder)
+    journal = journal_games(folder)[game]
+    assert [r.get("act") for r in journal if r.get("k") == "table"] == [
+        "hold", "players", "confirm", "go"]  # fmt: skip
+    assert [r for _seq, r in stored_games(hub.folder, "c1")[game]] == journal
+    feed = hub.json(f"/feeds/games/c1/{game}.json")
+    assert feed["record"] == json.loads(board.game.files()["json"])
+    board.link.stop()
