@@ -110,8 +110,8 @@ class ScanLoop:
                 self.keeper.step(g)
             except OSError as exc:
                 g.problems.append(_("cannot export the game: {exc}").format(exc=exc))
-        if self.link is not None:  # every game's records go to the hub; Damath's game is driven
-            linked = g.linked()  # by it too (assignments, the desk's pause, the round's start)
+        if self.link is not None:  # every game's records go to the hub; every game is driven by
+            linked = g.linked()  # it too (assignments, the desk's pause, the round's start)
             if linked is not None:
                 self.link.after_step(linked, t)
             else:

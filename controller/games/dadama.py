@@ -11,6 +11,7 @@ from controller.i18n import N_, _
 from controller.record.dadama import GAME
 from controller.rules.move import Square
 
+from .desk import TableDesk
 from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
 
 if TYPE_CHECKING:
@@ -44,11 +45,47 @@ class DadamaGame(SessionGame):
     def __init__(self, session: DadamaSession) -> None:
         self.kind = DADAMA
         self.session = session
+        self.desk = TableDesk(
+            GAME,
+            lambda: self.session.table,
+            self.session.commit,
+            lambda: len(self.session.game.history),
+            lambda: self.session.phase == "over",
+            lambda: self.session.journal,
+        )
+        session.blocks = self.desk.blocks
+
+    def linked(self) -> TableDesk:
+        """A tournament table's players, start and pause, driven by the hub's link."""
+        return self.desk
+
+    def press(self, t: float, name: str, kind: str = "press") -> None:
+        """The table's buttons first (its confirmation, the players' signatures and
+        disputes: ``TableDesk.button``); otherwise the buttons are the game's."""
+        if self.desk.button(t, name, kind):
+            self.session.message = ""
+            return
+        super().press(t, name, kind)
+
+    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        self.desk.frame(t, occupied)
+        super().feed_frame(t, occupied)
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
         from controller.view.dice import compose_dice
 
-        return compose_dice(self.session.view(), t, cols, rows)
+        view = self.session.view()
+        table = self.desk.lines()
+        if not table:
+            return compose_dice(view, t, cols, rows)
+        from dataclasses import replace
+
+        from controller.view.outputs import page_lines
+
+        # a refused step said first, then the table, then the game's own lines (all of them)
+        out = compose_dice(replace(view, message=""), t, cols, 10 * rows)
+        shown = [line for line in out.page if line]
+        return Outputs(out.leds, page_lines((view.message, *table, *shown), cols, rows))
 
     def expected(self) -> frozenset[Square]:
         from controller.tracker.dadama import loose, occupied
@@ -69,6 +106,9 @@ class DadamaGame(SessionGame):
             "legend": {name: _(light.meaning) for name, light in DICE_LEGEND.items()},
             "record": s.record_text(),
             "problems": list(s.problems),
+            "players": s.table.players(),
+            "table_lines": self.desk.lines(),
+            "page": list(self.outputs(t, 40, 8).page),  # the display, the table's lines first
         }
 
     def summary(self, t: float) -> dict[str, Any]:

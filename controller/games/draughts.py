@@ -14,6 +14,7 @@ from controller.record.games import game_of
 from controller.rules.move import Square
 from controller.session.draughts import DraughtsConfig, DraughtsSession
 
+from .desk import TableDesk
 from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
 
 
@@ -23,14 +24,47 @@ class DraughtsGame(SessionGame):
     def __init__(self, kind: GameKind, session: DraughtsSession) -> None:
         self.kind = kind
         self.session = session
+        self.desk = TableDesk(
+            kind.name,
+            lambda: self.session.table,
+            self.session.commit,
+            lambda: self.session.game.ply,
+            lambda: self.session.game.ending() is not None,
+            lambda: self.session.journal,
+        )
+        session.blocks = self.desk.blocks
+
+    def linked(self) -> TableDesk:
+        """A tournament table's players, start and pause, driven by the hub's link."""
+        return self.desk
+
+    def press(self, t: float, name: str, kind: str = "press") -> None:
+        """The table's buttons first (its confirmation, the players' signatures and
+        disputes: ``TableDesk.button``); otherwise the buttons are the game's."""
+        if self.desk.button(t, name, kind):
+            self.session.message = ""
+            return
+        super().press(t, name, kind)
+
+    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        self.desk.frame(t, occupied)
+        super().feed_frame(t, occupied)
 
     def tick(self, t: float) -> bool:
         return self.session.tick(t)
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
-        from controller.view.draughts import compose_draughts
+        from controller.view.draughts import compose_draughts, counts, status
+        from controller.view.outputs import page_lines
 
-        return compose_draughts(self.session.view(), t, cols, rows)
+        v = self.session.view()
+        out = compose_draughts(v, t, cols, rows)
+        table = self.desk.lines()
+        if not table:
+            return out
+        said = "" if v.ending is not None else v.message  # a refused move: said first
+        parts = (said, *table, status(v), counts(v))
+        return Outputs(out.leds, page_lines(parts, cols, rows))
 
     def expected(self) -> frozenset[Square]:
         return frozenset(self.session.game.occupied())
@@ -50,6 +84,9 @@ class DraughtsGame(SessionGame):
             "legend": {name: _(light.meaning) for name, light in LEGEND.items()},
             "record": self.session.pdn(),
             "problems": list(self.session.problems),
+            "players": self.session.table.players(),
+            "table_lines": self.desk.lines(),
+            "page": list(self.outputs(t, 40, 8).page),  # the display, the table's lines first
         }
 
     def summary(self, t: float) -> dict[str, Any]:

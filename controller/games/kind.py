@@ -168,8 +168,9 @@ class BoardGame(ABC):
 
     def linked(self) -> Any:
         """What a tournament hub's link drives on this board (assignments, the desk's pause, the
-        round's start); None for a game whose records the link only publishes (every game's
-        records reach the hub: docs/mqtt.md)."""
+        round's start): Damath's session, or another game's table (``games.desk.TableDesk``);
+        None for a game whose records the link only publishes (every game's records reach the
+        hub: docs/mqtt.md)."""
         return None
 
     # ------------------------------------------------------------------ life

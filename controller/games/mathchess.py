@@ -14,6 +14,7 @@ from controller.i18n import N_, _
 from controller.record.mathchess import GAME
 from controller.rules.move import Square
 
+from .desk import TableDesk
 from .kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
 
 if TYPE_CHECKING:
@@ -69,6 +70,18 @@ class MathChessGame(BoardGame):
         self.choice = 0
         """Prepare now!: which of the names the piece may have the display offers."""
         self.cues: list[str] = []
+        self.desk = TableDesk(
+            GAME,
+            lambda: self.session.table,
+            self.session.record,
+            lambda: len(self.session.game.actions),
+            lambda: self.session.position.ending() is not None,
+            lambda: self.session.journal,
+        )
+
+    def linked(self) -> TableDesk:
+        """A tournament table's players, start and pause, driven by the hub's link."""
+        return self.desk
 
     @property
     def problems(self) -> list[str]:
@@ -77,6 +90,7 @@ class MathChessGame(BoardGame):
     # ------------------------------------------------------------------ inputs
 
     def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        self.desk.frame(t, occupied)
         before = self.session.said
         if occupied != self.session.sensors:
             self.session.frame(frozenset(occupied))
@@ -86,6 +100,9 @@ class MathChessGame(BoardGame):
     def press(self, t: float, name: str, kind: str = "press") -> None:
         """``next`` shows the next name the piece just put down may have; ``confirm`` names it,
         or ends the turn during Play now!. The other buttons are not this game's."""
+        if self.desk.button(t, name, kind):
+            self.session.said = None
+            return
         if kind != "press":
             return
         names = self.session.tracker.names()
@@ -100,8 +117,21 @@ class MathChessGame(BoardGame):
         elif name == "done":  # the page's turn button
             self.done()
 
+    def _blocked(self) -> bool:
+        """No step while the table waits for its confirmation or start, or is paused: said."""
+        from controller.session.mathchess import Said
+
+        why = self.desk.blocks()
+        if why is None:
+            return False
+        self.session.said = Said(why)
+        self.cues.append("error")
+        return True
+
     def name(self, symbol: str) -> None:
         """Prepare now!: the piece just put down is named (the display's choice confirmed)."""
+        if self._blocked():
+            return
         actions = len(self.session.game.actions)
         self.session.name(symbol)
         self.choice = 0
@@ -109,6 +139,8 @@ class MathChessGame(BoardGame):
 
     def done(self) -> None:
         """Play now!: the player's button."""
+        if self._blocked():
+            return
         actions = len(self.session.game.actions)
         self.session.done()
         self._cue(actions)
@@ -160,7 +192,9 @@ class MathChessGame(BoardGame):
             else _("{side} to play").format(side=_(SIDES[position.to_move].capitalize()))
         )
         score = _("Score: White {white}, Black {black}").format(white=white, black=black)
-        return [first, turn, score]
+        if self.session.said is not None:  # a refused step: said first
+            return [first, *self.desk.lines(), turn, score]
+        return [*self.desk.lines(), first, turn, score]
 
     def take_cues(self) -> list[str]:
         out, self.cues = self.cues, []
@@ -172,7 +206,12 @@ class MathChessGame(BoardGame):
     def page(self, t: float) -> dict[str, Any]:
         from controller.view.mathchess_page import page_state
 
-        return {**page_state(self.session), "variant": "mathchess", "display_lines": self.display()}
+        return {
+            **page_state(self.session),
+            "variant": "mathchess",
+            "display_lines": self.display(),
+            "players": self.session.table.players(),
+        }
 
     def summary(self, t: float) -> dict[str, Any]:
         from controller.rules.mathchess import SIDES
@@ -212,11 +251,12 @@ class MathChessGame(BoardGame):
 
     def files(self) -> dict[str, str]:
         """Its record (replays exactly: ``rules``' reader) and its scoresheet as text."""
+        from controller.record.mathchess import record_text
         from controller.scoresheet.mathchess import sheet_text
 
         game = self.session.game
         return {
-            "json": json.dumps(game.record_json(), ensure_ascii=False, indent=1) + "\n",
+            "json": record_text(game, self.session.table),
             "txt": sheet_text(game),
         }
 

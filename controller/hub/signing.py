@@ -17,6 +17,8 @@ from .store import Store
 SIDE_WORDS = ("blue", "red")
 # the record kinds read here, as the wire carries them (docs/mqtt.md; the board's RecordKind)
 CONFIRM, SIGN, DISPUTE, GO = "confirm", "sign", "dispute", "go"
+TABLE = "table"
+"""The other games' record of the same acts: ``{"k": "table", "act": …}`` (record/table.py)."""
 ANEW = ("end", "takeback", "start")
 """Records after which a scoresheet is signed again (a new ending, or none yet)."""
 
@@ -64,9 +66,12 @@ def table_signing(
         out.game = g["game_id"]
         signed: list[str] = []
         out.started_by = None
-        for row in store.record_rows(board, g["game_id"], (CONFIRM, SIGN, DISPUTE, GO, *ANEW)):
+        kinds = (CONFIRM, SIGN, DISPUTE, GO, TABLE, *ANEW)
+        for row in store.record_rows(board, g["game_id"], kinds):
             rec = row["record"]
             kind = rec.get("k")
+            if kind == TABLE:  # another game's: its act is the kind Damath's records name
+                kind = rec.get("act")
             if kind == CONFIRM and rec.get("asg") == assignment:
                 if rec.get("by") not in out.confirmed_by:
                     out.confirmed_by.append(rec["by"])

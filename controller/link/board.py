@@ -14,7 +14,9 @@ round starts (``Session.hold_clocks``): the desk's start, the table's confirmati
 board's arbiter holding Confirm. An assignment of another game than the board's (a table of
 another game's division) is refused, whatever the game: it is never put on the game nor on a
 record, and the board shows one line saying so (``refused``) while it holds it. At the same
-pace it carries out the arbiter's desk's last command (pause, resume, start), once. Once a
+pace it carries out the arbiter's desk's last command (pause, resume, start), once. Another
+game's board is driven the same way through its table (``games.desk.TableDesk``: no clocks,
+its first move held; ``Driven`` names what the link asks of either). Once a
 second it looks at the link's last error, so a refused credential is said once, not at every
 retry.
 """
@@ -26,7 +28,7 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from controller.i18n import _, ngettext, side_word
 from controller.record.games import DAMATH
@@ -34,8 +36,29 @@ from controller.record.games import DAMATH
 from .config import load
 from .publisher import CONNECT_ERRORS, Link
 
-if TYPE_CHECKING:
-    from controller.session import Session
+
+class Driven(Protocol):
+    """What the link drives on a board: Damath's session, or another game's table
+    (``games.desk.TableDesk``, which names its game in ``link_game``)."""
+
+    @property
+    def journal(self) -> Any: ...
+    @property
+    def state(self) -> Any: ...
+    @property
+    def game(self) -> Any: ...
+    @property
+    def phase(self) -> Any: ...
+    @property
+    def info(self) -> Any: ...
+    def set_info(self, t: float, changes: Any) -> None: ...
+    def expect_assignment(self, asg: str) -> None: ...
+    def hold_clocks(self, t: float, until: str, asg: str | None = None) -> bool: ...
+    def desk_start(self, t: float, asg: str) -> bool: ...
+    def desk_pause(self, t: float, pause: bool) -> bool: ...
+
+
+Session = Driven
 
 log = logging.getLogger("damath-board.link")
 ASSIGNMENT_EVERY = 0.5
@@ -216,7 +239,7 @@ class BoardLink:
     def after_step(self, session: Session, t: float) -> str | None:
         """After a pass of the scan loop. Returns the assignment line when it was just put on
         the session (for the page to show), else None."""
-        self.set_game(DAMATH)  # the session the link drives is Damath's
+        self.set_game(getattr(session, "link_game", DAMATH))  # Damath's session, or a table
         journal = session.journal
         if journal is not None:
             mark = (id(journal), journal.count)

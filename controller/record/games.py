@@ -32,6 +32,7 @@ from controller.rules.settings import SettingsError
 
 from . import dadama, draughts, mathchess
 from .draughts import DraughtsRules
+from .table import TableState, is_table
 
 Record = dict[str, Any]
 DAMATH = "damath"
@@ -74,11 +75,25 @@ class Recorded(ABC):
 
     def __init__(self) -> None:
         self.count = 0
+        self.table = TableState()
+        """The tournament table's records (``record.table``): players, hold, start, pause."""
 
     def apply(self, record: Record) -> dict[str, Any]:
         """Apply one record; what it meant (the ``info`` a link publishes with it). Refused,
-        with the reason, when the game's rules refuse it: nothing changes then."""
+        with the reason, when the game's rules refuse it: nothing changes then. A move while
+        the table is held or paused is refused too, as the board refuses it."""
         try:
+            if is_table(record):
+                if self.count == 0:
+                    raise Refused(_("the game has not started: its first record is not its start"))
+                summary = self.summary()
+                info = self.table.apply(
+                    record, played=bool(summary["ply"]), over=summary["phase"] == "over"
+                )
+                self.count += 1
+                return info
+            if self.count and (blocked := self.table.blocks()) is not None:
+                raise Refused(blocked)
             info = self._apply(record)
         except Refused:
             raise
@@ -166,7 +181,8 @@ class DraughtsRecorded(Recorded):
         if self.game is None or self.start is None:
             return None
         result = draughts.result_of(self.game.ending())
-        return write_pdn(self.game, self.start, result, {"Event": _(self.rules.title)})
+        tags = {"Event": _(self.rules.title), **self.table.tags(self.rules.colours)}
+        return write_pdn(self.game, self.start, result, tags)
 
 
 class DadamaRecorded(Recorded):
@@ -232,7 +248,9 @@ class DadamaRecorded(Recorded):
 
     def export(self) -> str | None:
         state = self.state
-        return None if state is None else record_text(state.game, state.start)
+        if state is None:
+            return None
+        return record_text(state.game, state.start, tags=self.table.tags(DADAMA_COLOURS))
 
 
 def _step_text(step: Quiet | Throw | Stop) -> str:
@@ -297,7 +315,7 @@ class MathChessRecorded(Recorded):
     def export(self) -> str | None:
         if self.game is None:
             return None
-        return json.dumps(self.game.record_json(), ensure_ascii=False, indent=1) + "\n"
+        return mathchess.record_text(self.game, self.table)
 
 
 def recorded(name: str) -> Recorded:

@@ -7,7 +7,8 @@ so a removal is checked against its rule (R06–R10) wherever it is read.
 
 from __future__ import annotations
 
-from typing import Any
+import json
+from typing import TYPE_CHECKING, Any
 
 from controller.rules.mathchess import (
     Done,
@@ -20,6 +21,9 @@ from controller.rules.mathchess import (
     Remove,
 )
 from controller.rules.mathchess.position import Action
+
+if TYPE_CHECKING:
+    from .table import TableState
 
 Record = dict[str, Any]
 GAME = "mathchess"
@@ -82,3 +86,12 @@ def apply_record(game: MathChessGame, record: Record) -> None:
             game.play(action)
     else:
         raise NotationError(f"unknown record kind {kind!r}")
+
+
+def record_text(game: MathChessGame, table: TableState) -> str:
+    """The game's JSON record as the board exports it and the hub rebuilds it: the rules'
+    record, with the tournament table's players (``players``) when it has them."""
+    record = game.record_json()
+    if table.info:
+        record = {**record, "players": table.players()}
+    return json.dumps(record, ensure_ascii=False, indent=1) + "\n"

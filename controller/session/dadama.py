@@ -15,7 +15,7 @@ goes on after a taking, or keeps the dadama's chosen value; ``next`` stops after
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,7 +27,9 @@ from controller.record.dadama import (
     step_to_json,
     throw_faces,
 )
+from controller.record.table import TableState, is_table
 from controller.rules.dadama import (
+    COLOURS,
     DEFAULT,
     DadamaEnding,
     DadamaGame,
@@ -128,6 +130,10 @@ class DadamaSession(JournaledGame):
         self.last_throw: tuple[Square, tuple[int, ...], int] | None = None
         self.board: frozenset[Square] | None = None
         self.seen = Seen()
+        self.table = TableState()
+        """The tournament table's records (``record.table``): its players, hold, pause."""
+        self.blocks: Callable[[], str | None] = self.table.blocks
+        """Why no throw or step may be played now (None: it may)."""
 
     # ------------------------------------------------------------------ opening, resuming
 
@@ -189,6 +195,12 @@ class DadamaSession(JournaledGame):
     def apply(self, rec: Record) -> str | None:
         """Read one journal record into the game: the one path for play and for resume.
         Returns why a record cannot be applied (nothing changed), or None."""
+        if is_table(rec):
+            try:
+                self.table.apply(rec, bool(self.game.history), self.game.phase is Phase.OVER)
+            except ValueError as exc:
+                return str(exc)
+            return None
         try:
             step = self.record_state.apply(rec)
         except (IllegalStep, ValueError, TypeError, KeyError) as exc:
@@ -209,6 +221,17 @@ class DadamaSession(JournaledGame):
         return None
 
     # ------------------------------------------------------------------ live
+
+    def commit(self, rec: Record) -> bool:
+        """A throw or a step while the table is held or paused is refused, said; the rest is
+        journaled then applied."""
+        why = self.blocks() if rec.get("k") in ("throw", "step") else None
+        if why is not None:
+            if self.message != why:
+                self.cues.append("error")
+            self.message = why
+            return False
+        return super().commit(rec)
 
     def _settle(self) -> None:
         """A throw that leaves nothing to choose is played at once (also after a resume that
@@ -402,7 +425,7 @@ class DadamaSession(JournaledGame):
 
     def record_text(self) -> str:
         """The game as PDN-like text with its throws (docs/notation.md)."""
-        return record_text(self.game, self.start)
+        return record_text(self.game, self.start, tags=self.table.tags(COLOURS))
 
     def position(self) -> dict[str, Any]:
         return dadama_to_json(self.game)

@@ -9,7 +9,7 @@ opening and settings, its JSON position (docs/rules-dam.md; English draughts: do
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
@@ -22,6 +22,7 @@ from controller.record.draughts import (
     result_of,
     start_game,
 )
+from controller.record.table import TableState, is_table
 from controller.rules.game import Ending
 from controller.rules.move import Chip, Move, Square
 from controller.rules.pdn_game import write_pdn
@@ -75,6 +76,10 @@ class DraughtsSession(JournaledGame):
         self.phase = "setup"
         self.game_id = ""
         """When the game began (UTC, from its start record)."""
+        self.table = TableState()
+        """The tournament table's records (``record.table``): its players, hold, pause."""
+        self.blocks: Callable[[], str | None] = self.table.blocks
+        """Why no move may be played now (None: it may); the board's table may say more."""
 
     @classmethod
     def begin(
@@ -114,6 +119,8 @@ class DraughtsSession(JournaledGame):
                 self._apply_start(rec)
             elif kind == "move":
                 self._apply_move(rec)
+            elif is_table(rec):
+                self.table.apply(rec, bool(self.game.ply), self.game.ending() is not None)
             else:
                 return _("unknown record {kind!r}").format(kind=kind)
         except (ValueError, TypeError, KeyError) as exc:
@@ -156,6 +163,12 @@ class DraughtsSession(JournaledGame):
                 self.message = ""
             if isinstance(event, MoveCommitted):
                 move = event.move
+                blocked = self.blocks()
+                if blocked is not None:  # held or paused: the move is put back
+                    self.tracker.set_position(self.game, event.t)
+                    self.message = blocked
+                    self.cues.append("error")
+                    continue
                 rec: Record = {
                     "k": "move",
                     "path": [list(sq) for sq in move.path],
@@ -192,6 +205,7 @@ class DraughtsSession(JournaledGame):
 
     def pdn(self, tags: dict[str, str] | None = None) -> str:
         """The game as PDN (the rules' export), its result told by the pieces."""
+        tags = {**(tags or {}), **self.table.tags(self.rules.colours)}
         return write_pdn(self.game, self.start, result_of(self.game.ending()), tags)
 
     def position(self) -> dict[str, Any]:

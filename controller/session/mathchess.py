@@ -13,6 +13,7 @@ from pathlib import Path
 
 from controller.i18n import _
 from controller.record.mathchess import START, TURN, action_record, apply_record
+from controller.record.table import TableState, is_table
 from controller.rules.mathchess import (
     IllegalAction,
     MathChessGame,
@@ -45,6 +46,8 @@ class MathChessSession:
         self.journal = journal
         self.problems: list[str] = []
         self.said: Said | None = None
+        self.table = TableState()
+        """The tournament table's records (``record.table``): its players, hold, pause."""
 
     # ------------------------------------------------------------------ opening
 
@@ -80,7 +83,7 @@ class MathChessSession:
         for n, record in enumerate(records[1:], 2):
             try:
                 session.apply(record)
-            except (IllegalAction, NotationError) as exc:
+            except (IllegalAction, NotationError, ValueError) as exc:
                 session.problems.append(
                     _("journal record {n} does not fit the game: {why}").format(n=n, why=exc)
                 )
@@ -89,8 +92,20 @@ class MathChessSession:
         return session
 
     def apply(self, record: Record) -> None:
-        """The one reading of a journal record, live and on a resume (``record.mathchess``)."""
-        apply_record(self.game, record)
+        """The one reading of a journal record, live and on a resume (``record.mathchess``,
+        ``record.table``)."""
+        if is_table(record):
+            over = self.game.position.ending() is not None
+            self.table.apply(record, bool(self.game.actions), over)
+        else:
+            apply_record(self.game, record)
+
+    def record(self, record: Record) -> bool:
+        """A table record journaled, then applied; False (said) when it cannot be."""
+        if not self._write(record):
+            return False
+        self.apply(record)
+        return True
 
     def _write(self, record: Record) -> bool:
         """Journal a record before it takes effect; False (said) when the disk refuses it."""

@@ -122,11 +122,12 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             status, page, _ = arbiter.go(f"/desk/sheet?pairing={p.id}")
             assert status == 200 and "by hand" not in page, page
             assert_printed_sheet(page, name, open_files[name])
-            # the desk's pause is Damath's only: said in one line, nothing sent to the board
-            form = {"csrf": arbiter.csrf(), "pairing": str(p.id), "cmd": "pause", "back": "/desk"}
-            location = arbiter.go("/desk/pause", form)[2]
-            said = f"a+{name}+board+does+not+take+the+desk%27s+pause+yet"
-            assert said in location, location
+            # the desk's pause goes to every game's board (tests/hub/test_other_games_desk.py:
+            # a board paused and resumed), and its resume
+            for cmd in ("pause", "resume"):
+                form = {"csrf": arbiter.csrf(), "pairing": str(p.id), "cmd": cmd, "back": "/desk"}
+                location = arbiter.go("/desk/pause", form)[2]
+                assert f"board+b-{name}%3A+{cmd}+sent" in location, location
         for name in OTHER_GAMES:
             (p,) = t.pairings(name, 1)
             result = t.results()[p.id]

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from controller.tournament import boards as seating
-from controller.tournament.games import DAMATH
 from controller.tournament.model import Pairing, TournamentError
 from controller.tournament.tournament import Tournament
 
@@ -20,7 +19,7 @@ from .page import BadRequest, e, form, hidden, table, whole
 if TYPE_CHECKING:
     from ..service import HubContext
 
-SQUARE_FILES = "abcdefghi"
+SQUARE_FILES = "abcdefghijkl"  # up to Dam's 12 × 12
 
 
 def square_name(sq: list[int]) -> str:
@@ -187,12 +186,7 @@ def pause(ctx: HubContext, t: Tournament, data: dict[str, str], s: Session) -> s
     cmd = data.get("cmd", "")
     if cmd not in ("pause", "resume"):
         raise TournamentError("pause or resume?")
-    p = pairing(t, data.get("pairing", ""))
-    game = t.division(p.division).game
-    if game != DAMATH:  # only Damath's session takes the desk's commands (docs/tournament.md)
-        raise TournamentError(
-            f"a {game} board does not take the desk's {cmd} yet: tell the table at the board"
-        )
+    p = pairing(t, data.get("pairing", ""))  # every game's board takes them (games/desk.py)
     board, _asg, _signing = where(ctx, t, p)
     by = f"{s.role} {s.name}"
     try:

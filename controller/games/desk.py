@@ -1,0 +1,256 @@
+"""A tournament table on a board of a game other than Damath: what the hub's link drives on it
+(``BoardGame.linked``), as it drives Damath's session: the assignment's players put on the game,
+the first move held until the table is confirmed on the board (and, when the event says so,
+until the arbiter's start from the desk), the desk's pause and resume. Every act is a ``table``
+record in the game's own journal (``record.table``), checked before it is written, so a board
+killed at any moment resumes as it was, and the hub re-reads the same records.
+
+These games have no clocks: what is held is the first move (the display says so), and a pause
+refuses every move until the desk resumes. The players' own buttons (``blue``, ``red``) confirm
+the table (both of them, or the board's Confirm alone), sign the finished game (a press), and
+raise a dispute (held), which carries the board's last sensor changes and pauses the game until
+the desk resumes it, as on a Damath board.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from controller.i18n import _, side_word
+from controller.record.table import TABLE, TableState
+from controller.session.signing import PLAYER_BUTTONS, SensorTrace
+
+Record = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class _Ply:
+    ply: int
+
+
+class TableDesk:
+    """The link's view of one game's table (the names ``link.board.Driven`` asks for)."""
+
+    def __init__(
+        self,
+        game: str,
+        table: Callable[[], TableState],
+        write: Callable[[Record], bool],
+        played: Callable[[], int],
+        over: Callable[[], bool],
+        journal: Callable[[], Any],
+    ) -> None:
+        self.link_game = game
+        """The game the link says this board plays."""
+        self._table = table
+        self._write = write
+        self._played = played
+        self._over = over
+        self._journal = journal
+        self.awaiting: str | None = None
+        """The assignment shown on the board and waiting to be confirmed (not journaled: the
+        link puts it back after a restart, its confirmation is in the journal)."""
+        self.sensed = SensorTrace()
+        """The last sensor changes: a dispute's evidence."""
+        self._frame: frozenset[Any] | None = None
+        self._ply = played()
+        self.said = ""
+        """What the board last said of a player's button (signed, disputed)."""
+
+    # ------------------------------------------------------------------ what the link reads
+
+    @property
+    def table(self) -> TableState:
+        return self._table()
+
+    @property
+    def journal(self) -> Any:
+        return self._journal()
+
+    @property
+    def state(self) -> TableState:
+        return self.table  # ``started_asg``
+
+    @property
+    def game(self) -> _Ply:
+        return _Ply(self._played())
+
+    @property
+    def phase(self) -> str:
+        return "over" if self._over() else "play"
+
+    @property
+    def info(self) -> Mapping[str, str]:
+        return self.table.info
+
+    # ------------------------------------------------------------------ records
+
+    def record(self, act: str, **fields: Any) -> bool:
+        """A ``table`` record, checked on a copy first, then journaled and applied: one that
+        cannot be is never written. True when it was."""
+        rec: Record = {"k": TABLE, "act": act, **fields}
+        try:
+            copy.deepcopy(self.table).apply(rec, bool(self._played()), self._over())
+        except ValueError:
+            return False
+        return self._write(rec)
+
+    # ------------------------------------------------------------------ what the link does
+
+    def set_info(self, t: float, info: Mapping[str, str]) -> None:
+        """The assignment's players, journaled with its id once the link names it
+        (``expect_assignment``, which follows at once)."""
+        self._info = dict(info)
+
+    _info: dict[str, str] | None = None
+
+    def expect_assignment(self, asg: str) -> None:
+        """The assignment is on the board: its players on the game (only before its first
+        move), and the board waits for the table to be confirmed."""
+        info, self._info = self._info, None
+        if info is not None and (info != self.table.info or asg != self.table.asg):
+            self.record("players", info=info, asg=asg)
+        self.awaiting = asg
+
+    def hold_clocks(self, t: float, until: str, asg: str | None = None) -> bool:
+        """The first move waits for the round's start of this table (``desk`` or ``table``);
+        these boards wait for nothing without a table of their own game (``round``)."""
+        table = self.table
+        if until not in ("desk", "table") or asg is None or self._played():
+            return False
+        if table.started_by is not None or (table.held, table.held_asg) == (until, asg):
+            return False
+        done = self.record("hold", until=until, asg=asg)
+        if done and until == "table" and table.is_confirmed(asg):
+            self.start("table")
+        return done
+
+    def start(self, by: str) -> bool:
+        return self.table.held is not None and self.record("go", by=by)
+
+    def desk_start(self, t: float, asg: str) -> bool:
+        table = self.table
+        if table.held is None or table.held_asg != asg:
+            return False
+        return self.start("desk")
+
+    def desk_pause(self, t: float, pause: bool) -> bool:
+        if self._over() or self.table.paused == pause:
+            return False
+        if not pause:
+            self.said = ""  # a dispute's line goes with the pause it made
+        return self.record("pause" if pause else "resume", by="desk")
+
+    # ------------------------------------------------------------------ the board's buttons
+
+    def waiting(self) -> str | None:
+        """The assignment still to be confirmed on the board, or None."""
+        asg = self.awaiting
+        if asg is None or self.table.is_confirmed(asg) or self._played():
+            return None
+        return asg
+
+    def confirm(self, by: str = "arbiter") -> bool:
+        """Confirm (the board's button, ``arbiter``; or a player's own, ``blue``, ``red``)
+        while the table waits for it: the table confirmed (by the arbiter, or both players),
+        and its first move free at once when the event starts each table at its confirmation;
+        False when there was nothing to confirm (the button then does what it does in the
+        game)."""
+        asg = self.waiting()
+        if asg is None:
+            return False
+        self.record("confirm", asg=asg, by=by)
+        table = self.table
+        if not table.is_confirmed(asg):
+            self.said = _("{SIDE} confirmed; {other} to confirm").format(
+                SIDE=side_word(PLAYER_BUTTONS[by]).upper(),
+                other=side_word(1 - PLAYER_BUTTONS[by]),
+            )
+            return True
+        self.said = ""
+        if table.held == "table" and table.held_asg == asg:
+            self.start("table")
+        return True
+
+    def frame(self, t: float, occupied: frozenset[Any]) -> None:
+        """A scan of the board, before the game reads it: its changes kept as evidence (those
+        of the last move and of the one being made)."""
+        played = self._played()
+        if played != self._ply:
+            self._ply = played
+            self.sensed.mark()
+        if occupied != self._frame:
+            self.sensed.frame(t, self._frame, occupied)
+            self._frame = occupied
+
+    def button(self, t: float, name: str, kind: str) -> bool:
+        """A player's own button (or Confirm) read for the table: confirming it, signing the
+        finished game (a press), a dispute (held); Confirm held while the table waits for its
+        start starts it (the board's arbiter, as on a Damath board). True when the press was
+        the table's."""
+        side = PLAYER_BUTTONS.get(name)
+        if name == "confirm" and kind == "hold" and self.table.held is not None:
+            self.said = ""
+            return self.start("arbiter")  # the board's arbiter starts this table (no hub)
+        confirming = kind == "press" and (name == "confirm" or side is not None)
+        if confirming and self.confirm("arbiter" if side is None else name):
+            return True
+        if side is None:
+            return False
+        table = self.table
+        if kind == "hold":
+            rec = {"side": side, "ply": self._played(), "t": round(t, 3)}
+            if self.record("dispute", **rec, sensed=self.sensed.evidence()):
+                if not self._over() and not table.paused:
+                    self.record("pause", by="dispute")
+                self.said = _("{SIDE} disputes: the arbiter is called").format(
+                    SIDE=side_word(side).upper()
+                )
+            return True
+        if self._over() and side not in table.signed:
+            if self.record("sign", side=side):
+                both = len(self.table.signed) == 2
+                self.said = (
+                    _("Signed by both players")
+                    if both
+                    else _("{SIDE} signed; {other} to sign").format(
+                        SIDE=side_word(side).upper(), other=side_word(1 - side)
+                    )
+                )
+            return True
+        return self._over()  # signed already: nothing more
+
+    def lines(self) -> list[str]:
+        """What the display says of the table before the game's own lines: what the board
+        waits for (the confirmation, the start, the desk's resume; first: the display is
+        small), then the players."""
+        table = self.table
+        info = table.info
+        out: list[str] = [self.said] if self.said else []
+        if table.paused:
+            out.append(_("Paused by the arbiter's desk"))
+        elif self.waiting() is not None:
+            out.append(_("Confirm the table: press Confirm"))
+        elif table.held == "desk":
+            out.append(_("Wait for the arbiter's start"))
+        elif table.held == "table":
+            out.append(_("Wait for the table's confirmation"))
+        if info.get("blue") or info.get("red"):
+            out.append(
+                _("Table {table}: {blue} vs {red}").format(
+                    table=info.get("table", "?"),
+                    blue=info.get("blue", "?"),
+                    red=info.get("red", "?"),
+                )
+            )
+        return out
+
+    def blocks(self) -> str | None:
+        """Why no move may be played now, or None (the table's confirmation, its start, the
+        desk's pause)."""
+        if self.waiting() is not None and not self.table.paused:
+            return _("the round has not started: confirm the table on the board first")
+        return self.table.blocks()
