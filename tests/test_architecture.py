@@ -172,6 +172,7 @@ ALLOWED: dict[str, set[str]] = {
         "controller.session",
         "controller.view",
         "controller.coach",
+        "controller.puzzles",  # Damath's puzzle mode: the class's store, the judging
     },
     "controller/board": BOARD_BELOW,
 }
