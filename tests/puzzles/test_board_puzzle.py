@@ -219,6 +219,7 @@ def test_the_reason_in_filipino(class_dir: Path, engine_puzzles: list[Puzzle]) -
         said = board.game.session.message
         reasons = (_(WRONG_LESS).split("{")[0], _(WRONG_EQUAL))
         assert "Ikalawang subok: ikaw ulit ang gagalaw." in said
+        assert "Ibalik ang mga chip kung saan ipinapakita ng mga ilaw." in said
         assert any(reason in said for reason in reasons)
     assert reasons[1] != WRONG_EQUAL and reasons[0] != WRONG_LESS.split("{")[0]
     assert "Second try" not in said
