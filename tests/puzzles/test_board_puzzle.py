@@ -266,3 +266,29 @@ def test_next_puzzle_on_new_game(class_dir: Path, engine_puzzles: list[Puzzle]) 
     while board.game.session.phase == "setup":
         board.follow_lights()
     assert set(board.game.session.game.chips()) == set(board.game.puzzle.game().chips())
+
+
+SIM = str(Path(__file__).resolve().parents[2] / "hardware" / "sim.toml")
+
+
+def test_run_opens_a_puzzle(
+    class_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``damath-board run --set puzzle=next --set child=…``: the board's own command opens it."""
+    from controller.cli import main
+
+    monkeypatch.delenv("NOTIFY_SOCKET", raising=False)
+    ready = class_dir / "ready"
+    args = ["run", "--profile", SIM, "--state-dir", str(class_dir), "--exit-after", "0.2"]
+    code = main(
+        [*args, "--set", "puzzle=next", "--set", "child=Ana Cruz", "--ready-file", str(ready)]
+    )
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "a puzzle for Ana Cruz" in ready.read_text() + captured.out + captured.err
+    assert not (class_dir / "journal.jsonl").exists(), "a puzzle is not journaled"
+    code = main([*args, "--set", "puzzle=nosuch", "--set", "child=Ana Cruz"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert err.startswith("damath-board run: error:") and "no puzzle 'nosuch' in" in err, err
+    assert err.count("\n") == 1
