@@ -292,3 +292,46 @@ def test_run_opens_a_puzzle(
     assert code == 2
     assert err.startswith("damath-board run: error:") and "no puzzle 'nosuch' in" in err, err
     assert err.count("\n") == 1
+
+
+def test_the_simulated_board_solves_a_puzzle(class_dir: Path, engine_puzzles: list[Puzzle]) -> None:
+    """The simulator's board (its mock sensors under the page's table): a puzzle opened by the
+    page's message, a wrong move dragged, the reason and the chip guided back, the right one."""
+    from controller.sim.engine import SimBoard
+    from controller.sim.errors import SimError
+
+    now = [1000.0]
+    board = SimBoard("b1", lambda: now[0], state_dir=class_dir)
+
+    def settle() -> None:
+        now[0] += SETTLE + 0.05
+        board.tick()
+
+    with pytest.raises(SimError, match="no puzzle 'nosuch' in"):
+        board.act({"type": "new_game", "puzzle": "nosuch", "child": "Ana Cruz"})
+    p = one_move(engine_puzzles)
+    done = board.act({"type": "new_game", "puzzle": p.id, "child": "Ana Cruz"})
+    assert done == "A puzzle for Ana Cruz: set the board as the lights show."
+    game = board.game
+    assert isinstance(game, PuzzleGame)
+    settle()
+    assert game.session.phase == "play"
+    assert set(board.table.occupied()) == set(p.game().chips())
+
+    def drag(move: Move) -> None:
+        board.act({"type": "drag", "from": list(move.start), "to": list(move.end)})
+        for sq in move.captures:
+            board.act({"type": "remove", "square": list(sq)})
+        settle()
+
+    wrong = wrong_move(p)
+    drag(wrong)
+    assert game.session.phase == "restore" and "Second try" in game.session.message
+    board.act({"type": "drag", "from": list(wrong.end), "to": list(wrong.start)})
+    if wrong.captures:
+        board.act({"type": "arrange"})
+    settle()
+    assert game.session.phase == "play"
+    drag(p.game().find_move(list(p.solution[0])))
+    assert game.solved
+    assert attempts(class_dir) == [("Ana Cruz", p.id, 0, 1), ("Ana Cruz", p.id, 1, 0)]
