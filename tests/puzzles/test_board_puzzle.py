@@ -335,3 +335,13 @@ def test_the_simulated_board_solves_a_puzzle(class_dir: Path, engine_puzzles: li
     drag(p.game().find_move(list(p.solution[0])))
     assert game.solved
     assert attempts(class_dir) == [("Ana Cruz", p.id, 0, 1), ("Ana Cruz", p.id, 1, 0)]
+
+
+def test_sim_set_puzzle_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """A puzzle is one child's: ``sim --set puzzle=…`` (every new board's game) is refused."""
+    from controller.cli import main
+
+    args = ["sim", "--no-save", "--port", "0", "--set", "puzzle=next", "--set", "child=Ana"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "a simulated board opens a puzzle from its page" in err and err.count("\n") == 1
