@@ -27,7 +27,7 @@ from controller.record.info import ROSTER_FILE, read_roster
 from controller.rules.scoring import score_move
 
 from .damath import DamathGame
-from .kind import Opening
+from .kind import Opening, Outputs
 
 if TYPE_CHECKING:
     from controller.rules.move import Move, Square
@@ -49,6 +49,7 @@ MAKE_REPLY = N_("Now move {side}'s chip where the green lights show.")
 YOUR_MOVE = N_("Now find your next move.")
 SHOWN_BEST = N_("Put the chips back, then make the best move where the green lights show.")
 NEXT_PUZZLE = N_("Press New game for the next puzzle.")
+CLEAR_FIRST = N_("Next puzzle: take every chip off the board where the blue lights blink.")
 NO_STORE = N_("puzzle: no puzzle store at {path}: the teacher generates the puzzles first")
 NO_FOLDER = N_("puzzle: this board keeps no state folder, so it has no puzzle store")
 NO_PUZZLE = N_("puzzle: no puzzle {id!r} in {path}")
@@ -187,15 +188,33 @@ class PuzzleGame(DamathGame):
         self.started: float | None = None
         self.words: list[str] = []
         """What the board says of the puzzle now (the page's words, in the language in force)."""
+        self.first_frame = True
+        self.clearing: frozenset[Square] | None = None
+        """The chips still on the board before the setup begins (None: not clearing). The
+        sensors see where chips stand, not their numbers: chips left from another position
+        may carry other numbers, so such a board is cleared first and the setup names every
+        chip. A board that shows exactly the puzzle's squares (the simulator lays a new
+        position out itself) is taken as set."""
 
     # ------------------------------------------------------------------ inputs
 
     def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        board = frozenset((sq[0], sq[1]) for sq in occupied)
+        if self.first_frame:
+            self.first_frame = False
+            if board and board != frozenset(self.puzzle.game().chips()):
+                self.clearing = board
+        if self.clearing is not None:
+            self.clearing = board or None
+            if board:
+                return
         before = self._before()
         self.session.feed_frame(t, occupied)
         self._after(t, *before)
 
     def tick(self, t: float) -> bool:
+        if self.clearing is not None:
+            return False
         before = self._before()
         changed = self.session.tick(t)
         return self._after(t, *before) or changed
@@ -307,7 +326,31 @@ class PuzzleGame(DamathGame):
         self.session = self._session(found[0], t)
         self._begin(found[0])
         if board is not None:
-            self.session.feed_frame(t, board)
+            self.feed_frame(t, board)
+
+    # ------------------------------------------------------------------ outputs
+
+    def outputs(self, t: float, cols: int, rows: int) -> Outputs:
+        if self.clearing is None:
+            return super().outputs(t, cols, rows)
+        from controller.view.leds import shade
+        from controller.view.outputs import page_lines
+        from controller.view.session_leds import ALL_LIGHTS
+
+        extra = ALL_LIGHTS["extra"]
+        leds = {
+            sq: shade(extra if sq in self.clearing else None, t) for sq in self.kind.geometry.cells
+        }
+        return Outputs(leds, page_lines([_(CLEAR_FIRST)], cols, rows))
+
+    def expected(self) -> frozenset[Square]:
+        return frozenset() if self.clearing is not None else super().expected()
+
+    def page(self, t: float) -> dict[str, Any]:
+        out = {**super().page(t), "puzzle": {"id": self.puzzle.id, "child": self.child}}
+        if self.clearing is not None:
+            out["message"] = _(CLEAR_FIRST)
+        return out
 
     # ------------------------------------------------------------------ what is kept
 
@@ -319,6 +362,3 @@ class PuzzleGame(DamathGame):
 
     def summary(self, t: float) -> dict[str, Any]:
         return {**super().summary(t), "puzzle": self.puzzle.id, "child": self.child}
-
-    def page(self, t: float) -> dict[str, Any]:
-        return {**super().page(t), "puzzle": {"id": self.puzzle.id, "child": self.child}}

@@ -75,6 +75,7 @@ class Board:
 def open_board(folder: Path, puzzle_id: str, child: str = "Ana Cruz") -> PuzzleGame:
     game = BoardHost(folder).open(DAMATH, {"puzzle": puzzle_id, "child": child}, 0.0)
     assert isinstance(game, PuzzleGame)
+    game.feed_frame(0.0, frozenset())  # the board as it stands at start (the scan loop's)
     return game
 
 
@@ -255,17 +256,30 @@ def test_missing_store_is_one_line(tmp_path: Path) -> None:
 
 
 def test_next_puzzle_on_new_game(class_dir: Path, engine_puzzles: list[Puzzle]) -> None:
+    """New game: the child's next puzzle. The chips left on the board may carry other numbers
+    (the sensors cannot tell): every one blinks blue until the board is clear, then the setup
+    names each chip from an empty board."""
     p = one_move(engine_puzzles)
     board = Board(open_board(class_dir, p.id))
     set_up(board)
     board.move(p.game().find_move(list(p.solution[0])))
+    left = set(board.chips)
     board.game.press(board.t, "new_game")
-    assert board.game.puzzle.id != p.id
-    assert board.game.session.phase == "setup"
-    board.follow_lights()
-    while board.game.session.phase == "setup":
-        board.follow_lights()
-    assert set(board.game.session.game.chips()) == set(board.game.puzzle.game().chips())
+    game = board.game
+    assert game.puzzle.id != p.id
+    outputs = game.outputs(board.t, 21, 4)
+    blue = {sq for sq, rgb in outputs.leds.items() if rgb != (0, 0, 0)}
+    assert blue == left, "every chip left on the board is lit, nothing else"
+    assert "take every chip off the board" in " ".join(outputs.page)
+    assert game.expected() == frozenset()
+    for sq in sorted(left)[:-1]:
+        board.frame(board.chips - {sq})
+        assert game.clearing, "the setup waits for an empty board"
+    board.frame(set())
+    assert game.clearing is None and game.session.phase == "setup"
+    placed = set_up(board)
+    assert set(placed) == set(game.puzzle.game().chips())
+    assert game.session.phase == "play"
 
 
 SIM = str(Path(__file__).resolve().parents[2] / "hardware" / "sim.toml")
