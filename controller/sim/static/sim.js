@@ -661,12 +661,6 @@ function openNewGame(position, fileName) {
 }
 
 function startNewGame() {
-  const child = $("puzzle-child").value.trim();
-  if (child) {  // Damath's puzzle mode: the child's next puzzle from the class's store
-    pendingPosition = null;
-    send({ type: "new_game", puzzle: "next", child, confirm: true });
-    return;
-  }
   const practice = $("kind-practice").checked;
   const msg = { type: "new_game", variant: $("variant").value, profile: $("profile").value, confirm: true };
   if (practice) {
