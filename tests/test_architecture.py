@@ -173,6 +173,7 @@ ALLOWED: dict[str, set[str]] = {
         "controller.session",
         "controller.view",
         "controller.coach",
+        "controller.puzzles",  # Damath's puzzle mode: the class's store, the judging
     },
     "controller/board": BOARD_BELOW,
     # each child's progress: the kept games read back and reviewed by the coach's engine

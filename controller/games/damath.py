@@ -51,9 +51,26 @@ def config(settings: Mapping[str, Any], opening: Opening | None = None) -> Sessi
     return made
 
 
+def check(settings: Mapping[str, Any], opening: Opening | None = None) -> object:
+    """The settings of a game (``config``), or of a puzzle (``puzzle``, ``child``: the puzzle
+    mode, ``damath_puzzle``)."""
+    from . import damath_puzzle
+
+    if damath_puzzle.wanted(settings):
+        return damath_puzzle.check(settings, opening)
+    return config(settings, opening)
+
+
 def open_damath(settings: Mapping[str, Any], opening: Opening) -> DamathGame:
     from controller.coach.board import BoardCoach
     from controller.session import Session
+
+    from . import damath_puzzle
+
+    if isinstance(opening.config, damath_puzzle.PuzzleRequest) or (
+        opening.config is None and damath_puzzle.wanted(settings)
+    ):
+        return damath_puzzle.open_puzzle(settings, opening)
 
     made = opening.config if opening.config is not None else config(settings, opening)
     if opening.journal is None:
@@ -183,9 +200,19 @@ DAMATH = GameKind(
     geometry=Geometry(8),
     table="chips",
     renderer="damath",
-    check=config,
+    check=check,
     open=open_damath,
     owns=owns,
-    settings=("variant", "rules", "practice", "clocks", "computer", "level", "hints"),
+    settings=(
+        "variant",
+        "rules",
+        "practice",
+        "clocks",
+        "computer",
+        "level",
+        "hints",
+        "puzzle",
+        "child",
+    ),
     clocks=True,
 )

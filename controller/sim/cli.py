@@ -257,6 +257,8 @@ def run(args: argparse.Namespace) -> int:
     defaults = parse_settings(args.set)
     kind = find_game(defaults.pop("game", DEFAULT))  # the game every new board plays
     kind.check(defaults, None)  # its settings: a wrong --set fails here, in one line
+    if {"puzzle", "child"} & set(defaults):  # one child's puzzle is not every board's game
+        raise ValueError(_("--set puzzle, child: a simulated board opens a puzzle from its page"))
     if kind.name != DEFAULT:
         defaults["game"] = kind.name
     roster_file = Path(args.players) if args.players else None

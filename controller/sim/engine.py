@@ -210,6 +210,22 @@ class SimBoard:
         settings.update(variant=variant, rules=profile)
         self._start_game(damath, settings, position)
 
+    def _new_puzzle(self, message: dict[str, Any]) -> str:
+        """A puzzle of the class's store for a child (Damath's puzzle mode), checked against the
+        store before the game on the board is put away."""
+        from controller.games import Opening
+        from controller.games import damath_puzzle as puzzles
+
+        settings = {k: message[k] for k in puzzles.SETTINGS if k in message}
+        t = self.clock()
+        try:
+            request = puzzles.check(settings, None)
+            puzzles.load(request, Opening(self.host.journal_path, t, roster=self.roster()))
+        except ValueError as exc:
+            raise SimError(str(exc)) from None
+        self._start_game(GAMES["damath"], settings)
+        return _(texts.NEW_PUZZLE).format(child=request.child)
+
     def games_folder(self) -> Path | None:
         """Where this board keeps its finished games (None without a state folder)."""
         return self.host.games_folder
@@ -263,6 +279,8 @@ class SimBoard:
         played = self.game.finished() is None and _moves(self.game)
         if played and message.get("confirm") is not True:
             raise SimError(_(texts.CONFIRM_NEW_GAME).format(moves=played))
+        if "puzzle" in message or "child" in message:
+            return self._new_puzzle(message)
         named = message.get("game", message.get("variant"))
         if named in GAMES and named != "damath":
             return self._new_other(GAMES[str(named)], message)

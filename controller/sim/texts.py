@@ -34,6 +34,7 @@ BUTTON_WORDS = {
 BUTTON_PRESSED = N_("You pressed {button}.")
 BUTTON_HELD = N_("You held {button}.")
 NEW_GAME = N_("New game: {variant} Damath, {rules} rules.")
+NEW_PUZZLE = N_("A puzzle for {child}: set the board as the lights show.")
 NEW_GAME_FROM_POSITION = N_("New game from the position loaded: {variant} Damath, {rules} rules.")
 PLAYERS_SET = N_("Players and event saved.")
 PLAY_SET = N_("Practice settings saved.")
