@@ -114,6 +114,8 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
     page.locator("#save-info").click()
     for x, y in ((1, 2), (2, 3)):
         square(page, x, y).click()
+    # the server has the chip on (2, 3) before its clock moves (clicks travel asynchronously)
+    expect(square(page, 2, 3).locator(".chip")).to_have_count(1)
     clock.advance(SETTLE)
     expect(body).to_have_attribute("data-ply", "1")
     english += english_on(page, "damath, playing")
@@ -140,6 +142,7 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
     english += english_on(page, "damath, a wrong move")
     square(page, 6, 3).click()
     square(page, 6, 5).click()
+    expect(square(page, 6, 5).locator(".chip")).to_have_count(1)  # put back, on the server
     clock.advance(SETTLE)
     page.locator("#open-new-game").click()
     expect(page.locator("#new-game-warning")).to_be_visible()
@@ -190,6 +193,7 @@ def test_every_board_page_speaks_filipino(browser: Browser, fil_server: RunningS
         elif game == "english":
             page.locator('.mcell[data-square="1,2"]').click()  # Black's man lifted
             page.locator('.mcell[data-square="0,3"]').click()
+            expect(page.locator('.mcell[data-square="0,3"] .man')).to_have_count(1)
             clock.advance(SETTLE)
             english += english_on(page, "english draughts, a move")
         elif game == "mathchess":  # White's + takes Black's ×: removals and the sheet worded
