@@ -152,7 +152,6 @@ class Progress:
             "indexing": bool(self.last and self.last.left),
             "problem": self.problem,
             "store": str(store_path(self.state_dir)),
-            "puzzles_available": puzzles.available(),
         }
 
     def child_json(self, child: str) -> dict[str, Any]:
@@ -184,6 +183,7 @@ class Progress:
                 "rating": solved.rating,
                 "deviation": solved.deviation,
                 "weeks": [w.__dict__ for w in puzzles.weeks(self.state_dir, child)],
+                "attempts": puzzles.attempts(self.state_dir, child),
             },
         }
 
@@ -209,6 +209,7 @@ class Progress:
         after = roster.rename(self.roster_file, old, new)
         before = roster.clean_name(old)
         self._read(lambda s: s.rename(before, after), 0)
+        puzzles.rename(self.state_dir, before, after)
         return after
 
     def remove(self, name: object) -> str:
