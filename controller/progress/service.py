@@ -45,6 +45,8 @@ class Progress:
         self._thread: threading.Thread | None = None
         self.last: indexer.Indexed | None = None
         self._pool: ProcessPoolExecutor | None = None
+        self._rounds = threading.Condition()
+        """Notified after each of the thread's rounds (``wait_indexed``)."""
 
     # ------------------------------------------------------------------ the store
 
@@ -107,6 +109,12 @@ class Progress:
                 self._store.close()
                 self._store = None
 
+    def wait_indexed(self, until: Callable[[], bool], timeout: float) -> bool:
+        """Wait until ``until()`` holds, checked after each of the thread's rounds (a test
+        waits for a game to be counted, not for the clock); whether it held in time."""
+        with self._rounds:
+            return self._rounds.wait_for(until, timeout)
+
     def _pooled(self, path: Path, board: str, names: set[str], depth: int) -> indexer.GameRead:
         """``indexer.read_game`` in the worker process: a review holds the CPU for seconds, and
         in this process it would hold the interpreter the boards' clocks and pages run on."""
@@ -125,6 +133,8 @@ class Progress:
             except Exception:  # a bug here must never stop the boards
                 log.exception("progress indexing failed")
                 done = indexer.Indexed()
+            with self._rounds:
+                self._rounds.notify_all()
             if done.left and not self._stop.is_set():
                 continue
             self._wake.wait(POLL_SECONDS)
