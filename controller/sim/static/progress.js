@@ -24,6 +24,7 @@ const T = {
   trend: N_("Trend"),
   variants: N_("Variants played"),
   period: N_("From {first} to {last}: {games} games."),
+  periodOne: N_("From {first} to {last}: one game."),
   noPuzzles: N_("no puzzles yet"),
   win: N_("won"),
   loss: N_("lost"),
@@ -207,7 +208,7 @@ async function loadChild() {
   $("child-name").textContent = data.name;
   const first = data.weeks.length ? data.weeks[0].week : "";
   const last = data.weeks.length ? data.weeks[data.weeks.length - 1].week : "";
-  $("child-period").textContent = data.games ? fmt("period", { first: first, last: last, games: data.games }) : T.noGames;
+  $("child-period").textContent = data.games ? fmt(data.games === 1 ? "periodOne" : "period", { first: first, last: last, games: data.games }) : T.noGames;
   const list = $("child-figures");
   list.replaceChildren();
   figure(list, T.games, String(data.games), "games");
