@@ -8,6 +8,7 @@ const T = {
   none: N_("No child on the class list yet: add the names below."),
   notOnList: N_("(not on the class list)"),
   read: N_("{games} games read from the boards; {children} children."),
+  readOne: N_("One game read from the boards; {children} children."),
   indexing: N_("Reviewing the newest games: the figures will grow in a moment."),
   rename: N_("Rename"),
   remove: N_("Remove"),
@@ -141,7 +142,7 @@ async function loadClass() {
   body.replaceChildren(...data.children.map(classRow));
   const games = Object.values(data.games_read || {}).reduce((a, b) => a + b, 0);
   $("class-note").textContent = data.children.length
-    ? fmt("read", { games: (data.games_read || {}).indexed || 0, children: data.children.length }) + (data.indexing ? " " + T.indexing : "")
+    ? fmt((data.games_read || {}).indexed === 1 ? "readOne" : "read", { games: (data.games_read || {}).indexed || 0, children: data.children.length }) + (data.indexing ? " " + T.indexing : "")
     : T.none;
   $("class-note").dataset.files = String(games);
   $("roster-list").replaceChildren(...data.children.filter((c) => c.on_roster).map(rosterItem));
