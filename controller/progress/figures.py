@@ -138,5 +138,4 @@ def child_page(name: str, plays: Sequence[Play], state_dir: Path) -> dict[str, A
         "weeks": child_weeks(name, plays, state_dir),
         "variants": dict(sorted(variants.items(), key=lambda kv: -kv[1])),
         "recent": [p.json() for p in plays[-8:]][::-1],
-        "puzzles_available": puzzles.available(),
     }

@@ -1,21 +1,19 @@
-"""The one adapter to the puzzles' figures of a child (solved, tried, rating, per week).
+"""The one adapter to the puzzles' figures of a child (solved, tried, rating, per week, every
+attempt) and the teacher's acts on them (rename, delete).
 
-The puzzles are another package's (``controller.puzzles.progress``: ``solver_summary``,
-``solver_weeks``, ``forget_solver``, ``puzzle_db_path``). It is looked up when first used; where
-it is missing (a board without the puzzles), a child has solved none and has no rating yet, and
-nothing else changes. Everything else of this package asks here, never the puzzles directly.
+The puzzles are another package's (``controller.puzzles.progress``); this package asks here,
+never the puzzles directly, so the figures the pages show have one shape whatever the puzzle
+store keeps. A class that has not generated puzzles yet has no ``puzzles.sqlite``: its children
+have solved none and have no rating yet.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
-MODULE = "controller.puzzles.progress"
+from controller.puzzles import progress as store
 
 
 @dataclass(frozen=True)
@@ -34,50 +32,43 @@ class PuzzleWeek:
     rating: float
 
 
-@functools.cache
-def _module() -> ModuleType | None:
-    """The puzzles' module, looked up once (it is there or not for the process's life)."""
-    try:
-        return importlib.import_module(MODULE)
-    except ImportError:
-        return None
-
-
-def _db(module: ModuleType, state_dir: Path) -> Path | None:
-    db: Path = module.puzzle_db_path(Path(state_dir))
-    return db if db.exists() else None
+def _db(state_dir: Path) -> Path | None:
+    db = store.puzzle_db_path(Path(state_dir))
+    return db if db.is_file() else None
 
 
 def summary(state_dir: Path, child: str) -> Puzzles:
-    module = _module()
-    db = _db(module, state_dir) if module is not None else None
-    if module is None or db is None:
+    db = _db(state_dir)
+    if db is None:
         return Puzzles()
-    found: Any = module.solver_summary(db, child)
+    found = store.solver_summary(db, child)
     if not found.tried:
         return Puzzles()
-    return Puzzles(int(found.solved), int(found.tried), float(found.rating), float(found.deviation))
+    return Puzzles(found.solved, found.tried, found.rating, found.deviation)
 
 
 def weeks(state_dir: Path, child: str) -> list[PuzzleWeek]:
-    module = _module()
-    db = _db(module, state_dir) if module is not None else None
-    if module is None or db is None:
+    db = _db(state_dir)
+    if db is None:
         return []
-    return [
-        PuzzleWeek(str(w.week), int(w.solved), int(w.tried), float(w.rating))
-        for w in module.solver_weeks(db, child)
-    ]
+    return [PuzzleWeek(w.week, w.solved, w.tried, w.rating) for w in store.solver_weeks(db, child)]
+
+
+def attempts(state_dir: Path, child: str) -> list[dict[str, Any]]:
+    """Every answer the child gave, oldest first, as the export writes it."""
+    db = _db(state_dir)
+    if db is None:
+        return []
+    return [asdict(a) for a in store.solver_attempts(db, child)]
+
+
+def rename(state_dir: Path, old: str, new: str) -> int:
+    """The child's puzzle data under the new name; how many rows moved."""
+    db = _db(state_dir)
+    return store.rename_solver(db, old, new) if db is not None else 0
 
 
 def forget(state_dir: Path, child: str) -> int:
-    """Delete the child's puzzle attempts; how many there were (0 without the puzzles)."""
-    module = _module()
-    db = _db(module, state_dir) if module is not None else None
-    if module is None or db is None:
-        return 0
-    return int(module.forget_solver(db, child))
-
-
-def available() -> bool:
-    return _module() is not None
+    """Delete the child's puzzle attempts and rating; how many rows there were."""
+    db = _db(state_dir)
+    return store.forget_solver(db, child) if db is not None else 0

@@ -45,6 +45,8 @@ class Progress:
         self._thread: threading.Thread | None = None
         self.last: indexer.Indexed | None = None
         self._pool: ProcessPoolExecutor | None = None
+        self._rounds = threading.Condition()
+        """Notified after each of the thread's rounds (``wait_indexed``)."""
 
     # ------------------------------------------------------------------ the store
 
@@ -107,6 +109,12 @@ class Progress:
                 self._store.close()
                 self._store = None
 
+    def wait_indexed(self, until: Callable[[], bool], timeout: float) -> bool:
+        """Wait until ``until()`` holds, checked after each of the thread's rounds (a test
+        waits for a game to be counted, not for the clock); whether it held in time."""
+        with self._rounds:
+            return self._rounds.wait_for(until, timeout)
+
     def _pooled(self, path: Path, board: str, names: set[str], depth: int) -> indexer.GameRead:
         """``indexer.read_game`` in the worker process: a review holds the CPU for seconds, and
         in this process it would hold the interpreter the boards' clocks and pages run on."""
@@ -125,6 +133,8 @@ class Progress:
             except Exception:  # a bug here must never stop the boards
                 log.exception("progress indexing failed")
                 done = indexer.Indexed()
+            with self._rounds:
+                self._rounds.notify_all()
             if done.left and not self._stop.is_set():
                 continue
             self._wake.wait(POLL_SECONDS)
@@ -152,7 +162,6 @@ class Progress:
             "indexing": bool(self.last and self.last.left),
             "problem": self.problem,
             "store": str(store_path(self.state_dir)),
-            "puzzles_available": puzzles.available(),
         }
 
     def child_json(self, child: str) -> dict[str, Any]:
@@ -184,6 +193,7 @@ class Progress:
                 "rating": solved.rating,
                 "deviation": solved.deviation,
                 "weeks": [w.__dict__ for w in puzzles.weeks(self.state_dir, child)],
+                "attempts": puzzles.attempts(self.state_dir, child),
             },
         }
 
@@ -209,6 +219,7 @@ class Progress:
         after = roster.rename(self.roster_file, old, new)
         before = roster.clean_name(old)
         self._read(lambda s: s.rename(before, after), 0)
+        puzzles.rename(self.state_dir, before, after)
         return after
 
     def remove(self, name: object) -> str:

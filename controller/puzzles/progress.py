@@ -13,10 +13,13 @@ from controller.ratings import glicko2
 from .store import connect, puzzle_db_path
 
 __all__ = [
+    "SolverAttempt",
     "SolverSummary",
     "WeekPuzzles",
     "forget_solver",
     "puzzle_db_path",
+    "rename_solver",
+    "solver_attempts",
     "solver_summary",
     "solver_weeks",
 ]
@@ -101,3 +104,59 @@ def forget_solver(db: Path, child: str) -> int:
         gone = conn.execute("DELETE FROM attempts WHERE child = ?", (child,)).rowcount
         gone += conn.execute("DELETE FROM solvers WHERE child = ?", (child,)).rowcount
     return int(gone)
+
+
+@dataclass(frozen=True)
+class SolverAttempt:
+    """One answer of a child, as the export carries it (the Data Privacy Act's access)."""
+
+    puzzle: str
+    at: str
+    """When, in UTC, ISO 8601 to the second."""
+    answer: str
+    """The move, as the store keeps it (the squares' digits, ``"21 32"``)."""
+    correct: bool
+    first_try: bool
+    rating_after: float
+    """The child's puzzle rating after the answer (a second try moves nothing)."""
+    puzzle_rating_after: float
+
+
+def solver_attempts(db: Path, child: str) -> list[SolverAttempt]:
+    """Every answer the child gave, oldest first."""
+    if not _has_store(db):
+        return []
+    with connect(db) as conn:
+        rows = conn.execute(
+            "SELECT puzzle, at, answer, correct, first_try, child_rating, puzzle_rating "
+            "FROM attempts WHERE child = ? ORDER BY at, id",
+            (child,),
+        ).fetchall()
+    return [
+        SolverAttempt(
+            str(puzzle),
+            datetime.datetime.fromtimestamp(at, datetime.UTC).isoformat(timespec="seconds"),
+            str(answer),
+            bool(correct),
+            bool(first),
+            float(rating),
+            float(p_rating),
+        )
+        for puzzle, at, answer, correct, first, rating, p_rating in rows
+    ]
+
+
+def rename_solver(db: Path, old: str, new: str) -> int:
+    """The child's attempts and rating under the new name (the teacher corrected a spelling);
+    how many rows moved. Attempts already under the new name (a child removed from the list
+    earlier) stay and join; the rating is the renamed child's, the one on the list now."""
+    if not _has_store(db) or old == new:
+        return 0
+    with connect(db) as conn:
+        moved = conn.execute("UPDATE attempts SET child = ? WHERE child = ?", (new, old)).rowcount
+        if conn.execute("SELECT 1 FROM solvers WHERE child = ?", (old,)).fetchone():
+            conn.execute("DELETE FROM solvers WHERE child = ?", (new,))
+            moved += conn.execute(
+                "UPDATE solvers SET child = ? WHERE child = ?", (new, old)
+            ).rowcount
+    return int(moved)

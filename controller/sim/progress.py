@@ -17,8 +17,9 @@ PIN (403, ``need``). Without a state folder nothing is kept, and the pages say s
 from __future__ import annotations
 
 import json
+import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable, Iterable
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,34 @@ from .access import ARBITER
 STATIC = Path(__file__).resolve().parent / "static"
 NO_STORE = {"Cache-Control": "no-store"}
 MAX_BODY = 2048
+log = logging.getLogger("damath-board.progress")
+
+
+class GameEnds:
+    """Tells the progress indexer when a board's game ends, so the game is counted within the
+    second rather than at the next scan (the scan, every few seconds, stays as the backstop:
+    a game ended while the simulator was stopped, a file copied in). Called after each tick;
+    it costs one ``finished()`` per board."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress = progress
+        self._seen: dict[str, Hashable | None] = {}
+
+    def check(self, boards: Iterable[tuple[str, Any]]) -> bool:
+        """Whether a game ended since the last check (the indexer was then woken)."""
+        ended = False
+        for board_id, board in boards:
+            try:
+                now = board.game.finished()
+            except Exception:  # a board that cannot say is the scan's, never the ticker's end
+                log.debug("board %s: cannot tell whether its game ended", board_id)
+                continue
+            if now is not None and self._seen.get(board_id) != now:
+                ended = True
+            self._seen[board_id] = now
+        if ended:
+            self.progress.poke()
+        return ended
 
 
 def _refused() -> JSONResponse:

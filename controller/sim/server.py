@@ -59,7 +59,7 @@ from .guard import Guard
 from .language import COOKIE as LANGUAGE_COOKIE
 from .language import PageLanguage, language_routes
 from .pages import class_routes
-from .progress import progress_routes
+from .progress import GameEnds, progress_routes
 from .puzzles import puzzle_routes
 from .registry import Boards
 
@@ -189,11 +189,14 @@ def create_app(
     hub = Hub(boards, links)
     access = access if access is not None else Access()
     progress = _progress(state_dir, boards.roster_file)
+    ends = GameEnds(progress) if progress is not None else None
 
     async def ticker() -> None:
         while True:
             try:
                 await hub.tick_all()
+                if ends is not None:  # a game that ended is counted now, not at the next scan
+                    ends.check(boards.items())
             except Exception:  # a bug in one tick must not stop time for every board
                 log.exception("tick failed")
             await asyncio.sleep(tick_seconds)

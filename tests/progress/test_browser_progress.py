@@ -1,7 +1,7 @@
 """The teacher's progress pages in Debian's Chromium, in English and Filipino: the PIN asked,
 the class's figures and a child's (the numbers in the page are the store's), the three charts
 drawn (pixels on each canvas), and the child's report printed on one A4 page. Screenshots go to
-tests/artifacts/sim/progress-*.png (copied to docs/images/)."""
+tests/artifacts/sim/progress-*.png (over docs/images/ with DAMATH_DOCS_IMAGES=1)."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from controller.progress.service import Progress
 from controller.sim.access import Access, hash_pin
 from controller.sim.server import create_app
+from tests.docs_images import keep_for_docs
 from tests.sim.conftest import ARTIFACTS, ManualClock, RunningServer, new_page, serve
 
 from .conftest import CHILDREN, make_term
@@ -71,6 +72,13 @@ def unlocked(page: Page, server: RunningServer, lang: str, path: str) -> None:
     page.wait_for_selector("body[data-ready='1']")
 
 
+def shot(page: Page, name: str) -> None:
+    """A screenshot in tests/artifacts/sim/, and over docs/images/ when asked."""
+    path = ARTIFACTS / name
+    page.screenshot(path=str(path), full_page=True)
+    keep_for_docs(path)
+
+
 def shown(value: float | None) -> str:
     return "—" if value is None else re.sub(r"\.0$", "", str(value)) + " %"
 
@@ -93,7 +101,7 @@ def test_the_class_page_shows_each_childs_figures(browser, server, long_term, la
                 expect(ops.nth(i)).to_have_text(shown(want["operations"][op]["percent"]))
             lost = str(want["lost_per_game"]).replace("-", "−")
             expect(row.locator("td.lost")).to_have_text(lost)
-        page.screenshot(path=str(ARTIFACTS / f"progress-class-{lang}.png"), full_page=True)
+        shot(page, f"progress-class-{lang}.png")
 
 
 @pytest.mark.parametrize("lang", ["en", "fil"])
@@ -123,7 +131,7 @@ def test_a_childs_page_draws_its_charts_and_prints_on_one_a4_page(
         assert bars == [want["operations"][op]["percent"] for op in ("+", "−", "×", "÷")]
         weeks = page.evaluate("Chart.getChart('chart-weeks').data.labels")
         assert len(weeks) == 8 and weeks[0] == "2026-W37"
-        page.screenshot(path=str(ARTIFACTS / f"progress-child-{lang}.png"), full_page=True)
+        shot(page, f"progress-child-{lang}.png")
         expect(page.get_by_role("button", name=WORDS[lang]["print"])).to_be_visible()
         # what Chromium does when the page prints: beforeprint (the report's layout, the charts
         # redrawn at their printed size), then the pages
@@ -136,7 +144,7 @@ def test_a_childs_page_draws_its_charts_and_prints_on_one_a4_page(
         assert pdf_pages(pdf) == 1
         page.emulate_media(media="print")  # and the report as printed, for the eye
         page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
-        page.screenshot(path=str(ARTIFACTS / f"progress-report-{lang}.png"), full_page=True)
+        shot(page, f"progress-report-{lang}.png")
 
 
 def test_the_class_overview_links_to_the_progress(browser, server) -> None:

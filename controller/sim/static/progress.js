@@ -8,6 +8,7 @@ const T = {
   none: N_("No child on the class list yet: add the names below."),
   notOnList: N_("(not on the class list)"),
   read: N_("{games} games read from the boards; {children} children."),
+  readOne: N_("One game read from the boards; {children} children."),
   indexing: N_("Reviewing the newest games: the figures will grow in a moment."),
   rename: N_("Rename"),
   remove: N_("Remove"),
@@ -24,6 +25,7 @@ const T = {
   trend: N_("Trend"),
   variants: N_("Variants played"),
   period: N_("From {first} to {last}: {games} games."),
+  periodOne: N_("From {first} to {last}: one game."),
   noPuzzles: N_("no puzzles yet"),
   win: N_("won"),
   loss: N_("lost"),
@@ -140,7 +142,7 @@ async function loadClass() {
   body.replaceChildren(...data.children.map(classRow));
   const games = Object.values(data.games_read || {}).reduce((a, b) => a + b, 0);
   $("class-note").textContent = data.children.length
-    ? fmt("read", { games: (data.games_read || {}).indexed || 0, children: data.children.length }) + (data.indexing ? " " + T.indexing : "")
+    ? fmt((data.games_read || {}).indexed === 1 ? "readOne" : "read", { games: (data.games_read || {}).indexed || 0, children: data.children.length }) + (data.indexing ? " " + T.indexing : "")
     : T.none;
   $("class-note").dataset.files = String(games);
   $("roster-list").replaceChildren(...data.children.filter((c) => c.on_roster).map(rosterItem));
@@ -207,7 +209,7 @@ async function loadChild() {
   $("child-name").textContent = data.name;
   const first = data.weeks.length ? data.weeks[0].week : "";
   const last = data.weeks.length ? data.weeks[data.weeks.length - 1].week : "";
-  $("child-period").textContent = data.games ? fmt("period", { first: first, last: last, games: data.games }) : T.noGames;
+  $("child-period").textContent = data.games ? fmt(data.games === 1 ? "periodOne" : "period", { first: first, last: last, games: data.games }) : T.noGames;
   const list = $("child-figures");
   list.replaceChildren();
   figure(list, T.games, String(data.games), "games");
