@@ -44,3 +44,7 @@ def random_positions(seed: int, count: int) -> list[Game]:
         if game.ending() is None:
             out.append(game)
     return out
+
+
+GAMES = random_positions(23, 10)
+"""The positions the search's mutation tests (test_mutants_search*.py) ask about."""

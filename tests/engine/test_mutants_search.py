@@ -18,7 +18,7 @@ from controller.engine.position import Position
 from controller.engine.search import FULL, MAX_PLY, Limits, Search, SearchConfig
 from controller.rules.game import Game
 
-from .mutation_helpers import chips_game, random_positions
+from .mutation_helpers import GAMES, chips_game
 
 WITHOUT_REDUCTIONS = replace(FULL, reductions=False)
 
@@ -69,7 +69,6 @@ class Plain:
         return best
 
 
-GAMES = random_positions(23, 10)
 CONFIGS = {
     "all but reductions": WITHOUT_REDUCTIONS,
     "no table": replace(WITHOUT_REDUCTIONS, transposition=False),

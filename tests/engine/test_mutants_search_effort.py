@@ -26,8 +26,7 @@ from controller.engine.position import Position
 from controller.engine.search import FULL, Limits, Search, SearchConfig
 from controller.rules.game import Game
 
-from .mutation_helpers import chips_game
-from .test_mutants_search import GAMES
+from .mutation_helpers import GAMES, chips_game, random_positions
 
 
 class Stop(Exception):
@@ -506,3 +505,45 @@ def test_the_limits_are_obeyed_from_the_second_depth_exactly(question, limits):
         if inside == {1, 2}:
             break
     assert inside == {1, 2}
+
+
+@pytest.mark.parametrize(
+    ("seed", "index", "depth"),
+    [
+        # a node whose table entry is an upper bound exactly at alpha: it is cut there, not
+        # searched again (found by searching random positions for a difference)
+        (1012, 4, 4),
+        # a node with takings to choose from, deep enough to reduce: takings are never reduced
+        (1003, 4, 5),
+    ],
+)
+def test_positions_found_for_rare_nodes_are_searched_as_described(seed, index, depth):
+    game = random_positions(seed, 8)[index]
+    search = Search(position(game))
+    described = Described(position(game), FULL, zero)
+    assert as_run(search.run(Limits(depth=depth))) == described.run(Limits(depth=depth))
+
+
+def test_the_win_bonus_when_the_takings_so_far_bring_its_bound_near_a_power_of_two():
+    # With 30,000 points taken before (totals given with the position), the bound of the
+    # totals, 64 * largest + |takings| + 24 * psq + 1, lies less than one psq below 2 ** 26:
+    # the bonus is 2 ** 27, and a proven win is worth its final difference plus exactly that.
+    pieces = [((2, 3), "blue", "-12", False), ((3, 4), "red", "-1", False)]
+    game = chips_game("blue", pieces)
+    pos = Position.from_game(game, DEFAULT_WEIGHTS, base_totals=(Fraction(30_000), Fraction(0)))
+    psq = max(abs(v) for v in pos.psq_table)
+    bound = 64 * pos.tables.largest + abs(pos.totd) + 24 * psq + 1
+    assert bound < 2**26 <= bound + psq
+    (move,) = pos.moves()
+    after = Position.from_game(game, DEFAULT_WEIGHTS, base_totals=(Fraction(30_000), Fraction(0)))
+    after.make(move)
+    # the game is over: Red, to move, has lost by the 30,000 points (final is Red's view)
+    assert after.terminal() is not None and after.final() == -30_000_000
+    search = Search(pos)
+    described = Described(
+        Position.from_game(game, DEFAULT_WEIGHTS, (Fraction(30_000), Fraction(0))), FULL, zero
+    )
+    assert search.win == described.win == 2**27
+    result = search.run(Limits(depth=2))
+    assert as_run(result) == described.run(Limits(depth=2))
+    assert result.value == 30_000_000 + 2**27
