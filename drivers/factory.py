@@ -187,6 +187,7 @@ def build_devices(
                 retry_ms=c.retry_ms,
                 heartbeat_ms=c.heartbeat_ms,
                 timeout_ms=c.timeout_ms,
+                write_timeout_ms=c.write_timeout_ms,
                 points=profile.squares,  # announced in HELLO: a Pico of another size is named
             )
         step = "sensors"

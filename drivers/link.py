@@ -43,8 +43,12 @@ class Link(Device):
         timeout_ms: int = 3000,
         reconnect_seconds: float = 1.0,
         points: int = protocol.DEFAULT_POINTS,
+        write_timeout_ms: int = 500,
     ) -> None:
-        """`points`: the board's sensor count, announced in this side's HELLO (protocol.py)."""
+        """`points`: the board's sensor count, announced in this side's HELLO (protocol.py).
+        `write_timeout_ms`: how long a frame may wait for room in the port before the peer counts
+        as lost (a Pico that stopped reading); a scan is never held longer than that."""
+        self.write_timeout = write_timeout_ms / 1000
         self.points = protocol.check_points(points)
         self.url = url
         self.baudrate = baudrate
@@ -83,6 +87,8 @@ class Link(Device):
         self._next_attempt = self.clock() + self.reconnect_seconds
         try:
             self.port = self._open_port(self.url, self.baudrate)  # a serial.Serial or a fake
+            if hasattr(self.port, "write_timeout"):  # pyserial's ports; the tests' fakes have none
+                self.port.write_timeout = self.write_timeout
         except (OSError, ValueError) as exc:  # serial.SerialException is an OSError
             self.port = None
             self.port_errors += 1

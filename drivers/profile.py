@@ -131,6 +131,7 @@ class LinkConfig:
     retry_ms: int = 100
     heartbeat_ms: int = 1000
     timeout_ms: int = 3000
+    write_timeout_ms: int = 500
 
 
 @dataclass(frozen=True)
@@ -518,14 +519,21 @@ def _scoresheet(reader: _Reader, spi_taken: bool, chip_selects: int) -> Scoreshe
 
 
 def _link(reader: _Reader) -> LinkConfig:
-    t = reader.section("link", ("port", "baudrate", "retry_ms", "heartbeat_ms", "timeout_ms"))
-    return LinkConfig(
+    t = reader.section(
+        "link", ("port", "baudrate", "retry_ms", "heartbeat_ms", "timeout_ms", "write_timeout_ms")
+    )
+    config = LinkConfig(
         reader.get(t, "link", "port", str, required=True),
         reader.get(t, "link", "baudrate", int, 115200),
         reader.get(t, "link", "retry_ms", int, 100),
         reader.get(t, "link", "heartbeat_ms", int, 1000),
         reader.get(t, "link", "timeout_ms", int, 3000),
+        reader.get(t, "link", "write_timeout_ms", int, 500),
     )
+    for key in ("retry_ms", "heartbeat_ms", "timeout_ms", "write_timeout_ms"):
+        if getattr(config, key) <= 0:
+            raise reader.fail(f"[link] {key}", "must be a positive number of milliseconds")
+    return config
 
 
 def parse_profile(data: dict[str, Any], path: str = "<profile>") -> BoardProfile:

@@ -1,3 +1,4 @@
+import re
 import textwrap
 from pathlib import Path
 
@@ -50,6 +51,7 @@ def test_shipped_profiles_load(name):
 def test_pico_profile_needs_the_link():
     profile = load_profile(HARDWARE / "pico.toml")
     assert profile.link.port == "/dev/ttyACM0" and profile.sensors.backend == "link"
+    assert profile.link.write_timeout_ms == 500
     assert len(pico_config.ROW_PINS) == 8 and len(pico_config.COLUMN_PINS) == 4
 
 
@@ -309,3 +311,12 @@ def test_a_hall_profile_written_for_two_expanders_of_16_inputs_is_refused(tmp_pa
     text = text.replace(text[text.index("inputs = [") : text.index("debounce_scans")], "")
     with pytest.raises(ProfileError, match=r"need 3 different MCP23017 addresses, got 2"):
         load_profile(write(tmp_path, text))
+
+
+@pytest.mark.parametrize("key", ["retry_ms", "heartbeat_ms", "timeout_ms", "write_timeout_ms"])
+def test_a_link_time_that_is_not_positive_is_refused_in_one_line(tmp_path, key):
+    text = (HARDWARE / "pico.toml").read_text()
+    path = tmp_path / "pico.toml"
+    path.write_text(re.sub(rf"^{key} = \d+", f"{key} = 0", text, count=1, flags=re.M))
+    with pytest.raises(ProfileError, match=rf"\[link\] {key}: must be a positive number"):
+        load_profile(path)

@@ -212,6 +212,25 @@ def test_a_coprocessor_that_stops_answering_is_a_problem(ticker):
     assert health.missed == 1  # the port was closed once, and is opened again in a second
 
 
+def test_the_ports_write_timeout_is_the_profiles(ticker):
+    """A write that waits longer than write_timeout_ms for room in the port drops the link; the
+    value reaches the opened port (pyserial's `write_timeout`, in seconds)."""
+
+    class TimedPort(SilentPort):
+        write_timeout: float | None = None
+
+    opened: list[TimedPort] = []
+
+    def open_port(url: str, baud: int) -> TimedPort:
+        opened.append(TimedPort())
+        return opened[-1]
+
+    Link("/dev/ttyACM0", clock=ticker, open_port=open_port, write_timeout_ms=1500)
+    assert opened[0].write_timeout == 1.5
+    Link("/dev/ttyACM0", clock=ticker, open_port=open_port)
+    assert opened[1].write_timeout == 0.5  # the default: a Pico that stopped reading
+
+
 def test_a_gpio_read_that_lgpio_refuses_is_a_read_error_not_a_crash(tmp_path):
     """On a Pi 5, gpiozero's lgpio pins let ``lgpio.error`` through (an Exception, not an
     OSError): the scanner counts it as any failed read. Run with a stand-in lgpio module, as

@@ -36,10 +36,13 @@ def write_trace(path: Path) -> Path:
 
 def pico_profile(tmp_path: Path) -> Path:
     """pico.toml with its port on the harness's pty; the Pi's link timeout is generous because
-    the board's clock is virtual (it runs far ahead of the Pico's real heartbeats)."""
+    the board's clock is virtual (it runs far ahead of the Pico's real heartbeats), and so is its
+    write timeout: on a loaded machine the MicroPython process may not be scheduled to read the
+    pty for longer than a real Pico ever leaves its USB port unread."""
     text = (ROOT / "hardware" / "pico.toml").read_text()
     text = text.replace('port = "/dev/ttyACM0"', 'port = "virtual-pico"')
-    text = text.replace("timeout_ms = 3000", "timeout_ms = 100000000")
+    text = text.replace("\ntimeout_ms = 3000", "\ntimeout_ms = 100000000")
+    text = text.replace("write_timeout_ms = 500", "write_timeout_ms = 120000")
     path = tmp_path / "pico.toml"
     path.write_text(text)
     return path
