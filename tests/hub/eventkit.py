@@ -57,7 +57,9 @@ def round_view(hub: RunningHub, rnd: int) -> list[dict[str, Any]]:
     return api(hub, "/api/event/round", {"round": rnd})["tables"]
 
 
-def wait_for(what: str, check: Any, timeout: float = 30) -> Any:
+def wait_for(what: str, check: Any, timeout: float = 120) -> Any:
+    """Poll ``check`` until it gives a value; the bound only ends a test that hangs (on two
+    loaded cores a board's table or a record may take tens of seconds)."""
     deadline = time.monotonic() + timeout
     while True:
         value = check()

@@ -426,7 +426,7 @@ def test_the_simulator_shows_a_refused_table_on_its_display_and_page(hub, tmp_pa
             shown = found.get("notice") == line and " ".join(found["display"]).startswith(line)
             return found if shown else None
 
-        found = wait_for("the simulator's Dam board refuses the table", state, 60)
+        found = wait_for("the simulator's Dam board refuses the table", state, HUNG)
         assert found["game"] == "dam" and found["display"][-1].startswith("Black"), found
     finally:
         proc.terminate()

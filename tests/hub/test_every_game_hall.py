@@ -22,7 +22,7 @@ from tests.link.gameboards import EXPORTS, OTHER_GAMES, play_game
 from .conftest import Board, assert_hub_equals_journals, journal_games, stored_games
 
 
-def wait_for(predicate, timeout: float = 30.0):
+def wait_for(predicate, timeout: float = 120.0):  # a bound for a hung test
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()

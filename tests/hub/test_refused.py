@@ -29,7 +29,7 @@ def publish(c: mqtt.Client, topic: str, payload: bytes) -> None:
     c.publish(topic, payload, qos=1).wait_for_publish(5)
 
 
-def wait_for(predicate, timeout: float = 60.0):  # a bound for a hung test
+def wait_for(predicate, timeout: float = 120.0):  # a bound for a hung test
     deadline = time.monotonic() + timeout
     while True:
         value = predicate()
