@@ -1,5 +1,6 @@
 """Settings shared by the whole suite, and its one Chromium."""
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -44,3 +45,14 @@ def pytest_collection_modifyitems(config, items):
 def browser() -> Iterator[Browser]:
     """Debian's Chromium, one for the whole run, whichever directory's test asks first."""
     yield from session_browser()
+
+
+@pytest.fixture(autouse=True)
+def _umask_kept() -> Iterator[None]:
+    """Each test starts with the umask the run started with: a command run in the test's process
+    (the hub's, the federation's: umask 077 for the organiser's files) must not make every later
+    test's files and folders private."""
+    before = os.umask(0o022)
+    os.umask(before)
+    yield
+    os.umask(before)

@@ -32,7 +32,8 @@ from drivers.virtual import VirtualPi
 
 ROOT = Path(__file__).resolve().parents[2]
 PICO_PORT = "virtual-pico"  # the [link] port a test profile names for the pty
-HOLD_LIMIT = 5.0  # real seconds to wait for the Pi to read a board before giving up
+HOLD_LIMIT = 60.0  # real seconds to wait for the Pi to read a board: a bound for a hung Pico only
+# (on two loaded cores the MicroPython process may go unscheduled for seconds)
 
 
 class TracePlayer:

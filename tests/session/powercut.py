@@ -290,11 +290,19 @@ def cut_on_failing_disk(
     fsize: bool = False,
     fill: Callable[[], None] | None = None,
     free: Callable[[], None] | None = None,
+    min_refusals: int = 0,
 ) -> tuple[FaultReport, list[dict]]:
     """Kill and restart the board while its disk fills and frees, until ``kills`` SIGKILLs
-    were delivered and the last game finished; checks that no life ever resumed fewer plies
-    than the lives before it had confirmed."""
+    were delivered, the disk refused at least ``min_refusals`` writes and the last game
+    finished; checks that no life ever resumed fewer plies than the lives before it had
+    confirmed. The kills are spread over the time of one life, which a loaded machine changes:
+    how many writes the disk refuses in ``kills`` lives depends on it, so the lives go on (up to
+    four times ``kills``) until the refusals wanted were seen."""
     report = FaultReport()
+
+    def enough() -> bool:
+        return report.kills >= kills and report.refusals_seen >= min_refusals
+
     results: list[dict] = []
     # how long one uninterrupted life takes on this disk, to spread the kills over it
     began = time.perf_counter()
@@ -339,7 +347,7 @@ def cut_on_failing_disk(
                     done, status = os.waitpid(pid, os.WNOHANG)
                     if done:
                         break
-                    if report.kills < kills and time.monotonic() >= deadline:
+                    if not enough() and report.kills < 4 * kills and time.monotonic() >= deadline:
                         with contextlib.suppress(ProcessLookupError):
                             os.kill(pid, signal.SIGKILL)
                         _, status = os.waitpid(pid, 0)
@@ -362,8 +370,10 @@ def cut_on_failing_disk(
                     raise AssertionError(f"the board failed to restart: exit {status}")
             results.append(json.loads(out.read_text()))
             report.games += 1
-            if report.kills >= kills:
+            if enough():
                 return report, results
+            if report.kills >= 4 * kills:
+                raise AssertionError(f"the disk refused too few writes to test: {report}")
     finally:
         os.close(read_fd)
         os.close(write_fd)

@@ -178,6 +178,8 @@ def main() -> None:
         text += "\n" + drop_in.read_text()
     unit = settings(text)
     work = Path(workdir)
+    os.umask(0o022)  # systemd's own, whatever the test process was left with (the unit's UMask=
+    # is the service's, set by the launcher below); the folders made here are 0755 as on a Pi
     mounts = [line.split()[4] for line in Path("/proc/self/mountinfo").read_text().splitlines()]
     sh("mount", "--make-rprivate", "/")
     base = Path("/run")
