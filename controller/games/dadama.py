@@ -11,8 +11,8 @@ from controller.i18n import N_, _
 from controller.record.dadama import GAME
 from controller.rules.move import Square
 
-from .desk import TableDesk
-from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
+from .desk import TableDesk, TableSessionGame
+from .kind import GameKind, Geometry, Opening, Outputs, Record
 
 if TYPE_CHECKING:
     from controller.session.dadama import DadamaConfig, DadamaSession
@@ -39,7 +39,7 @@ def owns(first: Record) -> bool:
     return game_of(first) == GAME
 
 
-class DadamaGame(SessionGame):
+class DadamaGame(TableSessionGame):
     session: DadamaSession
 
     def __init__(self, session: DadamaSession) -> None:
@@ -54,22 +54,6 @@ class DadamaGame(SessionGame):
             lambda: self.session.journal,
         )
         session.blocks = self.desk.blocks
-
-    def linked(self) -> TableDesk:
-        """A tournament table's players, start and pause, driven by the hub's link."""
-        return self.desk
-
-    def press(self, t: float, name: str, kind: str = "press") -> None:
-        """The table's buttons first (its confirmation, the players' signatures and
-        disputes: ``TableDesk.button``); otherwise the buttons are the game's."""
-        if self.desk.button(t, name, kind):
-            self.session.message = ""
-            return
-        super().press(t, name, kind)
-
-    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
-        self.desk.frame(t, occupied)
-        super().feed_frame(t, occupied)
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
         from controller.view.dice import compose_dice

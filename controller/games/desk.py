@@ -21,7 +21,10 @@ from typing import Any
 
 from controller.i18n import _, side_word
 from controller.record.table import TABLE, TableState
+from controller.rules.move import Square
 from controller.session.signing import PLAYER_BUTTONS, SensorTrace
+
+from .kind import SessionGame
 
 Record = dict[str, Any]
 
@@ -254,3 +257,26 @@ class TableDesk:
         if self.waiting() is not None and not self.table.paused:
             return _("the round has not started: confirm the table on the board first")
         return self.table.blocks()
+
+
+class TableSessionGame(SessionGame):
+    """A session game that a tournament table can hold (Dam, English draughts, Dadama): the
+    desk takes the table's buttons and frames first, written once for them all."""
+
+    desk: TableDesk
+
+    def linked(self) -> TableDesk:
+        """A tournament table's players, start and pause, driven by the hub's link."""
+        return self.desk
+
+    def press(self, t: float, name: str, kind: str = "press") -> None:
+        """The table's buttons first (its confirmation, the players' signatures and
+        disputes: ``TableDesk.button``); otherwise the buttons are the game's."""
+        if self.desk.button(t, name, kind):
+            self.session.message = ""
+            return
+        super().press(t, name, kind)
+
+    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
+        self.desk.frame(t, occupied)
+        super().feed_frame(t, occupied)

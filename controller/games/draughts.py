@@ -14,11 +14,11 @@ from controller.record.games import game_of
 from controller.rules.move import Square
 from controller.session.draughts import DraughtsConfig, DraughtsSession
 
-from .desk import TableDesk
-from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
+from .desk import TableDesk, TableSessionGame
+from .kind import GameKind, Geometry, Opening, Outputs, Record
 
 
-class DraughtsGame(SessionGame):
+class DraughtsGame(TableSessionGame):
     session: DraughtsSession
 
     def __init__(self, kind: GameKind, session: DraughtsSession) -> None:
@@ -33,22 +33,6 @@ class DraughtsGame(SessionGame):
             lambda: self.session.journal,
         )
         session.blocks = self.desk.blocks
-
-    def linked(self) -> TableDesk:
-        """A tournament table's players, start and pause, driven by the hub's link."""
-        return self.desk
-
-    def press(self, t: float, name: str, kind: str = "press") -> None:
-        """The table's buttons first (its confirmation, the players' signatures and
-        disputes: ``TableDesk.button``); otherwise the buttons are the game's."""
-        if self.desk.button(t, name, kind):
-            self.session.message = ""
-            return
-        super().press(t, name, kind)
-
-    def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
-        self.desk.frame(t, occupied)
-        super().feed_frame(t, occupied)
 
     def tick(self, t: float) -> bool:
         return self.session.tick(t)
