@@ -1,8 +1,9 @@
 """1,000 boards in 10 halls, bridged to the federation's broker cluster, at tournament pace:
 how late does a board's move reach the federation's wall?
 
-What runs, all on this machine: a three-node RabbitMQ cluster with its MQTT plugin (Debian's
-rabbitmq-server, tests/federation/services.py; three as docs/federation.md asks, ``--nodes``);
+What runs, all on this machine: a three-node RabbitMQ cluster with its MQTT plugin over TLS
+only (Debian's rabbitmq-server, tests/federation/services.py; three as docs/federation.md asks,
+``--nodes``);
 the federation's service (``damath-board federation serve``, its wall reading the cluster); ten
 real hubs (``damath-board hub``, each with its own Mosquitto and the bridge ``hub federation
 bridge`` writes), 100 boards each added with ``board-add``.
@@ -51,7 +52,9 @@ from tests.federation.services import (  # noqa: E402
     DAMATH,
     RabbitCluster,
     damath,
+    definitions_of,
     free_port,
+    make_certificates,
     wait_until,
 )
 
@@ -215,22 +218,22 @@ def main() -> int:
     p.add_argument("--json", metavar="FILE")
     args = p.parse_args()
     base = Path(tempfile.mkdtemp(prefix="damath-fed-live-"))
-    cluster = RabbitCluster(args.nodes)
+    ca, cert, key = make_certificates(base / "cluster-certs")
+    cluster = RabbitCluster(args.nodes, tls=(ca, cert, key))  # MQTT over TLS only
     hubs: list[Any] = []
     fed_proc = None
     started = time.perf_counter()
     try:
-        cluster.start()
         from controller.federation.cluster import hall_user_commands, reader_user_commands
         from controller.federation.credentials import load as load_cred
         from controller.hub.credentials import add_board
 
-        cluster.apply(reader_user_commands("federation", READER_PASSWORD))
+        cluster.start(definitions_of(reader_user_commands("federation", READER_PASSWORD)))
         fed = base / "federation"
         fed_port = free_port()
         damath("federation", "init", "--dir", str(fed), "--url", f"https://127.0.0.1:{fed_port}",
                "--broker-nodes", ",".join(n.address for n in cluster.nodes), "--broker-user",
-               "federation", "--broker-password", READER_PASSWORD)  # fmt: skip
+               "federation", "--broker-password", READER_PASSWORD, "--broker-ca", ca)  # fmt: skip
         log = open(fed / "serve.log", "w")  # noqa: SIM115
         fed_proc = mp_popen([DAMATH, "federation", "serve", "--dir", str(fed), "--http-host",
                              "127.0.0.1", "--http-port", str(fed_port), "--ready-file",

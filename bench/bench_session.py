@@ -129,7 +129,7 @@ def idle_cpu(seconds: float = 10.0) -> float:
 
 def sympy_at_start() -> bool:
     code = (
-        "import sys; sys.argv=['x']; import controller.cli, controller.app, controller.session,"
+        "import sys; sys.argv=['x']; import controller.cli, controller.cli.run, controller.session,"
         " controller.view.compose, drivers.factory; print('sympy' in sys.modules)"
     )
     out = subprocess.run(

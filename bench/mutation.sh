@@ -48,6 +48,14 @@ select_module() {
         # hub's own process)
         ingest) files=(controller/hub/ingest.py)
             tests=(tests/hub/test_ingest.py tests/hub/test_mutants_ingest.py) ;;
+        # the journal: its own tests, the disk that refuses writes and the power cuts (placed
+        # ones in the suite; the random soaks live in bench/soak_powercuts.py). The cut lives
+        # run in forked children, which inherit the mutant switched on in the test's process.
+        journal) files=(controller/session/journal.py)
+            tests=(tests/session/test_journal.py tests/session/test_disk_full.py
+                   tests/session/test_powercut.py tests/session/test_signing_powercut.py
+                   tests/session/test_dadama_powercut.py tests/session/test_dam_powercut.py
+                   tests/games/test_power_cuts.py) ;;
         link-protocol | link-follower)
             files=("controller/link/${1#link-}.py"); tests=(tests/link tests/hub/test_ingest.py) ;;
         # tests/link drives the Link through a stand-in paho client. The broker tests of tests/hub
@@ -67,7 +75,7 @@ select_module() {
         *) return 1 ;;
     esac
 }
-MODULES="scoring movegen tracker standings pairing colours tournament ingest link-protocol
+MODULES="scoring movegen tracker standings pairing colours tournament ingest journal link-protocol
 link-publisher link-follower engine-position engine-search engine-coach mathchess"
 
 if [ "${1:-}" = --list ]; then

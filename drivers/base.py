@@ -55,7 +55,7 @@ class FrameReader(Device):
         sleep: Callable[[float], None] = time.sleep,
     ) -> Iterator[OccupancyFrame]:
         """Scan every ``period`` seconds while ``running()``; yield each new frame. (The board's
-        own loop is controller/app.py's run_loop, at ``--scan-hz``.)"""
+        own loop is controller/cli/run.py's run_loop, at ``--scan-hz``.)"""
         while running():
             frame = self.scan()
             if frame is not None:

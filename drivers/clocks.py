@@ -61,7 +61,8 @@ class Ht16k33Clocks(Clocks):
             except (OSError, ValueError) as exc:
                 raise OSError(
                     f"the {side} clock does not answer at I2C address {address:#04x} ({exc}): "
-                    "check its 4 wires, its power (3.3 V) and its address jumpers"
+                    "check its 4 wires, its power (5 V, through the I2C level shifter) and its "
+                    "address jumpers"
                 ) from None
         self._last: tuple[str, str, bool] | None = None
         self.set_brightness(brightness)

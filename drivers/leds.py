@@ -6,6 +6,10 @@ RP2040) and hands the bytes, in wire order, to a writer: `MockLedWriter` (record
 `NeoPixelSpiWriter` (SPI MOSI, Pi 4 and 5, no root) or the co-processor link (coprocessor.py).
 A PWM writer (rpi_ws281x) was removed: it needs root and /dev/mem, which the service never has.
 
+A frame the co-processor link cannot send now (the link is down, or the Pico reset and lost its
+chain) is the link's to deliver: it keeps the newest picture and sends it again when the Pico is
+back (drivers/link.py), so a frame handed to it counts as shown.
+
 A frame the writer cannot send (an SPI error: drivers/health.py's ``IO_ERRORS``) is counted in
 ``LedStrip.faults`` and not remembered as sent, so the next ``show`` (the loop renders at 25 Hz)
 sends it again; the board plays on.

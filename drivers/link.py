@@ -3,7 +3,10 @@
 Framing, acknowledgement, retry and heartbeat are firmware/endpoint.py, the very code the RP2040
 runs. This module adds what only the Pi does: open the port (any pyserial URL: /dev/ttyACM0,
 loop://, socket://host:port, a pty), notice a peer that has gone quiet, report it, close the
-port and keep reopening it until the peer answers again (a Pico that reset re-enumerates on USB).
+port and keep reopening it until the peer answers again (a Pico that reset re-enumerates on USB),
+and give a peer that comes back the state it lost: the newest LED picture is kept and sent again
+whenever the link comes up and whenever the peer says HELLO (it started afresh), so a reset or a
+USB glitch never leaves the board showing an old picture until the next change.
 """
 
 from __future__ import annotations
@@ -23,6 +26,11 @@ def _open_serial(url: str, baudrate: int) -> Any:
     import serial
 
     return serial.serial_for_url(url, baudrate=baudrate, timeout=0, write_timeout=0.5)
+
+
+RESENT = (protocol.LEDS,)
+"""The state messages the Pi owns: the newest of each is sent again to a peer that came back
+(the peer's own, OCCUPANCY, it sends itself when the Pi says HELLO)."""
 
 
 class Link(Device):
@@ -64,6 +72,8 @@ class Link(Device):
             timeout_ms=timeout_ms,
         )
         self.status = "connecting"
+        self._state: dict[int, bytes] = {}  # the newest body of each RESENT type sent
+        self.resends = 0  # times the state went again to a peer that came back
         self.status_log: list[tuple[float, str, str]] = []
         self.connects = 0
         self.port_errors = 0  # failed opens and port errors (each counted)
@@ -140,7 +150,10 @@ class Link(Device):
         if not self._safely(exchange):
             return messages
         if self.endpoint.peer_alive():
+            came_back = self.status != "up" or any(t == protocol.HELLO for t, _ in messages)
             self._set_status("up", "peer answered")
+            if came_back and self._state:
+                self._resend()
         else:
             quiet_since = self._started if not self.endpoint.heard_ever() else None
             timeout = self.endpoint.timeout_ms / 1000
@@ -148,9 +161,22 @@ class Link(Device):
                 self._drop(f"no answer for {timeout:g} s")
         return messages
 
+    def _resend(self) -> None:
+        self.resends += 1
+        for msg_type, body in self._state.items():
+            if not self._send_now(msg_type, body):
+                return
+
+    def _send_now(self, msg_type: int, body: bytes) -> bool:
+        return self._safely(lambda: self.endpoint.send(msg_type, body))
+
     def send(self, msg_type: int, body: bytes) -> None:
+        """Send now if the port is open; a RESENT type is kept either way, and goes again when
+        the peer comes back (a frame while the link is down is not lost, only late)."""
+        if msg_type in RESENT:
+            self._state[msg_type] = bytes(body)
         if self.port is not None:
-            self._safely(lambda: self.endpoint.send(msg_type, body))
+            self._send_now(msg_type, body)
 
     @property
     def frames_rejected(self) -> int:

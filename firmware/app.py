@@ -26,8 +26,10 @@ class Firmware:
     frame of another length is dropped; leds.write(bytes) keeps a frame, leds.poll() (every
     pass) sends it without holding the scan up;
     stream.read() -> bytes, stream.write(bytes); watchdog.feed(); clock.ticks_ms(),
-    clock.ticks_us(), clock.ticks_diff(a, b), clock.sleep_us(n). ``release()`` is called once
-    the Pi has asked for the REPL (on the Pico: hw.release, which reboots into it)."""
+    clock.ticks_us(), clock.ticks_diff(a, b), clock.ticks_add(t, n), clock.sleep_us(n) (every
+    sum on ticks goes through ticks_add: they wrap at 2**30 on the RP2040). ``release()`` is
+    called once the Pi has asked for the REPL (on the Pico: hw.release, which reboots into it).
+    """
 
     def __init__(
         self,
@@ -40,6 +42,7 @@ class Firmware:
         heartbeat_ms: int = 1000,
         release: "Callable[[], object] | None" = None,
         led_count: "int | None" = None,
+        write_budget_us: int = 100_000,
     ) -> None:
         self.matrix = matrix
         self.leds = leds
@@ -55,12 +58,15 @@ class Firmware:
         self.points = protocol.check_points(matrix.points)
         self.led_bytes = 3 * protocol.check_points(self.points if led_count is None else led_count)
         self.leds_rejected = 0  # LED frames of another length: dropped, the chain kept as it was
+        self.write_budget_us = write_budget_us
+        self._write_us = 0  # time this pass's writes took
+        self.writes_dropped = 0  # frames not written: this pass's writes had taken their budget
         matrix.scan()
         bits = matrix.word_bits
         self.words = [Debouncer(debounce_scans, bits, initial=w) for w in matrix.words]
         self._sent = [-1] * len(self.words)  # nothing reported yet
         self.endpoint = Endpoint(
-            stream.write,
+            self._write,
             clock.ticks_ms,
             clock.ticks_diff,
             heartbeat_ms=heartbeat_ms,
@@ -82,6 +88,19 @@ class Firmware:
         scans = self.scans - self._scans_at_beat
         self._scans_at_beat = self.scans
         return protocol.heartbeat_body(self.clock.ticks_diff(now, self.started), scans)
+
+    def _write(self, frame: bytes) -> None:
+        """A frame to the Pi, unless this pass's writes have taken ``write_budget_us``: a host
+        that holds the port open without reading makes each USB write wait up to 500 ms, and
+        a pass of several would outlast the watchdog (2 s). A dropped state message is sent
+        again by the endpoint's retry, a dropped heartbeat is not missed."""
+        if self._write_us >= self.write_budget_us:
+            self.writes_dropped += 1
+            return
+        clock = self.clock
+        started = clock.ticks_us()
+        self.stream.write(frame)
+        self._write_us += clock.ticks_diff(clock.ticks_us(), started)
 
     def _report(self) -> None:
         for k in range(len(self.words)):
@@ -106,6 +125,7 @@ class Firmware:
 
     def step(self) -> None:
         """One pass: about 0.3 ms on an RP2040 at 125 MHz, so the loop runs at 1 kHz."""
+        self._write_us = 0
         if self.scan():
             self._report()
         data = self.stream.read()
@@ -132,7 +152,7 @@ class Firmware:
         next_at = self.clock.ticks_us()
         while (running is None or running()) and not self.released:
             self.step()
-            next_at += period_us
+            next_at = self.clock.ticks_add(next_at, period_us)  # never +: the ticks wrap
             wait = self.clock.ticks_diff(next_at, self.clock.ticks_us())
             if wait > 0:
                 self.clock.sleep_us(wait)

@@ -17,29 +17,92 @@ if TYPE_CHECKING:
 WORD_BITS = 16  # bits a scan word holds at most: well inside the RP2040's small integers
 SIO_BASE = 0xD0000000  # the single-cycle IO block (RP2040 datasheet, 2.3.1.7)
 GPIO_IN = 0x004  # offsets: every GPIO's input level, one read
-GPIO_OUT_SET = 0x014  # a 1 drives that GPIO high
-GPIO_OUT_CLR = 0x018  # a 1 drives it low
+SYSINFO_CHIP_ID = 0x40000000  # which chip this is (both datasheets: SYSINFO, CHIP_ID)
+SIO_OUT = {  # chip -> the offsets of GPIO_OUT_SET (a 1 drives that GPIO high), GPIO_OUT_CLR (low)
+    "RP2040": (0x014, 0x018),  # a Pico (RP2040 datasheet, 2.3.1.7)
+    "RP2350": (0x018, 0x020),  # a Pico 2: GPIO_HI_* sit between (RP2350 datasheet, 3.1.11)
+}
+PARTS = {0x0002: "RP2040", 0x0004: "RP2350"}  # CHIP_ID's PART field (bits 27:12)
+
+
+def chip_name(chip_id: int) -> str:
+    """CHIP_ID -> "RP2040" or "RP2350"; ValueError in one line for any other chip (its SIO
+    registers are unknown: a scan there would read no square at all)."""
+    name = PARTS.get(chip_id >> 12 & 0xFFFF) if chip_id & 0xFFF == 0x927 else None
+    if name is None:
+        raise ValueError(
+            "this board's chip is neither an RP2040 nor an RP2350 (CHIP_ID "
+            + hex(chip_id)
+            + "): the firmware knows no other (firmware/README.md)"
+        )
+    return name
+
+
+def chip(mem: "Any" = None) -> str:
+    """The chip the firmware runs on, read from its SYSINFO block (``machine.mem32``)."""
+    return chip_name((machine.mem32 if mem is None else mem)[SYSINFO_CHIP_ID])
+
+
+TICKS_PERIOD = 1 << 30
+"""MicroPython's tick counters on the RP2040 wrap here: 2**30 us is 17 min 53.7 s. Only
+``ticks_add`` and ``ticks_diff`` may do sums on ticks: a plain ``+`` past the wrap makes a
+number the counters never give (a heap integer on the Pico, garbage to ``ticks_diff``)."""
+
+
+def ticks_add(ticks: int, delta: int) -> int:
+    """MicroPython's ``time.ticks_add`` as the RP2040 computes it (for CPython and the tests)."""
+    _check_ticks(ticks)
+    if not -TICKS_PERIOD // 2 < delta < TICKS_PERIOD // 2:
+        raise OverflowError("ticks interval overflow")
+    return (ticks + delta) & (TICKS_PERIOD - 1)
+
+
+def ticks_diff(end: int, start: int) -> int:
+    """MicroPython's ``time.ticks_diff`` on the RP2040, refusing what no tick counter gives
+    (MicroPython's would read such a value as garbage)."""
+    _check_ticks(end)
+    _check_ticks(start)
+    half = TICKS_PERIOD // 2
+    return ((end - start + half) & (TICKS_PERIOD - 1)) - half
+
+
+def _check_ticks(value: int) -> None:
+    if not 0 <= value < TICKS_PERIOD:
+        raise ValueError("not a tick value (0 to 2**30 - 1): " + str(value))
 
 
 class Clock:
-    """MicroPython's wrapping tick counters; falls back to the standard clock on CPython."""
+    """MicroPython's wrapping tick counters; on CPython, counters that wrap at 2**30 as the
+    RP2040's do (``start_us``: where the microsecond counter starts, e.g. just before its wrap)."""
 
     ticks_ms: "Callable[[], int]"
     ticks_us: "Callable[[], int]"
     ticks_diff: "Callable[[int, int], int]"
+    ticks_add: "Callable[[int, int], int]"
     sleep_us: "Callable[[int], None]"
 
-    def __init__(self) -> None:
+    def __init__(self, start_us: int = 0) -> None:
         if hasattr(time, "ticks_ms"):
             mp: ModuleType = time  # MicroPython's time, with its tick counters
             self.ticks_ms = mp.ticks_ms
             self.ticks_us = mp.ticks_us
             self.ticks_diff = mp.ticks_diff
+            self.ticks_add = mp.ticks_add
             self.sleep_us = mp.sleep_us
         else:
-            self.ticks_ms = lambda: int(time.monotonic() * 1000)
-            self.ticks_us = lambda: int(time.monotonic() * 1_000_000)
-            self.ticks_diff = lambda a, b: a - b
+            mask = TICKS_PERIOD - 1
+            origin = time.monotonic()
+
+            def us() -> int:
+                return (start_us + int((time.monotonic() - origin) * 1_000_000)) & mask
+
+            def ms() -> int:
+                return (start_us // 1000 + int((time.monotonic() - origin) * 1000)) & mask
+
+            self.ticks_us = us
+            self.ticks_ms = ms
+            self.ticks_diff = ticks_diff
+            self.ticks_add = ticks_add
             self.sleep_us = lambda n: time.sleep(n / 1_000_000)
 
 
@@ -78,7 +141,9 @@ class MatrixPins:
     lets it go; the columns are gathered with a shift and a mask per run of consecutive GPIOs
     (``column_runs``). ``Pin`` objects only set the pins up (function, direction, pull-ups).
     ``sio`` and ``mem``: where the registers are and what reads them (``machine.mem32``); a
-    benchmark points them at a word array of its own.
+    benchmark points them at a word array of its own. ``chip``: whose SIO it is (``SIO_OUT``:
+    a Pico 2's RP2350 has its set and clear registers elsewhere); read from the chip itself
+    unless given as ``soc`` (a word array is an RP2040's).
 
     After a row goes low the scan waits ``settle_us`` before reading: a column that the row
     before held low has to rise again through its pull-up (hardware/README.md, "Settle time").
@@ -91,6 +156,7 @@ class MatrixPins:
         settle_us: int = 20,
         sio: int = SIO_BASE,
         mem: "Any" = None,
+        soc: "str | None" = None,
     ) -> None:
         width = len(column_pins)
         if not row_pins or not 1 <= width <= WORD_BITS:
@@ -100,9 +166,11 @@ class MatrixPins:
         self.row_bits = [1 << p for p in row_pins]
         self.starts, self.masks, self.firsts = column_runs(column_pins)
         self.mem = machine.mem32 if mem is None else mem
+        self.chip = soc or (chip() if mem is None else "RP2040")
+        out_set, out_clr = SIO_OUT[self.chip]
         self.gpio_in = sio + GPIO_IN
-        self.out_set = sio + GPIO_OUT_SET
-        self.out_clr = sio + GPIO_OUT_CLR
+        self.out_set = sio + out_set
+        self.out_clr = sio + out_clr
         self.settle_us = settle_us
         self._sleep_us: Callable[[int], None] = getattr(time, "sleep_us", None) or _no_sleep
         self.width = width
@@ -185,7 +253,7 @@ class Ws2812:
     four bytes of the word (RP2040 datasheet, 2.1.4): the program shifts out its top 8 bits.
     A newer frame replaces one still waiting (newest wins, never half a chain). Between frames
     the line stays low for ``RESET_US``: the chain latches what it was sent. Without ``rp2.DMA``
-    (MicroPython before 1.21) the bytes go into the FIFO with a blocking ``put``, as before.
+    (MicroPython before 1.22.0) the bytes go into the FIFO with a blocking ``put``, as before.
     ``max_bytes``: the longest frame (3 x 144 LEDs)."""
 
     RESET_US = 300  # a WS2812B latches after 280 us low
@@ -290,9 +358,16 @@ def release(flag_path: str, settle_ms: int = 50) -> None:
 
 
 class UsbStream:
-    """The link on the USB CDC port (the REPL's port); Ctrl-C interpretation is switched off."""
+    """The link on the USB CDC port (the REPL's port); Ctrl-C interpretation is switched off.
 
-    def __init__(self) -> None:
+    Nothing is allocated while nothing arrives: the bytes are read into a buffer made once, and
+    the port is asked whether a byte waits with ``ipoll`` (``poll`` makes a list each time).
+    A frame is written only when the port has room: a host that holds the port open without
+    reading would make each write wait 500 ms (MicroPython's ``MICROPY_HW_USB_CDC_TX_TIMEOUT``)
+    and a few of them the watchdog fire; such a frame is dropped and counted in ``dropped`` (the
+    endpoint sends its state again). ``stdin``/``stdout``: the streams (sys's by default)."""
+
+    def __init__(self, stdin: "Any" = None, stdout: "Any" = None) -> None:
         import select
         import sys
 
@@ -300,18 +375,39 @@ class UsbStream:
 
         mp: ModuleType = micropython  # the port's own module, not the one the checker knows
         mp.kbd_intr(-1)  # 0x03 is an ordinary byte in our frames, not a KeyboardInterrupt
-        self._in = sys.stdin.buffer
-        self._out = sys.stdout.buffer
-        self._poll = select.poll()
-        self._poll.register(self._in, select.POLLIN)
+        self._in: Any = sys.stdin.buffer if stdin is None else stdin
+        self._out = sys.stdout.buffer if stdout is None else stdout
+        self._readable = select.poll()
+        self._readable.register(self._in, select.POLLIN)
+        self._writable = select.poll()
+        self._writable.register(self._out, select.POLLOUT)
+        self._buf = bytearray(READ_BUDGET)
+        self._byte = bytearray(1)
+        self.dropped = 0
 
     def read(self) -> bytes:
         """What has arrived, ``READ_BUDGET`` bytes at most (USB's buffer keeps the rest): the
         port says only whether a byte waits, so they are read one at a time."""
-        data = bytearray()
-        while len(data) < READ_BUDGET and self._poll.poll(0):
-            data.extend(self._in.read(1))
-        return bytes(data)
+        n = 0
+        buf = self._buf
+        byte = self._byte
+        while n < READ_BUDGET and _ready(self._readable):
+            self._in.readinto(byte)
+            buf[n] = byte[0]
+            n += 1
+        if not n:
+            return b""  # a constant: an idle read allocates nothing
+        return bytes(buf[:n])
 
     def write(self, data: bytes) -> None:
+        if not _ready(self._writable):
+            self.dropped += 1  # no room at all: the host is not reading
+            return
         self._out.write(data)
+
+
+def _ready(poll: "Any") -> bool:
+    """Whether the one stream registered with ``poll`` is ready, without allocating."""
+    for _ in poll.ipoll(0):
+        return True
+    return False

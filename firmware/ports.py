@@ -35,12 +35,15 @@ class Watchdog(Protocol):
 
 
 class Clock(Protocol):
-    """MicroPython's wrapping tick counters (``ticks_diff`` is the only right subtraction)."""
+    """MicroPython's wrapping tick counters: ``ticks_diff`` is the only right subtraction and
+    ``ticks_add`` the only right sum (they wrap at 2**30 on the RP2040: hw.TICKS_PERIOD)."""
 
     def ticks_ms(self) -> int: ...
 
     def ticks_us(self) -> int: ...
 
     def ticks_diff(self, a: int, b: int) -> int: ...
+
+    def ticks_add(self, ticks: int, delta: int) -> int: ...
 
     def sleep_us(self, us: int) -> None: ...

@@ -54,6 +54,28 @@ damath_stamp() {
     return 1
 }
 
+# The emulated Pico's npm packages (tests/emulator/harness: rp2040js, exactly its lock, `npm ci`),
+# on Debian's Node.js; run again only when the lock changed since (a stamp in node_modules).
+damath_node_modules() {
+    local here="$1" dir="$1/tests/emulator/harness" digest log
+    command -v node >/dev/null || damath_apt_install nodejs
+    command -v npm >/dev/null || damath_apt_install npm
+    digest="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+    if [ -f "$dir/node_modules/.installed" ] && [ "$(cat "$dir/node_modules/.installed")" = "$digest" ]; then
+        return 0
+    fi
+    echo "damath-board: installing the emulated Pico's npm packages (tests/emulator/harness)..." >&2
+    log="$(mktemp)"
+    if ! (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) >"$log" 2>&1; then
+        tail -n 20 "$log" >&2
+        echo "damath-board: npm ci failed in tests/emulator/harness" >&2
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
+    echo "$digest" > "$dir/node_modules/.installed"
+}
+
 damath_bootstrap() {
     local extra="${1:-}"
     case "$extra" in
@@ -70,6 +92,10 @@ damath_bootstrap() {
     # PostgreSQL server and RabbitMQ cluster (its MQTT plugin ships in the package) from these.
     if [ "$extra" = "test" ] && command -v apt-get >/dev/null; then
         damath_apt_install chromium systemd mosquitto openssl postgresql rabbitmq-server
+    fi
+    # The emulated Pico (tests/emulator/) runs on Node.js: rp2040js from the npm lock.
+    if [ "$extra" = "test" ]; then
+        damath_node_modules "$here" || return 1
     fi
 
     if [ -x "$here/.venv/bin/python" ] && damath_stamp "$here" "$extra" >/dev/null; then

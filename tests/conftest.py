@@ -39,6 +39,11 @@ _LONG_LAST = ("test_generated.py", "test_fuzz.py", "test_oracle.py", "test_prope
 def pytest_collection_modifyitems(config, items):
     if config.getoption("hypothesis_profile", None) == "mutation":
         items.sort(key=lambda item: item.path.name in _LONG_LAST)
+        return
+    # The long tests first (a stable sort: the rest keep their order): the parallel workers
+    # take them while the short ones fill the gaps, instead of one long test at the end
+    # keeping the run going on one worker.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(scope="session")

@@ -5,10 +5,11 @@ unit below claims fails too, so nothing escapes the check by being new."""
 
 from __future__ import annotations
 
-import ast
 from pathlib import Path
 
 import pytest
+
+from . import house
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = ("controller", "drivers", "firmware")
@@ -18,12 +19,18 @@ PROJECT = ("controller", "drivers", "firmware")
 # board runtime: the scan loop, the host of a board's games) sits above the session, the view,
 # the coach and the link, below the commands, which are thin over it.
 LAYERS: tuple[tuple[str, ...], ...] = (
-    ("firmware", "controller/__init__", "controller/i18n", "controller/data"),
+    (
+        "firmware",
+        "controller/__init__",
+        "controller/i18n",
+        "controller/data",
+        "controller/httpedge",
+    ),
     ("drivers", "controller/rules", "controller/ratings"),
-    ("controller/rules_options", "controller/scoresheet", "controller/tracker"),
+    ("controller/scoresheet", "controller/tracker"),
     ("controller/engine", "controller/tournament", "controller/audit"),
-    ("controller/game_record", "controller/replay", "controller/record"),
-    ("controller/review_cli", "controller/session"),
+    ("controller/record",),
+    ("controller/session",),
     ("controller/view", "controller/coach", "controller/link", "controller/puzzles"),
     ("controller/federation",),
     ("controller/hub", "controller/games"),
@@ -31,14 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("controller/progress",),
     (
         "controller/sim",
-        "controller/app",
-        "controller/demo",
-        "controller/demo_trace",
-        "controller/selftest",
-        "controller/pico_cli",
-        "controller/rules_cli",  # and its helpers, rules_cli_games …
-        "controller/engine_cli",
-        "controller/cli",
+        "controller/cli",  # every command of damath-board, one module each
     ),
 )
 COMMANDS = LAYERS[-1]
@@ -49,14 +49,10 @@ BOARD_BELOW = {
     "controller.i18n",
     "controller.data",
     "controller.rules",
-    "controller.rules_options",
     "controller.scoresheet",
     "controller.tracker",
     "controller.engine",
-    "controller.game_record",
-    "controller.replay",
     "controller.record",
-    "controller.review_cli",
     "controller.session",
     "controller.view",
     "controller.coach",
@@ -70,26 +66,17 @@ ALLOWED: dict[str, set[str]] = {
     "controller/__init__": set(),
     "controller/i18n": set(),  # the words' languages: every layer may speak through it
     "controller/data": set(),
+    "controller/httpedge": set(),  # the HTTP edge the hub and the federation serve through
     "drivers": {"firmware"},
     "controller/rules": set(),
     "controller/ratings": set(),  # Glicko-2 from the paper (pure): players and puzzles
-    # the options every command spells alike (--variant from the registry, --rules)
-    "controller/rules_options": {"controller.rules"},
     "controller/scoresheet": {"controller.i18n", "controller.rules"},
     "controller/tracker": {"controller.i18n", "controller.rules"},
     "controller/engine": {"controller.i18n", "controller.rules"},
     # the tournament: exact Damath scores from the rules engine (and its --rules, --variant
     # options); nothing of the hub or boards; the printed lists in the players' language
-    "controller/tournament": {"controller.i18n", "controller.rules", "controller.rules_options"},
-    "controller/audit": {
-        "controller.i18n",
-        "controller.rules",
-        "controller.rules_options",
-        "controller.scoresheet",
-    },
-    "controller/game_record": {"controller.rules", "controller.engine"},
-    "controller/replay": {"controller.rules", "controller.scoresheet", "controller.tracker"},
-    "controller/review_cli": {"controller.rules", "controller.engine", "controller.game_record"},
+    "controller/tournament": {"controller.i18n", "controller.rules"},
+    "controller/audit": {"controller.i18n", "controller.rules", "controller.scoresheet"},
     # a Damath game's record: the journal's grammar and the state its records build
     "controller/record": {"controller.i18n", "controller.rules", "controller.scoresheet"},
     "controller/session": {
@@ -114,8 +101,6 @@ ALLOWED: dict[str, set[str]] = {
         "controller.rules",
         "controller.engine",
         "controller.session",
-        "controller.game_record",
-        "controller.review_cli",
     },
     # the puzzles: found by the engine in kept games (journals, records), kept in SQLite
     "controller/puzzles": {
@@ -123,7 +108,6 @@ ALLOWED: dict[str, set[str]] = {
         "controller.rules",
         "controller.engine",
         "controller.ratings",
-        "controller.game_record",
         "controller.session",
         "controller.record",
     },
@@ -136,7 +120,7 @@ ALLOWED: dict[str, set[str]] = {
         "controller.scoresheet",
         "controller.session",
         "controller.tracker",
-        "controller.demo",  # see UPWARD
+        "controller.engine",  # the playback board's sample game file (engine/game_record.py)
     },
     # the federation: a game rebuilt from its records (the link's applier over the record's),
     # the wire format, exact tournament scores; nothing of the hub, the boards or the session
@@ -149,6 +133,7 @@ ALLOWED: dict[str, set[str]] = {
         "controller.ratings",
         "controller.link.protocol",
         "controller.link.gamestate",
+        "controller.httpedge",
     },
     # the hub: the rules engine and the scoresheet, the wire protocol and the rebuilt game of
     # the link; never drivers, tracker or the session's machinery
@@ -162,6 +147,7 @@ ALLOWED: dict[str, set[str]] = {
         "controller.link.config",
         "controller.link.client",
         "controller.tournament",  # the organiser's commands under `damath-board hub`
+        "controller.httpedge",
     },
     # the registry of games: each game's session, view and coach behind one interface
     "controller/games": {
@@ -190,58 +176,27 @@ _BELOW_COMMANDS = {unit.replace("/", ".") for layer in LAYERS[:-1] for unit in l
 for _command in COMMANDS:  # a command may use every floor below, and another command
     ALLOWED[_command] = _BELOW_COMMANDS | {c.replace("/", ".") for c in COMMANDS}
 
-UPWARD = {
-    # The link's playback board (tests and load runs) replays the demo's sample game file.
-    ("controller/link", "controller.demo"),
-}
+UPWARD: set[tuple[str, str]] = set()
 """The few imports that point up a layer, each with its reason; no other may."""
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def _is_module(name: str) -> bool:
-    base = ROOT.joinpath(*name.split("."))
-    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+module_name = house.module_name
 
 
 def project_imports(path: Path, source: str | None = None) -> list[tuple[int, str]]:
-    """Every project module ``path`` imports, with its line; relative imports are resolved
-    against the file's package, and ``from pkg import mod`` counts as importing ``pkg.mod``."""
-    text = path.read_text(encoding="utf-8") if source is None else source
-    tree = ast.parse(text, str(path))
-    package = (
-        module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
-    )
-    found: list[tuple[int, str]] = []
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            found += [(node.lineno, alias.name) for alias in node.names]
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                parts = package.split(".")
-                base = parts[: len(parts) - (node.level - 1)]
-                module = ".".join([*base, node.module] if node.module else base)
-            else:
-                module = node.module or ""
-            for alias in node.names:
-                sub = f"{module}.{alias.name}"
-                found.append((node.lineno, sub if _is_module(sub) else module))
-    return [(n, m) for n, m in found if m.split(".")[0] in PROJECT]
+    """Every project module ``path`` imports, with its line (at the top, inside a function or
+    for the type checker alike; ``tests/house.py`` reads them)."""
+    return [(i.line, i.module) for i in house.imports_of(path, source)]
 
 
 def unit_of(path: Path) -> str | None:
-    """The unit a file belongs to: its package, its own module, or the command whose name it
-    extends (``rules_cli_games`` belongs with ``rules_cli``)."""
+    """The unit a file belongs to: its package or its own module."""
     rel = path.relative_to(ROOT).with_suffix("")
     for depth in (2, 1):
         unit = "/".join(rel.parts[:depth])
         if unit in ALLOWED:
             return unit
-    name = "/".join(rel.parts)
-    return next((c for c in COMMANDS if name.startswith(c + "_")), None)
+    return None
 
 
 def project_files() -> list[Path]:
@@ -261,6 +216,7 @@ def wrong_imports(path: Path, source: str | None = None) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("unit", ALLOWED)
 def test_imports_point_down_the_layers(unit: str) -> None:
     files = [p for p in project_files() if unit_of(p) == unit]
@@ -311,13 +267,13 @@ def test_an_upward_import_is_caught_in_every_spelling(where: str, line: str) -> 
 @pytest.mark.parametrize(
     ("where", "line"),
     [
-        ("controller/rules_cli_newgame.py", "from .rules.newgame import Position"),
+        ("controller/cli/newgame.py", "from ..rules.newgame import Position"),
         ("controller/tracker/tracker.py", "from .events import Lifted"),
         ("controller/tracker/tracker.py", "from ..rules.game import Game"),
         ("controller/board/host.py", "from ..session import Session"),
         ("controller/board/host.py", "from drivers.factory import build"),
         ("controller/sim/engine.py", "from controller.board import host"),
-        ("controller/app.py", "from .board import host"),
+        ("controller/cli/run.py", "from ..board import host"),
     ],
 )
 def test_a_downward_import_passes(where: str, line: str) -> None:

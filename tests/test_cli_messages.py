@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXE = str(ROOT / ".venv" / "bin" / "damath-board")
 
 
+@pytest.mark.slow
 def test_run_says_when_the_board_is_ready_and_what_to_do_first(tmp_path):
     result = subprocess.run(
         [EXE, "run", "--profile", str(ROOT / "hardware/sim.toml"), "--state-dir", str(tmp_path),
@@ -56,6 +57,7 @@ def test_rules_commands_describe_themselves_in_help(path, words):
     assert words in " ".join(sub.format_help().split())
 
 
+@pytest.mark.slow
 def test_run_set_takes_practice_and_the_players_and_refuses_a_help_outside_practice(tmp_path):
     base = [EXE, "run", "--profile", str(ROOT / "hardware/sim.toml"), "--state-dir", str(tmp_path),
             "--exit-after", "0.2"]  # fmt: skip

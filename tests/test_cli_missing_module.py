@@ -39,6 +39,6 @@ def test_a_command_missing_a_dependency_says_to_install_again(monkeypatch, capsy
 
 
 def test_a_broken_module_of_the_program_is_not_hidden(monkeypatch):
-    _without(monkeypatch, "controller.replay", "controller.tracker.gone")
+    _without(monkeypatch, "controller.cli.replay", "controller.tracker.gone")
     with pytest.raises(ModuleNotFoundError):
         cli.build_parser()

@@ -44,9 +44,10 @@ def test_demo_refuses_a_bad_game_file_clearly(tmp_path, capsys, content, message
     assert message in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_demo_plays_through_the_board_pipeline_and_gets_the_recorded_game(seed, capsys):
-    from controller.demo import load_game_file, play_on_board, replay
+    from controller.cli.demo import load_game_file, play_on_board, replay
 
     recorded = replay(load_game_file(None))
     run = play_on_board(recorded, seed)
@@ -60,7 +61,7 @@ def test_demo_plays_through_the_board_pipeline_and_gets_the_recorded_game(seed, 
 
 
 def test_demo_fails_loudly_when_the_board_reads_another_move():
-    from controller.demo import PipelineMismatch, load_game_file, play_on_board, replay
+    from controller.cli.demo import PipelineMismatch, load_game_file, play_on_board, replay
     from controller.tracker.generator import human_trace
 
     def hands_that_stop_early(game, moves, rng):

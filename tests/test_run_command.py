@@ -206,6 +206,7 @@ def test_the_trap_catches_an_install(offline_clone) -> None:
     assert trap_log.read_text().count("pip") >= 1
 
 
+@pytest.mark.slow
 def test_a_fresh_clone_runs_offline_after_the_first_run(offline_clone) -> None:
     clone, env, trap_log = offline_clone
     python = clone / ".venv" / "bin" / "python"

@@ -31,6 +31,7 @@ from ..rules.scoring import (
 )
 from ..rules.values import Monomial, Value
 from ..rules.variants import placement_values
+from ..scoresheet.render import FED_ID_KIND
 from .written import (
     Written,
     parse_move,
@@ -151,6 +152,8 @@ def read_rows(text: str) -> tuple[list[SheetRow], list[Finding]]:
         player, kind = cells[0].upper(), cells[1].lower()
         if player not in PLAYERS:
             bad.append(Finding(line, False, raw, "BLUE or RED", f"unknown player {cells[0]!r}"))
+            continue
+        if kind == FED_ID_KIND:  # who the player is, not what they wrote: nothing to check
             continue
         if kind not in KINDS:
             bad.append(Finding(line, False, raw, " / ".join(KINDS), f"unknown kind {cells[1]!r}"))

@@ -9,7 +9,7 @@ import sys
 
 from controller.i18n import _
 
-from ..rules_options import add_rules, add_variant
+from ..rules.options import add_rules, add_variant
 from .check import FileError, Report, audit_text
 
 

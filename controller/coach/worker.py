@@ -103,8 +103,8 @@ def best_move(request: dict[str, Any]) -> dict[str, Any]:
 def game_review(request: dict[str, Any]) -> dict[str, Any]:
     """The post-game review of the board's own PDN export (the file a teacher downloads)."""
     from controller.engine.coach import review
-    from controller.game_record import read_record
-    from controller.review_cli import review_json
+    from controller.engine.game_record import read_record
+    from controller.engine.review_format import review_json
 
     record = read_record(request["pdn"], "this game")
     result = review(record.start, record.paths, totals=record.totals, depth=request["depth"])

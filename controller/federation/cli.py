@@ -48,8 +48,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     init.add_argument("--url", help=_("the https:// address hubs reach this federation at"))
     init.add_argument("--ca", metavar="FILE", help=_("the CA certificate of that address"))
     init.add_argument(
-        "--broker-nodes", metavar="HOST:PORT,…", help=_("the broker cluster's MQTT nodes")
+        "--broker-nodes",
+        metavar="HOST:PORT,…",
+        help=_("the broker cluster's MQTT nodes (TLS, port 8883)"),
     )
+    init.add_argument("--broker-ca", metavar="FILE", help=_("the CA of the cluster's certificates"))
     init.add_argument("--broker-user", help=_("the federation's own user at the broker"))
     init.add_argument("--broker-password", help=_("its password"))
     init.add_argument(
@@ -97,6 +100,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     ver.add_argument("file", help=_("the hub's submission (hub federation submit --out)"))
     ver.add_argument("--event", required=True, help=_("the event it is for"))
 
+    broker = sub.add_parser(
+        "broker", help=_("what to run on the broker cluster: its nodes' settings, its users")
+    )
+    _common(broker)
+    broker.add_argument(
+        "--hall", metavar="EVENT", help=_("only the user of this event's hall (event add made it)")
+    )
+    broker.add_argument("--cert", default="/etc/rabbitmq/node.pem", help=argparse.SUPPRESS)
+    broker.add_argument("--key", default="/etc/rabbitmq/node.key", help=argparse.SUPPRESS)
+
     rate = sub.add_parser("rate", help=_("every rating from scratch"))
     _common(rate)
 
@@ -133,6 +146,7 @@ def run(args: argparse.Namespace) -> int:
             "player": _player,
             "event": _event,
             "verify": _verify,
+            "broker": _broker,
             "rate": _rate,
             "list": _list,
             "serve": _serve,
@@ -161,10 +175,12 @@ def _init(args: argparse.Namespace, folder: Path) -> int:
             changes[name] = value
     if args.db:
         changes["db"] = args.db
-    if args.ca:
-        if not Path(args.ca).is_file():
-            raise ValueError(_("{path}: no such file").format(path=args.ca))
-        changes["ca_file"] = str(Path(args.ca).resolve())
+    for option, name in (("ca", "ca_file"), ("broker_ca", "broker_ca_file")):
+        given = getattr(args, option)
+        if given:
+            if not Path(given).is_file():
+                raise ValueError(_("{path}: no such file").format(path=given))
+            changes[name] = str(Path(given).resolve())
     if args.broker_nodes is not None:
         changes["broker_nodes"] = [n.strip() for n in args.broker_nodes.split(",") if n.strip()]
     settings = check({**vars(settings), **changes}, FILENAME)
@@ -273,7 +289,6 @@ def _event_add(args: argparse.Namespace, fed: Any) -> int:
     import datetime
     import shutil
 
-    from .cluster import hall_user_commands
     from .credentials import EventCredential, check_event_id, token_hash
 
     event_id = check_event_id(args.id)
@@ -287,12 +302,20 @@ def _event_add(args: argparse.Namespace, fed: Any) -> int:
             _("the federation's address is not set: federation init --dir DIR --url https://…")
         )
     out = Path(args.out) if args.out else fed.folder / "events" / f"{event_id}.toml"
-    ca_name = ""
-    if s.ca_file:
-        ca_name = "federation-ca.pem"
-        out.parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(s.ca_file, out.parent / ca_name)
-    cred = EventCredential.new(event_id, s.url, ca_name, tuple(s.broker_nodes), args.name)
+    names = {"ca_file": "", "broker_ca_file": ""}
+    for setting, name in (("ca_file", "federation-ca.pem"), ("broker_ca_file", "broker-ca.pem")):
+        if getattr(s, setting):  # the CAs the hub checks the federation and its cluster by
+            out.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(getattr(s, setting), out.parent / name)
+            names[setting] = name
+    cred = EventCredential.new(
+        event_id,
+        s.url,
+        names["ca_file"],
+        tuple(s.broker_nodes),
+        args.name,
+        broker_ca=names["broker_ca_file"],
+    )
     fed.store.add_event(
         {
             "id": event_id,
@@ -310,9 +333,43 @@ def _event_add(args: argparse.Namespace, fed: Any) -> int:
         ).format(id=event_id, path=out)
     )
     if s.broker_nodes:
-        print(_("the hall's user at the broker cluster (run once, on any node):"))
-        for argv in hall_user_commands(cred.hall, cred.username, cred.password):
-            print("  rabbitmqctl " + " ".join(_quote(a) for a in argv))
+        _say_hall(cred)
+    return 0
+
+
+def _say_hall(cred: Any) -> None:
+    from .cluster import hall_user_commands
+
+    print(_("the hall's user at the broker cluster (run once, on any node):"))
+    for argv in hall_user_commands(cred.hall, cred.username, cred.password):
+        print("  rabbitmqctl " + " ".join(_quote(a) for a in argv))
+
+
+def _broker(args: argparse.Namespace, fed: Any) -> int:
+    """What the administrator runs on the cluster: each node's rabbitmq.conf and the
+    federation's own user (or, with ``--hall``, one hall's user), from this federation's
+    settings and credentials: the guide does not list them, this prints them."""
+    from .cluster import node_conf, reader_user_commands
+    from .credentials import check_event_id
+    from .credentials import load as load_credential
+
+    s = fed.settings
+    if args.hall:
+        path = fed.folder / "events" / f"{check_event_id(args.hall)}.toml"
+        _say_hall(load_credential(path))
+        return 0
+    if not s.broker_password:
+        raise ValueError(
+            _("the federation has no broker user yet: federation init --dir DIR --broker-nodes "
+              "… --broker-user … --broker-password …")
+        )  # fmt: skip
+    print(_("every node's /etc/rabbitmq/rabbitmq.conf (its own certificate and key):"))
+    for line in node_conf(args.cert, args.key, "/etc/rabbitmq/ca.pem").splitlines():
+        print("  " + line)
+    print(_("the federation's own user and its queue's bound (run once, on any node):"))
+    print("  rabbitmqctl delete_user guest")
+    for argv in reader_user_commands(s.broker_username, s.broker_password):
+        print("  rabbitmqctl " + " ".join(_quote(a) for a in argv))
     return 0
 
 
@@ -324,12 +381,13 @@ def _quote(arg: str) -> str:
 
 def _verify(args: argparse.Namespace, fed: Any) -> int:
     try:
-        body = Path(args.file).read_bytes()
+        body = open(args.file, "rb")  # noqa: SIM115 - read as it is verified, closed below
     except OSError as exc:
         raise ValueError(
             _("{path}: cannot be read ({error})").format(path=args.file, error=exc)
         ) from None
-    verdict = fed.accept_file(args.event, body)
+    with body:
+        verdict = fed.accept_file(args.event, body)
     _say_verdict(verdict)
     if verdict["verdict"] == "accepted":
         fed.rate()
@@ -392,6 +450,8 @@ def _serve(args: argparse.Namespace, fed: Any) -> int:
 
     import uvicorn
 
+    from controller.httpedge import edge_config
+
     from .wall import Reader, Wall
     from .web import create_app
 
@@ -405,21 +465,19 @@ def _serve(args: argparse.Namespace, fed: Any) -> int:
     reader = None
     s = fed.settings
     if s.broker_nodes:
-        reader = Reader(s.broker_nodes, s.broker_username, s.broker_password, wall.message)
+        reader = Reader(
+            s.broker_nodes,
+            s.broker_username,
+            s.broker_password,
+            wall.message,
+            ca_file=s.broker_ca_file or None,
+        )
         wall.broker = reader.status
         reader.start()
     app = create_app(fed, wall)
-    config = uvicorn.Config(
-        app,
-        host=args.http_host,
-        port=args.http_port,
-        log_level="warning",
-        timeout_graceful_shutdown=1,
-        server_header=False,
-        ssl_certfile=args.tls_cert,
-        ssl_keyfile=args.tls_key,
-    )
-    server = uvicorn.Server(config)
+    # the edge: connections per address, deadlines, TLS after the count (docs/security.md)
+    tls = (args.tls_cert, args.tls_key) if args.tls_cert else None
+    server = uvicorn.Server(edge_config(app, args.http_host, args.http_port, tls=tls))
     scheme = "https" if args.tls_cert else "http"
     print(
         _(

@@ -14,14 +14,17 @@ Every mistake in it is one sentence naming the file and the field::
     token = "..."     # proves the event to the federation (only its hash is kept there)
     key = "..."       # 64 hex digits: the hub signs the submission with it
 
-    [broker]          # the federation's broker cluster, for the hall's live bridge
-    nodes = ["fed1.example.org:1883", "fed2.example.org:1883", "fed3.example.org:1883"]
+    [broker]          # the federation's broker cluster, for the hall's live bridge (TLS)
+    nodes = ["fed1.example.org:8883", "fed2.example.org:8883", "fed3.example.org:8883"]
+    ca_file = "broker-ca.pem"             # the CA of the cluster's certificates ("": the system's)
     username = "hall-ncr-2026-12"
     password = "..."
     hall = "ncr-2026-12"
 
 The token travels only to the federation, over HTTPS; the key never travels (the federation
-keeps its copy); the broker's password lets the hall publish its live boards and nothing else.
+keeps its copy); the broker's password lets the hall publish its live boards and nothing else,
+and crosses the network only inside TLS, to a cluster whose certificate the hall's Mosquitto
+checks against ``ca_file``.
 """
 
 from __future__ import annotations
@@ -74,11 +77,19 @@ class EventCredential:
     password: str = ""
     hall: str = ""
     name: str = ""
+    broker_ca: str = ""
+    """The cluster's CA file (relative to the credential's folder), "" for the system's."""
     folder: Path = field(default=Path("."), compare=False)
 
     @classmethod
     def new(
-        cls, event: str, url: str, ca_file: str, nodes: tuple[str, ...], name: str = ""
+        cls,
+        event: str,
+        url: str,
+        ca_file: str,
+        nodes: tuple[str, ...],
+        name: str = "",
+        broker_ca: str = "",
     ) -> EventCredential:
         return cls(
             url=url,
@@ -92,14 +103,23 @@ class EventCredential:
             password=secrets.token_hex(24),
             hall=event,
             name=name,
+            broker_ca=broker_ca,
         )
 
     @property
     def ca_path(self) -> str | None:
         """The CA file as a path (relative to the credential's folder), or None."""
-        if not self.ca_file:
+        return self._path(self.ca_file)
+
+    @property
+    def broker_ca_path(self) -> str | None:
+        """The cluster's CA file as a path, or None (the system's CAs)."""
+        return self._path(self.broker_ca)
+
+    def _path(self, name: str) -> str | None:
+        if not name:
             return None
-        path = Path(self.ca_file)
+        path = Path(name)
         return str(path if path.is_absolute() else self.folder / path)
 
     def render(self) -> str:
@@ -120,6 +140,7 @@ class EventCredential:
             f"key = {q(self.key.hex())}\n\n"
             "[broker]\n"
             f"nodes = [{nodes}]\n"
+            f"ca_file = {q(self.broker_ca)}\n"
             f"username = {q(self.username)}\n"
             f"password = {q(self.password)}\n"
             f"hall = {q(self.hall)}\n"
@@ -188,5 +209,6 @@ def parse(data: dict[str, Any], where: str, folder: Path = Path(".")) -> EventCr
         password=_text(broker, "password", f"{where} [broker]", required=bool(nodes)),
         hall=_text(broker, "hall", f"{where} [broker]", required=bool(nodes)),
         name=_text(ev, "name", f"{where} [event]", required=False),
+        broker_ca=_text(broker, "ca_file", f"{where} [broker]", required=False),
         folder=folder,
     )

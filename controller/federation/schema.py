@@ -73,7 +73,11 @@ submission = Table(
     Column("received_at", STAMP, nullable=False),
     Column("sha256", String(64), nullable=False),
     Column("size", Integer, nullable=False),
-    Column("body", LargeBinary, nullable=False),
+    # an accepted submission's file; a refused one keeps its digest and reasons only
+    Column("body", LargeBinary, nullable=True),
+    # when the hub signed it (its clock): one not newer than the accepted is refused
+    Column("signed_at", String(40), nullable=True),
+    Column("results", Integer, nullable=True),
     Column("verdict", String(10), nullable=False),
     Column("reasons", Text, nullable=False),
     Column("notes", Text, nullable=False),

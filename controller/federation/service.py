@@ -7,11 +7,12 @@ submission, in a thread of their own, one run at a time; the list shows the last
 
 from __future__ import annotations
 
+import hashlib
 import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from controller.i18n import _
 
@@ -20,11 +21,15 @@ from .credentials import token_hash
 from .settings import FederationSettings
 from .settings import load as load_settings
 from .store import FederationStore
-from .verify import sha256, verify
+from .verify import verify
 
 
 class Unauthorized(ValueError):
     """A submission without the credential of an event the federation knows."""
+
+
+def unknown_credential() -> str:
+    return _("the federation knows no event with this credential")
 
 
 @dataclass(frozen=True)
@@ -47,6 +52,7 @@ class Federation:
         self.runs = 0
         """Rating runs finished by this process (tests wait on it)."""
         self.run_done = threading.Condition()
+        self._submitting = threading.Lock()
 
     @classmethod
     def open(cls, folder: str | Path, db: str = "") -> Federation:
@@ -64,33 +70,53 @@ class Federation:
     def registry(self, ids: Any) -> dict[str, dict[str, Any]]:
         return self.store.players(ids)
 
-    def submit(self, token: str, body: bytes) -> dict[str, Any]:
+    def event_for(self, token: str) -> dict[str, Any] | None:
+        """The event whose credential ``token`` is (read from a request's headers, before its
+        body: a stranger's upload is refused unread)."""
+        return self.store.event_by_token(token_hash(token)) if token else None
+
+    def submit(self, token: str, body: bytes | IO[bytes]) -> dict[str, Any]:
         """A hub's submission with its event's token: verified, kept, its verdict."""
-        event = self.store.event_by_token(token_hash(token)) if token else None
+        event = self.event_for(token)
         if event is None:
-            raise Unauthorized(_("the federation knows no event with this credential"))
+            raise Unauthorized(unknown_credential())
         return self.accept_file(event["id"], body)
 
-    def accept_file(self, event_id: str, body: bytes) -> dict[str, Any]:
-        """A submission of ``event_id`` (from a hub, or a file the administrator was given)."""
+    def accept_file(self, event_id: str, body: bytes | IO[bytes]) -> dict[str, Any]:
+        """A submission of ``event_id`` (from a hub, or a file the administrator was given).
+
+        The bytes of the event's last submission sent again (an upload retried after its
+        connection was cut, perhaps after the federation had kept it) get the verdict they
+        had, and nothing is kept twice; an older submission sent again is verified, and
+        refused as not newer than the one in force (a replay).
+        Submissions are checked one at a time: each holds at most what its verification
+        reads (``bundle``), never several at once."""
         event = self.store.event(event_id)
         if event is None:
             raise ValueError(_("no event {id} at this federation").format(id=event_id))
-        found = verify(body, event, self.registry)
-        sub_id = self.store.submit(event_id, body, sha256(body), found)
+        digest, size = _digest(body)
+        with self._submitting:
+            earlier = self.store.last_submission(event_id)
+            if earlier is not None and earlier["sha256"] == digest:
+                return _answer(event_id, earlier["id"], earlier, again=True)
+            after = self.store.accepted_signed_at(event_id)
+            found = verify(body, event, self.registry, after)
+            kept = _bytes(body) if found.verdict == "accepted" else None
+            sub_id = self.store.submit(event_id, kept, digest, found, size)
         if found.verdict == "accepted":
             self.rate_soon()
-        return {
-            "v": 1,
-            "event": event_id,
-            "submission": sub_id,
-            "verdict": found.verdict,
-            "reasons": found.reasons,
-            "notes": found.notes,
-            "games": len(found.games),
-            "results": len(found.results),
-            "records": found.records,
-        }
+        return _answer(
+            event_id,
+            sub_id,
+            {
+                "verdict": found.verdict,
+                "reasons": found.reasons,
+                "notes": found.notes,
+                "games": len(found.games),
+                "results": len(found.results),
+                "records": found.records,
+            },
+        )
 
     # ------------------------------------------------------------------ ratings
 
@@ -185,3 +211,41 @@ class Federation:
             "history": history,
             "results": self.store.results(fed_id=fed_id),
         }
+
+
+def _digest(body: bytes | IO[bytes]) -> tuple[str, int]:
+    if isinstance(body, bytes):
+        return hashlib.sha256(body).hexdigest(), len(body)
+    body.seek(0)
+    digest, size = hashlib.sha256(), 0
+    while chunk := body.read(1 << 20):
+        digest.update(chunk)
+        size += len(chunk)
+    body.seek(0)
+    return digest.hexdigest(), size
+
+
+def _bytes(body: bytes | IO[bytes]) -> bytes:
+    if isinstance(body, bytes):
+        return body
+    body.seek(0)
+    return body.read()
+
+
+def _answer(event_id: str, sub_id: int, row: dict[str, Any], again: bool = False) -> dict[str, Any]:
+    """What a hub is answered: the verdict, every reason and note, the figures; ``again``
+    when these bytes had been received before (the earlier verdict, nothing kept twice)."""
+    answer = {
+        "v": 1,
+        "event": event_id,
+        "submission": sub_id,
+        "verdict": row["verdict"],
+        "reasons": row["reasons"],
+        "notes": row["notes"],
+        "games": row["games"],
+        "results": row.get("results") or 0,
+        "records": row["records"],
+    }
+    if again:
+        answer["again"] = True
+    return answer

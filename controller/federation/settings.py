@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import secrets
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -21,6 +20,9 @@ from controller.i18n import _
 from .credentials import NODE
 
 FILENAME = "federation.toml"
+RETIRED = {"admin_token"}
+"""Settings an earlier version wrote and nothing reads (there are no administrator pages: the
+administrator works on the command line); left out when the file is written again."""
 
 
 class SettingsError(ValueError):
@@ -37,10 +39,13 @@ class FederationSettings:
     ca_file: str = ""
     """The CA of that address, copied beside every event's credential ("": the system's)."""
     broker_nodes: list[str] = field(default_factory=list)
+    """The cluster's MQTT nodes, ``host:port``: TLS only (8883), never plain MQTT."""
+    broker_ca_file: str = ""
+    """The CA of the cluster's certificates ("": the system's), copied beside every event's
+    credential: the halls' bridges and the wall check the cluster against it."""
     broker_username: str = "federation"
     broker_password: str = ""
     period_months: int = 1
-    admin_token: str = ""
 
     def render(self) -> str:
         def q(text: str) -> str:
@@ -53,11 +58,11 @@ class FederationSettings:
             f"db = {q(self.db)}                 # the store; empty: federation.sqlite here\n"
             f"url = {q(self.url)}               # where hubs submit (https://…)\n"
             f"ca_file = {q(self.ca_file)}       # the CA hubs trust for that address\n"
-            f"broker_nodes = [{nodes}]          # the broker cluster (host:port)\n"
+            f"broker_nodes = [{nodes}]          # the broker cluster (host:port, TLS)\n"
+            f"broker_ca_file = {q(self.broker_ca_file)}  # the CA of the cluster's certificates\n"
             f"broker_username = {q(self.broker_username)}\n"
             f"broker_password = {q(self.broker_password)}\n"
             f"period_months = {self.period_months}              # a rating period\n"
-            f"admin_token = {q(self.admin_token)}\n"
         )
 
 
@@ -82,6 +87,8 @@ def check(data: dict[str, Any], where: str) -> FederationSettings:
     out = FederationSettings()
     kinds = {f.name: type(getattr(out, f.name)) for f in fields(out)}
     for name, value in data.items():
+        if name in RETIRED:
+            continue
         if name not in kinds:
             raise SettingsError(
                 _("{where}: unknown setting {name!r}").format(where=where, name=name)
@@ -104,8 +111,6 @@ def check(data: dict[str, Any], where: str) -> FederationSettings:
 
 def save(folder: Path, settings: FederationSettings) -> Path:
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
-    if not settings.admin_token:
-        settings.admin_token = secrets.token_urlsafe(24)
     path = folder / FILENAME
     tmp = path.with_name(FILENAME + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)

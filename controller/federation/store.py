@@ -87,6 +87,8 @@ class Submitted:
     games: list[dict[str, Any]]
     results: list[dict[str, Any]]
     records: int
+    signed_at: str | None = None
+    """When the hub signed it (``bundle``'s ``signed_at``), if the archive could be read."""
 
 
 class FederationStore:
@@ -237,19 +239,33 @@ class FederationStore:
 
     # ------------------------------------------------------------------ submissions
 
-    def submit(self, event_id: str, body: bytes, sha256: str, found: Submitted) -> int:
+    def submit(
+        self, event_id: str, body: bytes | None, sha256: str, found: Submitted, size: int = -1
+    ) -> int:
         """Keep a submission and its verdict; an accepted one becomes the event's games and
         results in force (an earlier accepted one's are replaced, its file kept). A refused one
-        changes nothing else: what was accepted before stays."""
+        changes nothing else (what was accepted before stays) and keeps its digest and reasons,
+        not its file."""
         with self.begin() as conn:
+            current = self._accepted_signed_at(conn, event_id)
+            if (
+                found.verdict == "accepted"
+                and current is not None
+                and (found.signed_at is None or found.signed_at <= current)
+            ):  # another process accepted a newer one meanwhile
+                found = Submitted("refused", [{"where": _("the archive"), "reason": _(
+                    "a newer submission was accepted while this one was checked")}],
+                    found.notes, [], [], found.records, found.signed_at)  # fmt: skip
             sub_id = conn.execute(
                 insert(s.submission)
                 .values(
                     event_id=event_id,
                     received_at=now(),
                     sha256=sha256,
-                    size=len(body),
-                    body=body,
+                    size=size if size >= 0 else len(body or b""),
+                    body=body if found.verdict == "accepted" else None,
+                    signed_at=found.signed_at,
+                    results=len(found.results),
                     verdict=found.verdict,
                     reasons=json.dumps(found.reasons, ensure_ascii=False),
                     notes=json.dumps(found.notes, ensure_ascii=False),
@@ -288,6 +304,36 @@ class FederationStore:
                 .values(state="accepted", submission_id=sub_id)
             )
         return int(sub_id)
+
+    @staticmethod
+    def _accepted_signed_at(conn: Connection, event_id: str) -> str | None:
+        sub = s.submission
+        row = conn.execute(
+            select(sub.c.signed_at, sub.c.received_at)
+            .join(s.event, s.event.c.submission_id == sub.c.id)
+            .where(s.event.c.id == event_id)
+        ).first()
+        if row is None:
+            return None
+        # a submission accepted before hubs said when they signed: as old as its arrival
+        return str(row.signed_at or row.received_at)
+
+    def accepted_signed_at(self, event_id: str) -> str | None:
+        """When the hub signed the event's submission in force (None: none accepted)."""
+        with self.engine.connect() as conn:
+            return self._accepted_signed_at(conn, event_id)
+
+    def last_submission(self, event_id: str) -> dict[str, Any] | None:
+        """The event's latest submission, whatever its verdict (without its file)."""
+        cols = [c for c in s.submission.c if c.name != "body"]
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(*cols)
+                .where(s.submission.c.event_id == event_id)
+                .order_by(s.submission.c.id.desc())
+                .limit(1)
+            ).first()
+        return _decoded(row) if row is not None else None
 
     def submissions(self, event_id: str) -> list[dict[str, Any]]:
         cols = [c for c in s.submission.c if c.name != "body"]

@@ -13,13 +13,23 @@ from __future__ import annotations
 
 import hashlib
 import json
+import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from datetime import UTC, datetime
+from typing import IO, Any
 
 from controller.i18n import N_, _
 from controller.link.gamestate import GameState
-from controller.link.protocol import GENESIS, HEX64, Rejected, check_seal, parse_envelope
+from controller.link.protocol import (
+    BOARD_ID,
+    GAME_ID,
+    GENESIS,
+    HEX64,
+    Rejected,
+    check_seal,
+    parse_envelope,
+)
 from controller.rules.values import Sqrt2
 from controller.tournament.damath_scores import as_exact, from_store, store_text, text
 from controller.tournament.model import OUTCOMES
@@ -84,15 +94,24 @@ class BoardGame:
         return word, as_exact(sides[0].grand), as_exact(sides[1].grand)
 
 
-def verify(body: bytes, event: dict[str, Any], registry: Registry) -> Submitted:
-    """The verdict on one submission of ``event`` (the store's event row)."""
+def verify(
+    body: bytes | IO[bytes],
+    event: dict[str, Any],
+    registry: Registry,
+    after: str | None = None,
+) -> Submitted:
+    """The verdict on one submission of ``event`` (the store's event row); ``after``: when
+    the hub signed the submission accepted now, which this one must be newer than."""
     found = Findings()
+    signed_at = None
     try:
-        sealed = bundle.read(body, event["id"], bytes.fromhex(event["sign_key"]))
-        manifest = _manifest(sealed.json(bundle.MANIFEST))
+        opened = bundle.open_submission(body, event["id"], bytes.fromhex(event["sign_key"]))
+        signed_at = _signed_at(opened.signed_at, after)
+        manifest = _manifest(json_of(opened.member(bundle.MANIFEST)))
+        sealed = opened.bundle(_read_names(manifest) | {bundle.MANIFEST})
     except bundle.BundleError as exc:
         found.refuse(_("the archive"), str(exc))
-        return _verdict(found, [], [], 0)
+        return _verdict(found, [], [], 0, signed_at)
     held = str(manifest["event"].get("date") or "")
     if held and held != event["date"]:
         found.refuse(
@@ -100,15 +119,61 @@ def verify(body: bytes, event: dict[str, Any], registry: Registry) -> Submitted:
             _("its event was held on {held}; event {id} is on {date}: is this the event's "
               "credential?").format(held=held[:10], id=event["id"], date=event["date"]),
         )  # fmt: skip
-        return _verdict(found, [], [], 0)
+        return _verdict(found, [], [], 0, signed_at)
     games, records = _games(sealed, manifest, found)
     results = _results(manifest, games, event, registry, found)
     rows = [_game_row(g, manifest, sealed) for g in games.values()]
-    return _verdict(found, rows, results, records)
+    return _verdict(found, rows, results, records, signed_at)
+
+
+def json_of(data: bytes) -> Any:
+    try:
+        return json.loads(data)
+    except (ValueError, RecursionError):
+        raise bundle.BundleError(_("{name} is not JSON").format(name=bundle.MANIFEST)) from None
+
+
+def _signed_at(raw: str | None, after: str | None) -> str:
+    """When the hub signed the submission, checked newer than the one accepted now: an
+    archive accepted earlier and sent again would otherwise undo every correction since."""
+    if raw is None:
+        raise bundle.BundleError(
+            _("the archive does not say when the hub signed it (a hub older than the "
+              "federation): update the hub and submit again")
+        )  # fmt: skip
+    try:
+        stamp = datetime.fromisoformat(raw)
+    except ValueError:
+        stamp = None
+    if stamp is None or stamp.tzinfo is None or len(raw) > 40:
+        raise bundle.BundleError(_("signature.json: its time is not a time"))
+    if after is not None and stamp <= datetime.fromisoformat(after):
+        raise bundle.BundleError(
+            _("it was signed by the hub at {signed}, not after the submission accepted now "
+              "(signed at {accepted}): an earlier submission sent again is refused; to "
+              "correct the event, submit it again from the hub").format(
+                signed=raw[:40], accepted=after
+            )
+        )  # fmt: skip
+    return stamp.astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def _read_names(manifest: dict[str, Any]) -> set[str]:
+    """The members the verification reads: every game's records and its PDN."""
+    names = set()
+    for g in manifest["games"]:
+        names.add(bundle.records_name(g["board"], g["game"]))
+        if isinstance(g.get("pdn"), str):
+            names.add(g["pdn"])
+    return names
 
 
 def _verdict(
-    found: Findings, games: list[dict[str, Any]], results: list[dict[str, Any]], records: int
+    found: Findings,
+    games: list[dict[str, Any]],
+    results: list[dict[str, Any]],
+    records: int,
+    signed_at: str | None,
 ) -> Submitted:
     if found.more:
         found.reasons.append(
@@ -122,6 +187,7 @@ def _verdict(
         games if accepted else [],
         results if accepted else [],
         records,
+        signed_at,
     )
 
 
@@ -187,8 +253,60 @@ def _manifest(data: Any) -> dict[str, Any]:
             isinstance(key, str) and HEX64.match(key) is not None,
             _("board {board}'s key is not 64 hex digits").format(board=str(board)[:40]),
         )
+    _bounded(data, need)
     checked: dict[str, Any] = data
     return checked
+
+
+FIELDS = {
+    "event": {"id": 40, "name": 120, "date": 10, "venue": 120, "variant": 20, "rules": 20},
+    "players": {"name": 60, "school": 60, "division": 60, "fed_id": 7},
+    "pairings": {"division": 60},
+    "results": {"source": 10, "by": 60, "reason": 500, "at": 40, "blue_score": 120,
+                "red_score": 120},
+    "games": {"pdn": 200},
+}  # fmt: skip
+"""The longest text of each field of the manifest (what the pages show, the store keeps)."""
+
+
+def unwritable(text: str) -> bool:
+    """Control, format (a direction override: U+202E), private or unassigned characters: the
+    registry refuses them in a name, and so does a submission."""
+    return any(unicodedata.category(c).startswith("C") for c in text)
+
+
+def _bounded(data: dict[str, Any], need: Callable[[bool, str], None]) -> None:
+    """Every text of the manifest bounded and writable, every board and game id one a board
+    makes; the first fault refuses the submission, naming the field."""
+    need(
+        data.get("software") is None
+        or (isinstance(data["software"], str) and len(data["software"]) <= 60),
+        _("software: at most 60 characters"),
+    )
+    for part, limits in FIELDS.items():
+        rows = [data[part]] if part == "event" else data[part]
+        for n, row in enumerate(rows, start=1):
+            for name, limit in limits.items():
+                value = row.get(name)
+                where = name if part == "event" else f"{part} {n}: {name}"
+                if value is None:
+                    continue
+                need(isinstance(value, str), _("{where} is not text").format(where=where))
+                need(
+                    len(value) <= limit,
+                    _("{where}: at most {n} characters").format(where=where, n=limit),
+                )
+                need(
+                    not unwritable(value),
+                    _("{where}: control or direction characters").format(where=where),
+                )
+    for n, g in enumerate(data["games"], start=1):
+        need(
+            BOARD_ID.match(g["board"]) is not None and GAME_ID.match(g["game"]) is not None,
+            _("games {n}: not a board's board or game id").format(n=n),
+        )
+    for board in data["boards"]:
+        need(BOARD_ID.match(str(board)) is not None, _("boards: not a board's id"))
 
 
 def _int(value: object) -> bool:

@@ -1,10 +1,18 @@
 """The federation's wall: every hall's boards as their hubs' bridges send them, kept in memory
 and pushed to every open page; a page shows each hall's top boards (table 1 first).
 
-``Reader`` reads the broker cluster with the federation's own user, one node at a time: when
+``Reader`` reads the broker cluster with the federation's own user, over TLS, one node at a
+time, in a persistent session whose queue is a quorum queue on every node (``cluster``): when
 the node it reads from is lost (killed, its network cut), it goes on to the next node of the
-list at once, so a node's loss costs the wall the moment of reconnecting, not the broadcast.
-The halls' bridges fail over the same way (Mosquitto's ``address`` with several nodes).
+list at once and finds there everything the halls sent meanwhile. The halls' bridges fail
+over the same way (Mosquitto's ``address`` with several nodes).
+
+**Each board's current state, once, in order.** A state can reach the wall twice (a QoS 1
+message sent again after a node's loss or a hall's cut link) or late (a node's retained copy,
+older than what the wall shows). So a card changes only for what is newer: a board's state by
+its game (game ids begin with the time the game began) and the number of its records, a
+presence by the board's clock, an assignment by its round; an equal state is a repeat. A state
+without a game (a board between games) does not hide the game just shown.
 """
 
 from __future__ import annotations
@@ -13,6 +21,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import ssl
 import threading
 import time
 from collections.abc import Callable
@@ -24,7 +33,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.link.protocol import MAX_PAYLOAD, VERSION, Rejected, load_json
 
-from .cluster import HALLS, LEAVES, parse_hall_topic
+from .cluster import HALLS, LEAVES, WALL_CLIENT, parse_hall_topic
 
 log = logging.getLogger("damath-board.federation.wall")
 KEPT = (
@@ -96,6 +105,10 @@ class Wall:
         self.subscribers: set[Subscriber] = set()
         self.lock = threading.Lock()
         self.received = 0
+        self.stale = 0
+        """States, presences and tables dropped as repeats or older than the card's."""
+        self.places: dict[tuple[str, str], dict[str, Any]] = {}
+        """Each card's news by kind, where it stands (``newer``)."""
         self.broker: ReaderStatus | None = None
         """The reader's connection to the cluster (shown with the wall's data)."""
 
@@ -120,14 +133,28 @@ class Wall:
         ranked = sorted((c for c in self.cards.values() if c["hall"] == hall), key=table_key)
         return any(c["board"] == card["board"] for c in ranked[:top])
 
-    def update(self, card: dict[str, Any]) -> None:
+    def update(self, card: dict[str, Any], order: tuple[str, Any] | None = None) -> bool:
         """From the reader's thread: a board's card changed (its state, its presence or its
-        table: what a message does not say is kept from the card as it was)."""
+        table: what a message does not say is kept from the card as it was). ``order``: the
+        kind of news and its place (``newer``); news no newer than the card's is dropped.
+        True if the card changed."""
         key = (card["hall"], card["board"])
         with self.lock:
             old = self.cards.get(key, {"assignment": None, "online": True})
+            seen = self.places.setdefault(key, {})
+            if order is not None:
+                kind, place = order
+                if kind in seen and not newer(kind, place, seen[kind]):
+                    self.stale += 1
+                    return False
+                seen[kind] = place
+            elif card.get("assignment", "") is None:
+                seen.pop("assignment", None)  # a table taken back: the next one is news
             card = {**old, **card, "pushed": time.time()}
+            known = key in self.cards
             self.cards[key] = card
+            if known and _visible(card) == _visible(old):
+                return False  # nothing a page shows has changed (a presence said again)
             self.received += 1
             subs = [(s, self._shown(card, s.top)) for s in self.subscribers]
         for sub, shown in subs:
@@ -137,6 +164,7 @@ class Wall:
                 sub.loop.call_soon_threadsafe(self._deliver, sub, key, card)
             except RuntimeError:  # the page's loop has closed
                 self.unsubscribe(sub)
+        return True
 
     @staticmethod
     def _deliver(sub: Subscriber, key: tuple[str, str], card: dict[str, Any]) -> None:
@@ -162,11 +190,58 @@ class Wall:
             return
         now = time.time()
         if leaf == "state" and data.get("board") == board:
-            self.update(card_of(hall, board, data, now))
+            place = state_place(data)
+            if place is not None:
+                self.update(card_of(hall, board, data, now), ("state", place))
         elif leaf == "presence" and isinstance(data.get("online"), bool):
-            self.update({"hall": hall, "board": board, "online": data["online"], "at": now})
+            t = data.get("t")
+            clock = float(t) if isinstance(t, int | float) and not isinstance(t, bool) else None
+            self.update(
+                {"hall": hall, "board": board, "online": data["online"], "at": now},
+                ("presence", (clock, data["online"])) if clock is not None else None,
+            )
         elif leaf == "assignment":
-            self.update({"hall": hall, "board": board, "assignment": table_of(data)})
+            table = table_of(data)
+            self.update(
+                {"hall": hall, "board": board, "assignment": table},
+                ("assignment", (table["round"] or 0, table)),
+            )
+
+
+def _visible(card: dict[str, Any]) -> dict[str, Any]:
+    """What a page shows of a card (not when its news came)."""
+    return {k: v for k, v in card.items() if k not in ("at", "pushed")}
+
+
+def state_place(data: dict[str, Any]) -> tuple[str, int, str] | None:
+    """A state's place among its board's: its game, its records, and its content (an equal
+    place is a repeat; a state of the same records that says something else is news)."""
+    game, seq = data.get("game"), data.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        return None
+    if game is None:
+        return ("", seq, canonical_text(data))
+    return (str(game)[:64], seq, canonical_text(data)) if isinstance(game, str) else None
+
+
+def canonical_text(data: dict[str, Any]) -> str:
+    return json.dumps({k: data.get(k) for k in KEPT}, sort_keys=True, separators=(",", ":"))
+
+
+def newer(kind: str, place: Any, seen: Any) -> bool:
+    """Whether news of ``kind`` at ``place`` is newer than what the card shows (at ``seen``)."""
+    if kind == "state":  # (game, records, content)
+        game, seq, content = place
+        old_game, old_seq, old_content = seen
+        if not game:  # a board between games: the game shown stays (its result, its end)
+            return not old_game and (seq, content) != (old_seq, old_content)
+        if (game, seq) != (old_game, old_seq):
+            return bool((game, seq) > (old_game, old_seq))
+        return bool(content != old_content)
+    if kind == "presence":  # (the board's clock, online)
+        return bool(place[0] > seen[0])
+    round_no, table = place  # an assignment: a later round, or this round's table changed
+    return bool(round_no > seen[0] or (round_no == seen[0] and table != seen[1]))
 
 
 @dataclass
@@ -187,16 +262,19 @@ class Reader:
         username: str,
         password: str,
         on_message: Callable[[str, bytes], None],
-        client_id: str = "damath-federation-wall",
+        client_id: str = WALL_CLIENT,
+        ca_file: str | None = None,
     ) -> None:
         self.nodes = [_split(n) for n in nodes]
         self.username, self.password = username, password
         self.on_message = on_message
         self.client_id = client_id
+        self.ca_file = ca_file
         self.status = ReaderStatus()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="federation-wall", daemon=True)
         self._client: mqtt.Client | None = None
+        self._in: tuple[str, int] | None = None
 
     def start(self) -> Reader:
         self._thread.start()
@@ -206,16 +284,18 @@ class Reader:
         self._stop.set()
         if self._client is not None:
             with contextlib.suppress(Exception):
-                self._client.disconnect()
+                self._client.disconnect()  # the session stays: the queue keeps the halls' news
         self._thread.join(5)
 
     def _make(self) -> mqtt.Client:
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             client_id=self.client_id,
-            clean_session=True,
+            clean_session=False,  # the session's quorum queue survives a node (cluster.py)
             protocol=mqtt.MQTTv311,
         )
+        # TLS only: the cluster's certificate checked against its CA and the node's name
+        client.tls_set(ca_certs=self.ca_file, tls_version=ssl.PROTOCOL_TLS_CLIENT)
         client.username_pw_set(self.username, self.password)
         client.on_connect = self._on_connect
         client.on_message = lambda _c, _u, m: self.on_message(m.topic, bytes(m.payload))
@@ -226,35 +306,37 @@ class Reader:
             self.status.problem = f"refused: {reason}"
             client.disconnect()
             return
-        self.status.problem = ""
+        host, port = self._in or ("", 0)
+        self.status.connects += 1
+        if self.status.connects > 1:
+            self.status.failovers += 1
+        self.status.node, self.status.problem = f"{host}:{port}", ""
         client.subscribe([(f"{HALLS}/+/boards/+/{leaf}", 1) for leaf in LEAVES])
 
     def _run(self) -> None:
         turn = 0
         while not self._stop.is_set():
-            host, port = self.nodes[turn % len(self.nodes)]
+            host, port = self._in = self.nodes[turn % len(self.nodes)]
             turn += 1
             client = self._client = self._make()
             try:
                 client.connect(host, port, keepalive=5)
-            except OSError as exc:
+            except OSError as exc:  # refused, unreachable, or a certificate not the cluster's
                 self.status.node = ""
                 self.status.problem = f"{host}:{port}: {exc}"
                 if turn % len(self.nodes) == 0:
                     self._stop.wait(1.0)  # every node tried: a breath before the next round
                 continue
-            self.status.connects += 1
-            if self.status.connects > 1:
-                self.status.failovers += 1
-            self.status.node = f"{host}:{port}"
             since = time.monotonic()
             while not self._stop.is_set():
                 if client.loop(timeout=0.2) != mqtt.MQTT_ERR_SUCCESS:
                     break
+            was = self.status.node
             self.status.node = ""
             with contextlib.suppress(Exception):
                 client.disconnect()
-            log.warning("the broker node %s:%s is lost; reading from the next", host, port)
+            if was and not self._stop.is_set():
+                log.warning("the broker node %s is lost; reading from the next", was)
             if time.monotonic() - since < 2.0:
                 # a node that takes the connection and drops it at once (RabbitMQ's MQTT while
                 # its cluster settles after a loss): a breath, not thousands of logins a minute

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import tempfile
 from importlib import resources
 from typing import Any
 
@@ -32,7 +33,7 @@ from controller.i18n import _
 
 from . import bundle, lists, pages, registry
 from .ids import check_id
-from .service import Federation, Unauthorized
+from .service import Federation, unknown_credential
 from .wall import Wall, encode
 
 SMALL_BODY = 16 * 1024
@@ -96,19 +97,24 @@ def create_app(fed: Federation, wall: Wall | None = None) -> Starlette:
     wall = wall if wall is not None else Wall()
 
     async def submit(request: Request) -> Response:
+        """The event's token is checked from the headers, before a byte of the body is read
+        (a stranger's upload is refused unread); the body then streams to a temporary file,
+        never into memory (the edge closes an upload that stalls)."""
         auth = request.headers.get("authorization", "")
         token = auth[7:].strip() if auth.lower().startswith("bearer ") else ""
-        body = bytearray()
-        async for chunk in request.stream():
-            body += chunk
-            if len(body) > bundle.MAX_SUBMISSION:
-                return _error(413, _("the archive is too large"))
-        if not body:
-            return _error(400, _("no archive was sent"))
-        try:
-            verdict = await run_in_threadpool(fed.submit, token, bytes(body))
-        except Unauthorized as exc:
-            return _error(401, str(exc))
+        event = await run_in_threadpool(fed.event_for, token)
+        if event is None:
+            return _error(401, unknown_credential(), close=True)
+        with tempfile.TemporaryFile(prefix="damath-submission-") as spool:
+            size = 0
+            async for chunk in request.stream():
+                size += len(chunk)
+                if size > bundle.MAX_SUBMISSION:
+                    return _error(413, _("the archive is too large"), close=True)
+                await run_in_threadpool(spool.write, chunk)
+            if not size:
+                return _error(400, _("no archive was sent"))
+            verdict = await run_in_threadpool(fed.accept_file, event["id"], spool)
         return JSONResponse(verdict)
 
     def filters(request: Request) -> lists.Filters:
@@ -227,7 +233,15 @@ def create_app(fed: Federation, wall: Wall | None = None) -> Starlette:
 
     def wall_json(request: Request) -> Response:
         broker = vars(wall.broker) if wall.broker is not None else None
-        return JSONResponse({"v": 1, "broker": broker, "cards": wall.snapshot(_top(request))})
+        return JSONResponse(
+            {
+                "v": 1,
+                "broker": broker,
+                "received": wall.received,
+                "stale": wall.stale,
+                "cards": wall.snapshot(_top(request)),
+            }
+        )
 
     async def wall_stream(request: Request) -> Response:
         top = _top(request)
@@ -286,5 +300,7 @@ def _top(request: Request) -> int:
     return min(int(raw), 1000) if raw.isascii() and raw.isdigit() and len(raw) < 5 else 4
 
 
-def _error(status: int, text: str) -> JSONResponse:
-    return JSONResponse({"error": text}, status_code=status)
+def _error(status: int, text: str, close: bool = False) -> JSONResponse:
+    """An error in one sentence; ``close``: the connection too (a body left unread)."""
+    headers = {"connection": "close"} if close else None
+    return JSONResponse({"error": text}, status_code=status, headers=headers)

@@ -55,6 +55,12 @@ after the flood had ended); without one it delivers again as soon as the flood s
 client's messages are bounded by ``QUEUED_BYTES`` and the broker's ``MEMORY_LIMIT``."""
 MEMORY_LIMIT = 256 * 1024 * 1024
 MAX_CONNECTIONS = 1000
+HUNG_AFTER = 30.0
+"""Seconds the hub may go unanswered by a running Mosquitto before it is killed and restarted:
+Debian's 2.0.11 can spin for ever in its main loop after its bridge's TLS connect failed in one
+way (a link that accepts the TCP connection and closes it at once: the bridge's socket is left
+in its socket table, the next attempt adds it twice, and every walk of the table loops;
+upstream fixed it in 2.0.16). The hub's own connection is the probe: it pings every 10 s."""
 
 
 class BrokerError(RuntimeError):
@@ -364,14 +370,25 @@ def wait_for_port(host: str, port: int, timeout: float) -> bool:
 
 
 class Broker:
-    """Starts Mosquitto, restarts it when it dies, stops it with the hub."""
+    """Starts Mosquitto, restarts it when it dies or stops answering, stops it with the hub."""
 
-    def __init__(self, files: BrokerFiles, port: int, bind: str, tls: Tls | None = None) -> None:
+    def __init__(
+        self,
+        files: BrokerFiles,
+        port: int,
+        bind: str,
+        tls: Tls | None = None,
+        hung_after: float = HUNG_AFTER,
+    ) -> None:
         self.files = files
         self.port = port
         self.bind = bind
         self.tls = tls
         self.on_refusal: Callable[[Refusal], None] = lambda refusal: None
+        self.answering: Callable[[], bool] | None = None
+        """True while the broker answers its hub (the hub's client is connected); None: not
+        watched."""
+        self.hung_after = hung_after
         self.last_lines: deque[str] = deque(maxlen=20)
         self.proc: subprocess.Popen[bytes] | None = None
         self.restarts = 0
@@ -486,7 +503,7 @@ class Broker:
                 self._error = BrokerError(last)  # the first start failed: say why, give up
                 self._started.set()
                 return
-            code = self.proc.wait()
+            code = self._wait_or_kill_hung(self.proc)
             if self._stopping.is_set():
                 return
             last = self.last_lines[-1] if self.last_lines else ""
@@ -495,6 +512,23 @@ class Broker:
             log.warning("%s; restarting", self.problem)
             self._stopping.wait(backoff)
             backoff = min(backoff * 2, 5.0)
+
+    def _wait_or_kill_hung(self, proc: subprocess.Popen[bytes]) -> int:
+        """Until the process ends; killed (SIGKILL: a spinning Mosquitto never reads its
+        SIGTERM) once it has not answered the hub for ``hung_after`` seconds."""
+        answered = time.monotonic()
+        while True:
+            try:
+                return proc.wait(min(1.0, self.hung_after / 4))
+            except subprocess.TimeoutExpired:
+                pass
+            if self.answering is None or self.answering() or self._stopping.is_set():
+                answered = time.monotonic()
+            elif time.monotonic() - answered > self.hung_after:
+                self.last_lines.append(
+                    f"pid {proc.pid} ran but had not answered the hub for {self.hung_after:g} s"
+                )
+                proc.kill()
 
     @property
     def pid(self) -> int | None:

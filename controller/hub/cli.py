@@ -190,6 +190,8 @@ def _serve(args: argparse.Namespace) -> int:
 
     import uvicorn
 
+    from controller.httpedge import edge_config
+
     from .broker import BrokerError, Tls
     from .ingest import Limits
     from .service import open_hub
@@ -233,15 +235,8 @@ def _serve(args: argparse.Namespace) -> int:
     except BrokerError as exc:
         raise ValueError(str(exc)) from None
     app = create_app(ctx)
-    config = uvicorn.Config(
-        app,
-        host=args.http_host,
-        port=args.http_port,
-        log_level="warning",
-        timeout_graceful_shutdown=1,
-        server_header=False,  # the software is not named to scanners
-    )
-    server = uvicorn.Server(config)
+    # the edge: connections per address, deadlines, the file limit (docs/security.md)
+    server = uvicorn.Server(edge_config(app, args.http_host, args.http_port))
     print(banner(ctx, args), flush=True)
     if ctx.rebuilt:
         print(

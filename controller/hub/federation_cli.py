@@ -25,6 +25,10 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     imp.add_argument("--division", default="open", help="their division (open)")
     submit = fsub.add_parser("submit", help="the finished event to the federation")
     submit.add_argument("--out", metavar="FILE", help="write the signed submission, send nothing")
+    submit.add_argument(
+        "--attempts", type=int, default=5, help="tries when the connection is cut (5)"
+    )
+    submit.add_argument("--retry-pause", type=float, default=2.0, help=argparse.SUPPRESS)
     bridge = fsub.add_parser("bridge", help="the hall's live boards to the federation's broker")
     bridge.add_argument("--off", action="store_true", help="stop bridging")
     for p in (imp, submit, bridge):
@@ -77,7 +81,20 @@ def _submit(args: argparse.Namespace, t: Any, cred: Any) -> int:
         Path(args.out).write_bytes(body)
         print(f"the signed submission written to {args.out} ({len(body) // 1024} KiB)")
         return 0
-    verdict = send(cred, body)
+    if not 1 <= args.attempts <= 100:
+        raise ValueError(f"--attempts {args.attempts}: from 1 to 100")
+    verdict = send(
+        cred,
+        body,
+        attempts=args.attempts,
+        pause=max(0.0, args.retry_pause),
+        say=lambda text: print(text, flush=True),
+    )
+    if verdict.get("again"):
+        print(
+            f"(the federation had received this submission before the connection was cut: "
+            f"its verdict then, submission {verdict.get('submission')}, kept once)"
+        )
     if verdict.get("verdict") == "accepted":
         print(
             f"event {cred.event}: accepted by the federation ({verdict.get('games')} games "

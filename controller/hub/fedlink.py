@@ -5,8 +5,11 @@ broker cluster.
 The bridge is Mosquitto's own (a ``connection`` stanza in the hub's broker's configuration,
 ``DIR/broker/bridge.conf``, read at the broker's start): it publishes the boards' ``state`` and
 ``presence`` to the cluster under ``damath/v1/halls/<hall>/``, outward only (nothing the
-federation's broker holds comes back into the hall), and goes on to the next node of the
-cluster when the one it uses is lost.
+federation's broker holds comes back into the hall), over TLS only (the cluster's certificate
+checked against the CA of the event's credential, and against the node's name), and goes on
+to the next node of the cluster when the one it uses is lost. While the hall's uplink is down
+its Mosquitto keeps the boards' messages for the bridge (QoS 1) and sends them, in order, when
+the link is back; the federation's wall shows each board's newest (``federation/wall.py``).
 """
 
 from __future__ import annotations
@@ -71,11 +74,17 @@ def import_players(
     return [t.players()[p.id] for p in added]
 
 
-def bridge_text(cred: EventCredential) -> str:
-    """The ``connection`` stanza: the boards' live topics, outward only, to the cluster."""
+BRIDGE_CA = "federation-broker-ca.pem"
+SYSTEM_CAS = "/etc/ssl/certs"
+
+
+def bridge_text(cred: EventCredential, ca_file: str | None = None) -> str:
+    """The ``connection`` stanza: the boards' live topics, outward only, to the cluster, over
+    TLS (``ca_file``: the cluster's CA as the hub's broker reads it; none: the system's)."""
     if not cred.nodes:
         raise ValueError("the event's credential names no broker nodes of the federation")
     local, remote = f"{ROOT}/", f"{HALLS}/{cred.hall}/"
+    trust = f"bridge_cafile {ca_file}" if ca_file else f"bridge_capath {SYSTEM_CAS}"
     lines = [
         "# Written by damath-board hub federation bridge: the hall's live boards, read-only,",
         "# to the federation's broker cluster (docs/federation.md). Read at the broker's start.",
@@ -87,27 +96,46 @@ def bridge_text(cred: EventCredential) -> str:
         "notifications false",
         "cleansession true",
         "start_type automatic",
-        "restart_timeout 1 15",
+        # a link back is used within 5 s (the first try at once, then 1 to 5 s apart)
+        "restart_timeout 1 5",
         "keepalive_interval 10",
         f"remote_clientid {cred.username}",
         f"remote_username {cred.username}",
         f"remote_password {cred.password}",
         f"local_clientid {cred.username}-local",
+        # TLS only, the cluster's certificate checked (its CA, and the node's name)
+        trust,
+        "bridge_insecure false",
+        "bridge_tls_version tlsv1.2",
     ]
     lines += [f"topic boards/+/{leaf} out 1 {local} {remote}" for leaf in LEAVES]
     return "\n".join(lines) + "\n"
 
 
 def write_bridge(folder: str | Path, cred: EventCredential) -> Path:
+    """The stanza, and a copy of the cluster's CA beside it (the broker reads both at start)."""
     broker = Path(folder) / "broker"
     broker.mkdir(parents=True, exist_ok=True, mode=0o700)
+    ca = None
+    if cred.broker_ca_path:
+        try:
+            text = Path(cred.broker_ca_path).read_text(encoding="ascii")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise ValueError(
+                f"{cred.broker_ca_path}: the cluster's CA cannot be read ({exc})"
+            ) from None
+        if "BEGIN CERTIFICATE" not in text:
+            raise ValueError(f"{cred.broker_ca_path}: not a CA certificate (PEM)")
+        ca = broker / BRIDGE_CA
+        write_private(ca, text)
     path = broker / BRIDGE_FILE
-    write_private(path, bridge_text(cred))
+    write_private(path, bridge_text(cred, str(ca.resolve()) if ca else None))
     return path
 
 
 def remove_bridge(folder: str | Path) -> bool:
     path = Path(folder) / "broker" / BRIDGE_FILE
+    (path.parent / BRIDGE_CA).unlink(missing_ok=True)
     if path.exists():
         path.unlink()
         return True

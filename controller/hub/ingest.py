@@ -65,6 +65,7 @@ from controller.link.protocol import (
 from controller.scoresheet.render import sheet_json
 from controller.tournament.games import GAMES as GAME_NAMES
 
+from . import failpoints
 from .live import Live
 from .store import Store
 from .storecheck import MARKER, Held, write_marker
@@ -232,6 +233,8 @@ class Ingest:
         self._worker: threading.Thread | None = None
         self._load()
         self.client = self._make_client(client_id) if address is not None else None
+        self._last_ack: mqtt.MQTTMessageInfo | None = None
+        """The newest acknowledgement handed to the broker (a failpoint lets it arrive)."""
 
     # ------------------------------------------------------------------ start and stop
 
@@ -563,12 +566,13 @@ class Ingest:
             dropped, self._dropped = self._dropped, {}
         try:
             self._transaction(batch, durable, dropped, acks, changed, outcomes, touched)
+            if acks:
+                failpoints.reach("ingest.committed", self._acks_out)
         except BaseException:
             with self._drop_lock:  # counted with the next batch that is written
                 for key, n in dropped.items():
                     self._dropped[key] = self._dropped.get(key, 0) + n
             raise
-        self.processed += len(batch)
         stored = sum(1 for o in outcomes if o.result == "stored")
         if stored:
             opened = sum(1 for o in outcomes if o.result == "stored" and o.detail == "new")
@@ -576,6 +580,9 @@ class Ingest:
             self._note_held()
         for (board, game), (seq, conflict) in acks.items():  # only once it is on the disk
             self._ack(board, game, seq, conflict)
+        if acks:
+            failpoints.reach("ingest.acked", self._acks_out)
+        self.processed += len(batch)  # counted once its acknowledgements are out: what waits on it
         return outcomes
 
     def _note_held(self, force: bool = False) -> None:
@@ -642,6 +649,8 @@ class Ingest:
             # and the boards resend; the next update shows the store again.
             for board in changed:
                 self.live.update(self.card(board), self._detail(board))
+            if acks:
+                failpoints.reach("ingest.stored", self._acks_out)
 
     def _reject(
         self,
@@ -698,13 +707,20 @@ class Ingest:
             supersedes,
         )
 
+    def _acks_out(self) -> None:
+        """Until the broker has taken the acknowledgements handed to it (a failpoint dies after
+        them: the worst case, a kill just after they left)."""
+        if self._last_ack is not None:
+            with contextlib.suppress(RuntimeError, ValueError):
+                self._last_ack.wait_for_publish(2.0)
+
     def _ack(self, board: str, game: str, seq: int, conflict: int | None) -> None:
         if self.client is None:
             return
         payload = ack_payload(game, seq)
         if conflict is not None:
             payload = canonical({"v": VERSION, "game": game, "seq": seq, "conflict": conflict})
-        self.client.publish(board_topic(board, ACK), payload, qos=1)
+        self._last_ack = self.client.publish(board_topic(board, ACK), payload, qos=1)
 
     # ------------------------------------------------------------------ one message
 

@@ -130,7 +130,7 @@ def _person(t: Tournament, player: int | None) -> dict[str, str]:
     if player is None:
         return {}
     p = t.players()[player]
-    person = {"name": p.name, "school": p.school, "grade": p.grade}
+    person = {"name": p.name, "school": p.school, "grade": p.grade, "fed_id": p.fed_id}
     return {k: v for k, v in person.items() if v}
 
 

@@ -74,7 +74,9 @@ class HubContext:
             if not isinstance(person, dict):
                 raise ValueError(f"'{side}' must be an object with a name")
             payload[side] = {
-                k: str(person[k])[:80] for k in ("name", "school", "grade") if person.get(k)
+                k: str(person[k])[:80]
+                for k in ("name", "school", "grade", "fed_id")
+                if person.get(k)
             }
         assert GAME_ID.match(payload["id"])
         with self.store.transaction() as db:
@@ -182,6 +184,7 @@ def open_hub(
         ingest.ask_resend(f"r-{secrets.token_hex(6)}", ingest.rebuild_until)
     if broker is not None:
         broker.on_refusal = lambda r: ingest.refusal(r.kind, r.user, r.detail)
+        broker.answering = lambda: ingest.connected  # a broker that stops answering: restarted
         ingest.hold = broker.files.hold  # a flooding board is cut off at the broker
         ingest.release_due = broker.files.release_due
     ingest.start()

@@ -10,12 +10,15 @@ event's token, which answers with its verdict: accepted, or refused with every r
 
 from __future__ import annotations
 
+import http.client
 import io
 import json
 import ssl
+import time
 import urllib.error
 import urllib.request
 import zipfile
+from collections.abc import Callable
 from importlib import metadata
 from typing import Any
 
@@ -131,9 +134,39 @@ def unfinished(t: Tournament) -> list[str]:
     ]
 
 
-def send(cred: EventCredential, body: bytes, timeout: float = 120) -> dict[str, Any]:
+def send(
+    cred: EventCredential,
+    body: bytes,
+    timeout: float = 120,
+    attempts: int = 5,
+    pause: float = 2.0,
+    say: Callable[[str], None] = lambda _text: None,
+) -> dict[str, Any]:
     """POST the submission to the federation over HTTPS with the event's token; its verdict.
-    ValueError with a sentence for what the hub cannot get past (no answer, a refused token)."""
+
+    A connection cut or refused (a hall's uplink that drops), or an answer the federation
+    could not give (5xx), is tried again with the same bytes, up to ``attempts`` times, the
+    pauses doubling from ``pause`` s: the federation answers bytes it has already received
+    with the verdict they had, so an upload cut after it arrived is still accepted once.
+    ValueError with a sentence for what the hub cannot get past (no answer after the last
+    attempt, a refused token)."""
+    for attempt in range(1, attempts + 1):
+        try:
+            return _post(cred, body, timeout)
+        except _Retry as exc:
+            if attempt == attempts:
+                raise ValueError(str(exc)) from None
+            wait = min(pause * 2 ** (attempt - 1), 60.0)
+            say(f"{exc}; trying again in {wait:g} s (attempt {attempt + 1} of {attempts})")
+            time.sleep(wait)
+    raise AssertionError("unreachable")
+
+
+class _Retry(Exception):
+    """A failure another attempt may get past: the network, or the federation's own."""
+
+
+def _post(cred: EventCredential, body: bytes, timeout: float) -> dict[str, Any]:
     url = cred.url + "/api/submissions"
     context = None
     if url.startswith("https://"):
@@ -155,13 +188,20 @@ def send(cred: EventCredential, body: bytes, timeout: float = 120) -> dict[str, 
     except urllib.error.HTTPError as exc:
         try:
             said = json.loads(exc.read()).get("error", "")
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, OSError):
             said = ""
         if exc.code == 401:
             raise ValueError(
                 f"the federation at {cred.url} refused the event's credential ({said})"
             ) from None
+        if exc.code >= 500:
+            raise _Retry(f"the federation at {cred.url} answered {exc.code}") from None
         raise ValueError(f"the federation at {cred.url} answered {exc.code}: {said}") from None
-    except (urllib.error.URLError, OSError, ValueError) as exc:
-        reason = getattr(exc, "reason", exc)
-        raise ValueError(f"cannot reach the federation at {cred.url}: {reason}") from None
+    except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as exc:
+        reason = getattr(exc, "reason", exc) or type(exc).__name__
+        if isinstance(reason, ssl.SSLCertVerificationError):  # no retry makes it the one
+            raise ValueError(
+                f"the federation at {cred.url} is not the one the credential names: "
+                f"{reason.verify_message}"
+            ) from None
+        raise _Retry(f"cannot reach the federation at {cred.url}: {reason}") from None

@@ -104,6 +104,7 @@ def assignment_info(assignment: dict[str, Any]) -> dict[str, str]:
             raw[side] = person.get("name")
             raw[f"{side}_school"] = person.get("school")
             raw[f"{side}_grade"] = person.get("grade")
+            raw[f"{side}_fed_id"] = person.get("fed_id")
     if assignment.get("round"):
         raw["round"] = assignment["round"]
     raw["table"] = assignment.get("table")

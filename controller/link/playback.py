@@ -16,9 +16,11 @@ import random
 import threading
 import time
 from collections.abc import Callable, Iterable
+from importlib import resources
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+from controller.engine.game_record import played, read_record
 from controller.rules.game import Game
 from controller.rules.move import Move, Square
 from controller.session import Session, SessionConfig
@@ -203,7 +205,9 @@ class PlaybackBoard:
 
 def sample_game_moves(path: str | None = None) -> tuple[Game, list[Move]]:
     """The bundled sample game (or a game file), checked move by move by the engine."""
-    from controller.demo import load_game_file, replay
-
-    game = replay(load_game_file(path))
+    if path is None:
+        text = resources.files("controller.data").joinpath("sample_game.json").read_text("utf-8")
+    else:
+        text = Path(path).read_text(encoding="utf-8")
+    game = played(read_record(text, path or "the sample game"))
     return game, [move for _, move in game.played()]

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from controller.game_record import read_record
+from controller.engine.game_record import read_record
 from controller.rules.damath_data import VARIANTS
 from controller.rules.game import Game
 from controller.rules.move import Square

@@ -1,5 +1,6 @@
-"""Who plays, and where: the players' names, schools and grades, the event, round, board (table)
-and date of a game, as the scoresheet's header and the game record's tags carry them.
+"""Who plays, and where: the players' names, schools, grades and federation IDs, the event,
+round, board (table) and date of a game, as the scoresheet's header and the game record's tags
+carry them (a federation ID comes with a hub's assignment: docs/federation.md).
 
 Plain text fields, checked once here: short, printable, no line breaks (they are written on a
 scoresheet, a 21-character display and a PDN tag). The same names serve ``run --set blue=Ana``,
@@ -23,6 +24,8 @@ FIELDS: dict[str, str] = {
     "red": "Red player's name",
     "red_school": "Red player's school",
     "red_grade": "Red player's grade or year",
+    "blue_fed_id": "Blue player's federation ID",
+    "red_fed_id": "Red player's federation ID",
     "event": "the event (tournament, class)",
     "round": "the round",
     "table": "the board or table number",
@@ -68,7 +71,12 @@ def clean(raw: Mapping[str, Any]) -> dict[str, str]:
 
 def players(info: Mapping[str, str]) -> tuple[Player, Player]:
     return tuple(  # type: ignore[return-value]
-        Player(info.get(side, ""), info.get(f"{side}_school", ""), info.get(f"{side}_grade", ""))
+        Player(
+            info.get(side, ""),
+            info.get(f"{side}_school", ""),
+            info.get(f"{side}_grade", ""),
+            info.get(f"{side}_fed_id", ""),
+        )
         for side in ("blue", "red")
     )
 

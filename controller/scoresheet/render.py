@@ -58,9 +58,17 @@ def csv_rows(rows: Iterable[Iterable[object]]) -> str:
     return out.getvalue()
 
 
+FED_ID_KIND = "federation-id"
+"""A row giving a player's federation ID (before the entries; the audit reads past it)."""
+
+
 def render_csv(sheet: Scoresheet) -> str:
-    """``player,kind,entry,score,total,square``, one row per written entry."""
+    """``player,kind,entry,score,total,square``: a row for each player's federation ID (when
+    they have one), then one row per written entry."""
     rows: list[Iterable[object]] = [CSV_HEADER]
+    for side, p in enumerate(sheet.players):
+        if p.fed_id:
+            rows.append((side_name(side).upper(), FED_ID_KIND, p.fed_id, "", "", ""))
     for r in sheet.rows:
         square = format_square(r.square) if r.square is not None else ""
         rows.append((r.player_name, r.kind, r.entry, r.score, r.total, square))
@@ -92,6 +100,7 @@ def sheet_json(sheet: Scoresheet) -> dict[str, Any]:
             "name": p.name,
             "school": p.school,
             "grade": p.grade,
+            **({"fed_id": p.fed_id} if p.fed_id else {}),  # a tournament's registered player
             "total": s.total_text,
         }
         if sheet.finished:

@@ -2,8 +2,8 @@
 board reviewed): every move's loss against the engine's best, the three biggest mistakes with
 the better move and its arithmetic, each side's accuracy per operation.
 
-Plain HTML in the sheet's own style (no scripts), from the review's JSON (``review_cli.
-review_json``), the same data the simulator's page shows."""
+Plain HTML in the sheet's own style (no scripts), from the review's JSON
+(``engine.review_format.review_json``), the same data the simulator's page shows."""
 
 from __future__ import annotations
 

@@ -21,12 +21,11 @@ from drivers.buttons import BUTTON_NAMES as BUTTONS
 from . import texts
 from .errors import SimError, square_of
 from .table import Table, TableError
+from .table_board import TableBoard
 from .tables import SimTable
 
 if TYPE_CHECKING:
     from controller.games.damath import DamathGame
-
-    from .engine import SimBoard
 
 
 def _where(square: Square) -> str:
@@ -41,7 +40,7 @@ def fields(message: dict[str, Any], key: str) -> dict[str, Any]:
 
 
 class ChipsTable(SimTable):
-    def __init__(self, board: SimBoard, resumed: bool = False) -> None:
+    def __init__(self, board: TableBoard, resumed: bool = False) -> None:
         super().__init__(board)
         session = self.session
         if resumed:  # the chips stand where the game has them, the taken ones in the trays
@@ -187,8 +186,7 @@ class ChipsTable(SimTable):
         hold = message.get("hold", False) is True
         self.board.hands.press(name, "hold" if hold else "press")
         template = _(texts.BUTTON_HELD) if hold else _(texts.BUTTON_PRESSED)
-        word = texts.BUTTON_WORDS.get(name)
-        return template.format(button=_(word) if word else name.replace("_", " "))
+        return template.format(button=texts.button_word(name))
 
     def _player_takeback(self, message: dict[str, Any]) -> str:
         """A player takes back their own move: only in practice, when the teacher allows it."""

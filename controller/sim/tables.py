@@ -11,7 +11,7 @@ every other action, and runs the scan loop after each.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from controller.i18n import N_, _
 from controller.rules.move import Square
@@ -19,9 +19,7 @@ from drivers.buttons import BUTTON_NAMES
 
 from . import texts
 from .errors import SimError, square_of
-
-if TYPE_CHECKING:
-    from .engine import SimBoard
+from .table_board import TableBoard
 
 PIECE = {"pieces": N_("piece"), "dice": N_("die"), "points": N_("piece")}
 
@@ -36,7 +34,7 @@ class SimTable:
     types: tuple[str, ...] = ()
     """The page's message types this table acts on (``access.ACTIONS`` classifies each)."""
 
-    def __init__(self, board: SimBoard) -> None:
+    def __init__(self, board: TableBoard) -> None:
         self.board = board
         self.cells = board.kind.geometry.cells
 
@@ -72,7 +70,7 @@ class HandTable(SimTable):
     kind_of_piece = "pieces"
     types = ("click", "lift", "place", "remove", "button")
 
-    def __init__(self, board: SimBoard) -> None:
+    def __init__(self, board: TableBoard) -> None:
         super().__init__(board)
         self.standing: set[Square] = set(board.game.expected())
         self.hand: Square | None = None
@@ -148,7 +146,7 @@ class HandTable(SimTable):
     def button(self, name: object) -> str:
         if isinstance(name, str) and name in BUTTON_NAMES:
             self.board.hands.press(name)
-            return _(texts.BUTTON_PRESSED).format(button=name.replace("_", " "))
+            return _(texts.BUTTON_PRESSED).format(button=texts.button_word(name))
         raise SimError(_(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join(BUTTON_NAMES)))
 
 
@@ -189,7 +187,7 @@ class PointsTable(SimTable):
 
     types = ("click", "name", "done", "button")
 
-    def __init__(self, board: SimBoard) -> None:
+    def __init__(self, board: TableBoard) -> None:
         super().__init__(board)
         self.standing: set[Square] = set(board.game.expected())
 
@@ -218,10 +216,7 @@ class PointsTable(SimTable):
                     _(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join(BUTTON_NAMES))
                 )
             self.board.hands.press(str(name))
-            word = texts.BUTTON_WORDS.get(str(name))
-            return _(texts.BUTTON_PRESSED).format(
-                button=_(word) if word else str(name).replace("_", " ")
-            )
+            return _(texts.BUTTON_PRESSED).format(button=texts.button_word(str(name)))
         return super().act(message)
 
     def json(self) -> dict[str, Any]:

@@ -4,7 +4,7 @@ with named placeholders (``{chip}`` is itself one of the chip phrases below); ma
 
 from __future__ import annotations
 
-from controller.i18n import N_
+from controller.i18n import N_, _
 
 # a chip, as a sentence names it
 CHIP = N_("{side} chip {label}")
@@ -31,6 +31,14 @@ BUTTON_WORDS = {
     "red": N_("Red"),
 }
 """Each button's label as the page prints it (``{button}`` below)."""
+
+
+def button_word(name: str) -> str:
+    """A button's label in the page's language (``{button}``), whichever table pressed it."""
+    word = BUTTON_WORDS.get(name)
+    return _(word) if word else name.replace("_", " ")
+
+
 BUTTON_PRESSED = N_("You pressed {button}.")
 BUTTON_HELD = N_("You held {button}.")
 NEW_GAME = N_("New game: {variant} Damath, {rules} rules.")

@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from controller.rules_options import add_rules
+from controller.rules.options import add_rules
 
 if TYPE_CHECKING:
     from fractions import Fraction

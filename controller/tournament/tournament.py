@@ -254,6 +254,7 @@ class Tournament:
             division = division.strip() or DEFAULT_DIVISION
             if not name:
                 raise TournamentError("a player needs a name")
+            _check_names(name, school)
             _check_rating(name, rating)
             _check_grade(name, grade)
             if division not in divisions:
@@ -307,6 +308,7 @@ class Tournament:
         )
         if not new.name:
             raise TournamentError("a player needs a name")
+        _check_names(new.name, new.school)
         _check_rating(new.name, new.rating)
         _check_grade(new.name, new.grade)
         twin = [
@@ -662,6 +664,24 @@ def _check_scores_agree(result: GameResult) -> None:
 def _check_rating(name: str, rating: int | None) -> None:
     if rating is not None and not 0 <= rating <= 4000:
         raise TournamentError(f"{name}: rating {rating} is not between 0 and 4000")
+
+
+NAME_LENGTH = 60
+"""A name or a school, as the federation's registry bounds them: every page, sheet and list
+holds it (a 10,000-character name filled them)."""
+
+
+def _check_names(name: str, school: str) -> None:
+    """A name and a school of at most ``NAME_LENGTH`` characters, without control or format
+    characters (a BEL, a NUL, U+202E that turns the text after it around on every page)."""
+    import unicodedata
+
+    for what, text in (("a name", name), ("a school", school)):
+        shown = "".join(c for c in text[:40] if not unicodedata.category(c).startswith("C"))
+        if len(text) > NAME_LENGTH:
+            raise TournamentError(f"{shown}…: {what} has at most {NAME_LENGTH} characters")
+        if any(unicodedata.category(c).startswith("C") for c in text):
+            raise TournamentError(f"{shown!r}: {what} may not hold control or direction characters")
 
 
 def _check_grade(name: str, grade: str) -> None:

@@ -15,7 +15,7 @@ from controller.i18n import _, side_word
 from controller.scoresheet.review_html import OPERATORS, loss_text
 from controller.session import coach_texts as say
 
-from .scoresheet_pages import display_text, wrap
+from .display_text import display_text, wrap
 
 
 def move_text(path: list[list[int]], takes: bool) -> str:

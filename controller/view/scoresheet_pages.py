@@ -26,69 +26,19 @@ if TYPE_CHECKING:
     from controller.scoresheet.model import Row
     from controller.session import ViewInput
 
-import unicodedata
-
 from controller.i18n import _, rules_word, side_word
 from controller.rules.move import Square, side_name
 from controller.rules.scoring import score_move
 from controller.session.clocks import clock_text
 
 from . import texts
+from .display_text import display_text, fit, wrap
+from .review_pages import review_page, review_pages
 
 
 def _tag(side: int) -> str:
     """A side in one letter, as the display's rows and head write it (B/R, A/P in Filipino)."""
     return side_word(side)[0].upper()
-
-
-_ASCII = {
-    "−": "-",
-    "–": "-",
-    "×": "x",
-    "÷": "/",
-    "√": "sqrt",
-    "²": "^2",
-    "³": "^3",
-    "≈": "~",
-    "½": "1/2",
-    "…": "..",
-    "→": "->",
-    "’": "'",
-}
-
-
-def display_text(text: str) -> str:
-    """``text`` in the display font's ASCII: the board's signs spelled, accents dropped."""
-    out = []
-    for ch in text:
-        if ch in _ASCII:
-            out.append(_ASCII[ch])
-        elif ch.isascii():
-            out.append(ch)
-        else:
-            plain = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
-            out.append(plain or "?")
-    return "".join(out)
-
-
-def _fit(text: str, cols: int) -> str:
-    text = display_text(text)
-    return text if len(text) <= cols else text[: cols - 1] + "~"
-
-
-def wrap(text: str, cols: int) -> list[str]:
-    """Words on lines of at most ``cols`` characters (a word longer than a line is cut)."""
-    lines: list[str] = []
-    line = ""
-    for word in display_text(text).split():
-        if line and len(line) + 1 + len(word) > cols:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return [_fit(x, cols) for x in lines]
 
 
 def _name(inp: ViewInput, side: int, cols: int = 8) -> str:
@@ -105,7 +55,7 @@ def entry_line(row: Row, cols: int) -> str:
     text = f"{_tag(row.player)} {row.entry}"
     if row.kind == "take":
         text += f" = {row.score}"
-    return _fit(text, cols)
+    return fit(text, cols)
 
 
 def _window(lines: list[str], selected: int, rows: int) -> list[str]:
@@ -131,12 +81,12 @@ def choice_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     """The board asks which path was played: each choice by where it parts from the others
     and what it scores; ``>`` marks the one Confirm would take."""
     g = inp.guidance
-    lines = [_fit(_(texts.WHICH_WAY), cols)]
+    lines = [fit(_(texts.WHICH_WAY), cols)]
     for move in g.choices:
         x, y = parting_square(move, g.choices)
         mark = "> " if g.selected is not None and move.path == g.selected.path else "  "
         score = score_move(move, inp.variant).text if move.takings else ""
-        lines.append(_fit(_(texts.CHOICE).format(mark=mark, xy=f"{x},{y}", score=score), cols))
+        lines.append(fit(_(texts.CHOICE).format(mark=mark, xy=f"{x},{y}", score=score), cols))
     chosen = next((i for i, line in enumerate(lines[1:]) if line.startswith(">")), 0)
     return _window(lines, chosen, rows)
 
@@ -181,12 +131,12 @@ def setup_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     of chips in place. A chip where none belongs is named first (take it off)."""
     g = inp.guidance
     done, total, nxt, chip, dama = setup_step(inp)
-    head = _fit(_(texts.SETUP_TITLE).format(done=done, total=total), cols)
+    head = fit(_(texts.SETUP_TITLE).format(done=done, total=total), cols)
     if g.extra:
         x, y = g.extra[0]
-        lines = [head, _fit(_(texts.SETUP_TAKE_OFF).format(xy=f"{x},{y}"), cols)]
+        lines = [head, fit(_(texts.SETUP_TAKE_OFF).format(xy=f"{x},{y}"), cols)]
     elif nxt is None:
-        lines = [head, _fit(_(texts.SETUP_DONE), cols)]
+        lines = [head, fit(_(texts.SETUP_DONE), cols)]
     else:
         side, _sep, value = chip.partition(" ")
         put = _(texts.SETUP_PUT).format(
@@ -194,23 +144,23 @@ def setup_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
         )
         lines = [
             head,
-            _fit(put, cols),
-            _fit(_(texts.SETUP_ON).format(xy=f"{nxt[0]},{nxt[1]}"), cols),
+            fit(put, cols),
+            fit(_(texts.SETUP_ON).format(xy=f"{nxt[0]},{nxt[1]}"), cols),
         ]
     info = getattr(inp, "info", {}) or {}
     if info.get("blue") or info.get("red"):
-        lines.append(_fit(_(texts.PLAYERS).format(blue=_name(inp, 0), red=_name(inp, 1)), cols))
+        lines.append(fit(_(texts.PLAYERS).format(blue=_name(inp, 0), red=_name(inp, 1)), cols))
     else:
         game = _(texts.SETUP_GAME).format(variant=inp.variant, rules=rules_word(inp.rules))
-        lines.append(_fit(game, cols))
+        lines.append(fit(game, cols))
     return lines[:rows]
 
 
 def preview_page(inp: ViewInput, head: str, cols: int = 21, rows: int = 4) -> list[str]:
     """Practice: what each taking of the lifted chip would score, by its landing square."""
-    lines = [head, _fit(_(texts.PREVIEW_TITLE), cols)]
+    lines = [head, fit(_(texts.PREVIEW_TITLE), cols)]
     for (x, y), score in inp.preview:
-        lines.append(_fit(_(texts.PREVIEW_LINE).format(xy=f"{x},{y}", score=score), cols))
+        lines.append(fit(_(texts.PREVIEW_LINE).format(xy=f"{x},{y}", score=score), cols))
     return lines[:rows]
 
 
@@ -219,15 +169,15 @@ def live_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
         return choice_page(inp, cols, rows)
     if inp.menu is not None:
         menu = inp.menu
-        lines = [_fit(menu.title, cols)]
+        lines = [fit(menu.title, cols)]
         for i, option in enumerate(menu.options):
-            lines.append(_fit(("> " if i == menu.selected else "  ") + option.label, cols))
+            lines.append(fit(("> " if i == menu.selected else "  ") + option.label, cols))
         return _window(lines, menu.selected, rows)
     reason = getattr(inp.guidance, "reason", None)
     if inp.phase == "setup" and reason is None and not inp.display_message:
         return setup_page(inp, cols, rows)
     turn = _tag(inp.side_to_move)
-    head = _fit(f"{_tag(0)} {inp.totals[0]} {_tag(1)} {inp.totals[1]} >{turn}", cols)
+    head = fit(f"{_tag(0)} {inp.totals[0]} {_tag(1)} {inp.totals[1]} >{turn}", cols)
     message = reason.display if reason is not None else inp.display_message
     if message:
         lines = [head, *wrap(message, cols)[: max(0, rows - 1)]]
@@ -240,7 +190,7 @@ def live_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
             status = _(texts.TURN_LINE).format(who=who, game=game, move=move)
         else:
             status = _(texts.TURN_LINE_UNTIMED).format(who=who)
-        lines = [head, _fit(status, cols)]
+        lines = [head, fit(status, cols)]
     moves = [r for r in inp.rows if r.kind in ("move", "take")]
     room = max(0, rows - len(lines))
     lines.extend(entry_line(r, cols) for r in moves[len(moves) - room :] if room)
@@ -252,16 +202,16 @@ def end_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     assert outcome is not None  # the end page is drawn once the game is over
     sides = outcome.sheet.game.sides
     lines = [
-        _fit(_(texts.END_RESULT).format(result=outcome.result_text, ending=outcome.text), cols),
-        _fit(_(texts.END_TOTALS).format(blue=sides[0].total_text, red=sides[1].total_text), cols),
-        _fit(
+        fit(_(texts.END_RESULT).format(result=outcome.result_text, ending=outcome.text), cols),
+        fit(_(texts.END_TOTALS).format(blue=sides[0].total_text, red=sides[1].total_text), cols),
+        fit(
             _(texts.END_RC).format(blue=sides[0].remaining.text, red=sides[1].remaining.text), cols
         ),
-        _fit(_(texts.END_GRAND).format(blue=sides[0].grand_text, red=sides[1].grand_text), cols),
+        fit(_(texts.END_GRAND).format(blue=sides[0].grand_text, red=sides[1].grand_text), cols),
     ]
     if rows > 4:
         lines.append(
-            _fit(
+            fit(
                 _(texts.END_GAME).format(
                     variant=inp.variant, rules=rules_word(inp.rules), moves=inp.ply
                 ),
@@ -271,7 +221,7 @@ def end_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
         if getattr(inp, "review", None):
             from controller.session.coach_texts import REVIEW_NEXT
 
-            lines.append(_fit(_(REVIEW_NEXT), cols))
+            lines.append(fit(_(REVIEW_NEXT), cols))
     return lines[:rows]
 
 
@@ -279,8 +229,6 @@ def page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     if inp.phase == "over" and inp.outcome is not None and inp.menu is None:
         review = getattr(inp, "review", None)
         if review:  # a practice game the coach reviewed: Next turns the review's pages
-            from .review_pages import review_page, review_pages
-
             k = getattr(inp, "review_page", 0) % (len(review_pages(review, cols, rows - 1)) + 1)
             if k:
                 return review_page(review, k, cols, rows)

@@ -1,9 +1,12 @@
 """Fake `machine`: Pin, WDT, UART enough for firmware/hw.py; inputs read through a hook.
 
-``mem32`` is the RP2040's SIO over these pins: GPIO_IN has a bit for every input pin made (its
-level through ``input_hook``, or its pull), GPIO_OUT_SET and GPIO_OUT_CLR drive the outputs
-whose bits are set (``levels``), as the real registers do (RP2040 datasheet, 2.3.1.7); any other
-address is refused. Runs on CPython and under the MicroPython unix port.
+``mem32`` is the SIO over these pins of the chip ``chip_id`` names (SYSINFO's CHIP_ID, which
+it also reads back: an RP2040's unless a test sets a Pico 2's RP2350, or another): GPIO_IN has a
+bit for every input pin made (its level through ``input_hook``, or its pull), GPIO_OUT_SET and
+GPIO_OUT_CLR drive the outputs whose bits are set (``levels``), as the real registers do, at
+that chip's offsets (RP2040 datasheet, 2.3.1.7; RP2350's, 3.1.11: there 0x014 is GPIO_HI_OUT,
+the pins above GP31, and 0x018 is GPIO_OUT_SET); any other address is refused. Runs on CPython
+and under the MicroPython unix port.
 """
 
 TYPE_CHECKING = False  # MicroPython has no `typing`: names for the checker, quoted where used
@@ -12,8 +15,14 @@ if TYPE_CHECKING:
 
 SIO_BASE = 0xD0000000
 GPIO_IN = SIO_BASE + 0x004
-GPIO_OUT_SET = SIO_BASE + 0x014
-GPIO_OUT_CLR = SIO_BASE + 0x018
+CHIP_ID = 0x40000000
+RP2040 = 0x10002927  # what an RP2040 B1 reads there (PART 2, MANUFACTURER 0x927)
+RP2350 = 0x20004927  # a Pico 2's (PART 4)
+OUT_REGISTERS = {  # chip id -> (GPIO_OUT_SET, GPIO_OUT_CLR, registers that drive no GP0-GP29)
+    RP2040: (SIO_BASE + 0x014, SIO_BASE + 0x018, ()),
+    RP2350: (SIO_BASE + 0x018, SIO_BASE + 0x020, (SIO_BASE + 0x014, SIO_BASE + 0x01C)),
+}
+chip_id = RP2040
 
 levels: dict[int, int] = {}  # pin id -> level last driven by an output
 _inputs: list[int] = []  # input pins, as made (GPIO_IN reads these)
@@ -72,6 +81,8 @@ class _Mem32:
     reads = 0
 
     def __getitem__(self, address: int) -> int:
+        if address == CHIP_ID:
+            return chip_id
         if address != GPIO_IN:
             raise ValueError("fake mem32: no register at " + hex(address))
         self.reads += 1
@@ -86,10 +97,13 @@ class _Mem32:
         return word
 
     def __setitem__(self, address: int, value: int) -> None:
-        if address == GPIO_OUT_SET:
+        out_set, out_clr, elsewhere = OUT_REGISTERS.get(chip_id, (-1, -1, ()))
+        if address == out_set:
             level = 1
-        elif address == GPIO_OUT_CLR:
+        elif address == out_clr:
             level = 0
+        elif address in elsewhere:
+            return  # the chip's other GPIO bank: no pin here changes
         else:
             raise ValueError("fake mem32: no register at " + hex(address))
         pin = 0
@@ -123,7 +137,8 @@ def reset() -> None:
 
 def clear() -> None:
     """Forget every pin level and the input hook (between tests)."""
-    global input_hook, resets
+    global input_hook, resets, chip_id
+    chip_id = RP2040
     levels.clear()
     _inputs.clear()
     _pulls.clear()

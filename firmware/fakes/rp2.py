@@ -70,7 +70,7 @@ def asm_pio(**settings: object) -> "Callable[[Callable[[], None]], Program]":
 
 
 class DMA:
-    """rp2.DMA (MicroPython 1.21 on): a transfer into a state machine's TX FIFO at PIO0_TXF0 +
+    """rp2.DMA (MicroPython 1.22.0 on): a transfer into a state machine's TX FIFO at PIO0_TXF0 +
     4 * its number is handed to that machine as ``put(bytes, 24)`` gives it (each byte the top
     of a word, what the program shifts out). ``busy`` polls of ``active()`` say it still runs
     (a test sets it: the chain takes time on the wire)."""

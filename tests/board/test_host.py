@@ -176,7 +176,7 @@ def test_a_series_needs_a_game():
 def test_the_host_is_the_only_path_the_commands_take_to_the_journal():
     """No command or the simulator opens, archives or closes a journal itself."""
     root = Path(__file__).resolve().parents[2] / "controller"
-    for path in [root / "app.py", root / "demo.py", root / "demo_trace.py", *root.glob("sim/*.py")]:
+    for path in [*root.glob("cli/*.py"), *root.glob("sim/*.py")]:
         text = path.read_text(encoding="utf-8")
         for reach in (".journal.", "Journal(", "Journal.open", "._begin(", "build_session"):
             assert reach not in text, f"{path.name} reaches the journal: {reach}"

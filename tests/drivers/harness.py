@@ -1,4 +1,4 @@
-"""The test harness for ``damath-board run`` (controller/app.py, DAMATH_BOARD_HARNESS).
+"""The test harness for ``damath-board run`` (controller/cli/run.py, DAMATH_BOARD_HARNESS).
 
 ``DAMATH_BOARD_HARNESS=tests.drivers.harness:TracePlayer`` plays the sensor trace in
 DAMATH_TEST_TRACE on whatever the profile names, through the real drivers: the simulated matrix

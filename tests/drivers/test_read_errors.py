@@ -165,6 +165,7 @@ def test_faults_need_positive_thresholds():
         Faults("sensors", "x", "y", problem_after=0)
 
 
+@pytest.mark.slow
 def test_a_whole_game_with_one_i2c_read_in_50_failing_loses_nothing(tmp_path, monkeypatch):
     """``damath-board run`` on the hall profile, its real drivers on the virtual Pi; one I2C read
     in 50 fails at random (a NAK: OSError 121). The game ends as the clean run's: the journal

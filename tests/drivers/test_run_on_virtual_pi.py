@@ -128,6 +128,7 @@ def assert_same_game(run: dict, sim: dict, profile_path: Path) -> None:
     assert same_leds(run, sim, profile_path)  # the LEDs: the same colours, this chain's bytes
 
 
+@pytest.mark.slow
 def test_a_whole_game_on_the_real_drivers_over_mock_pins(sim_run, tmp_path):
     profile = ROOT / "hardware" / "pi-gpio.toml"
     run = play(tmp_path, "pi-gpio", profile, write_trace(tmp_path / "g"))
@@ -141,12 +142,14 @@ def test_a_whole_game_on_the_real_drivers_over_mock_pins(sim_run, tmp_path):
     assert run["result"]["threads"] < tasks_max / 2
 
 
+@pytest.mark.slow
 def test_a_whole_game_on_hall_sensors_behind_two_expanders(sim_run, tmp_path):
     profile = ROOT / "hardware" / "pi-hall.toml"
     run = play(tmp_path, "pi-hall", profile, write_trace(tmp_path / "g"))
     assert_same_game(run, sim_run, profile)
 
 
+@pytest.mark.slow
 def test_a_whole_game_through_the_pico_firmware_over_a_pty(sim_run, tmp_path):
     profile = pico_profile(tmp_path)
     run = play(tmp_path, "pico", profile, write_trace(tmp_path / "g"))

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from controller.engine.coach import hint, review
+from controller.engine.game_record import read_record
 from controller.engine.think import think
-from controller.game_record import read_record
 from controller.record.pdn import pdn
 from controller.rules.game import Game
 from controller.rules.notation import game_from_json
@@ -142,6 +142,7 @@ def test_bad_game_files_get_a_clear_message(text: str, message: str) -> None:
         read_record(text, "g")
 
 
+@pytest.mark.slow
 def test_the_review_command_on_the_sample_game_and_on_a_pdn(tmp_path: Path) -> None:
     exe = [sys.executable, "-m", "controller.cli", "review"]
     out = subprocess.run(

@@ -15,8 +15,8 @@ import pytest
 
 from controller import i18n
 from controller.engine.coach import review
-from controller.game_record import read_record
-from controller.review_cli import review_json
+from controller.engine.game_record import read_record
+from controller.engine.review_format import review_json
 from controller.rules.game import Game
 from controller.rules.notation import game_from_json
 from controller.rules.scoring import score_move

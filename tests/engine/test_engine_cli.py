@@ -10,8 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from controller.cli.engine import serve
 from controller.engine.protocol import Defaults
-from controller.engine_cli import serve
 from controller.rules.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]

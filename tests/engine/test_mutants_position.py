@@ -55,6 +55,7 @@ def played_games(seed: int, plies: int):
             yield variant, profile, moves
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_position_read_from_a_game_is_the_one_its_moves_reach(seed):
     checked = 0

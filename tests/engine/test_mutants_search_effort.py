@@ -437,6 +437,7 @@ def test_a_game_ending_level_is_worth_exactly_nothing():
     assert Fraction(result.value) == 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("first", [1, 2, 3, 4, 5])
 def test_a_search_asked_again_keeps_counting_and_stops_as_described(first):
     # the node count goes on from the first question, so the second one's budget and clock are
@@ -467,6 +468,7 @@ def test_the_horizon_is_obeyed_exactly(monkeypatch, horizon):
             assert all(len(line) <= horizon + 1 for line in [search.run(Limits(depth=3)).pv])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("question", ["run", "analyse"])
 @pytest.mark.parametrize("limits", [Limits(depth=5, nodes=1), Limits(depth=5, seconds=0.0)])
 def test_the_limits_are_obeyed_from_the_second_depth_exactly(question, limits):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -64,6 +65,7 @@ def raw_for(pos: Position, move) -> tuple:
     return raw
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(GAMES)
 def test_incremental_state_equals_the_rules_engine_after_every_move(case) -> None:
@@ -134,6 +136,7 @@ def test_the_key_scale_orders_radical_totals_exactly_even_when_they_nearly_agree
             assert (key(x) > key(y)) - (key(x) < key(y)) == compare(x, y), (x, y)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(GAMES)
 def test_keys_of_totals_reached_in_games_order_as_the_exact_totals(case) -> None:
@@ -158,6 +161,7 @@ def test_scale_is_a_multiple_of_every_denominator() -> None:
     assert scale.key(Fraction(1, 7)) * 7 == scale.point
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(GAMES)
 def test_the_search_orders_a_positions_takings_as_their_exact_scores(case) -> None:

@@ -137,6 +137,7 @@ PIECES = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(damath_data.VARIANTS), PIECES, st.booleans())
 def test_never_answers_an_illegal_move_in_random_positions(variant, pieces, red) -> None:

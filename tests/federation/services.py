@@ -9,7 +9,10 @@ child (its pid is ours to stop). Every server is stopped by its pid, never by it
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import hashlib
+import json
 import os
 import pwd
 import shutil
@@ -21,6 +24,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from controller.federation.cluster import node_conf
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMATH = str(Path(sys.executable).with_name("damath-board"))
@@ -44,12 +49,14 @@ def wait_until(what: str, check, timeout: float = 60.0, every: float = 0.1):
         time.sleep(every)
 
 
-def _as_user(name: str) -> dict:
-    """Popen arguments that run a server as ``name`` when this process is root."""
+def _as_user(name: str, cwd: Path) -> dict:
+    """Popen arguments that run a server as ``name`` when this process is root, in ``cwd``, a
+    folder of its own: the tests' working directory may be a clone in a 0700 folder the
+    server's user cannot enter (Erlang then fails to read ``.``, eacces)."""
     if os.geteuid() != 0:
-        return {}
+        return {"cwd": cwd}
     entry = pwd.getpwnam(name)
-    return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+    return {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": [], "cwd": cwd}
 
 
 def _owned_folder(prefix: str, user: str) -> Path:
@@ -112,7 +119,7 @@ class Postgres:
             check=True,
             capture_output=True,
             timeout=120,
-            **_as_user(self.user),
+            **_as_user(self.user, self.folder),
         )
         log = open(self.folder / "postgres.log", "w")  # noqa: SIM115 - the server keeps it
         if os.geteuid() == 0:
@@ -135,7 +142,7 @@ class Postgres:
             ],
             stdout=log,
             stderr=subprocess.STDOUT,
-            **_as_user(self.user),
+            **_as_user(self.user, self.folder),
         )
         wait_until("PostgreSQL accepts connections", self._ready, timeout=60)
         self.sql("postgres", "CREATE DATABASE fed")
@@ -195,12 +202,81 @@ class RabbitNode:
         return f"127.0.0.1:{self.mqtt_port}"
 
 
+def rabbit_password_hash(password: str) -> str:
+    """A password as RabbitMQ's definitions hold it (``rabbit_password_hashing_sha256``: a
+    4-byte salt, then SHA-256 of the salt and the password, in base64)."""
+    salt = os.urandom(4)
+    return base64.b64encode(salt + hashlib.sha256(salt + password.encode()).digest()).decode()
+
+
+def definitions_of(commands: list[list[str]]) -> dict:
+    """``rabbitmqctl`` lines (``add_user``, ``set_permissions``, ``set_topic_permissions``,
+    ``set_policy``, what the federation's commands print) as one definitions document, so a
+    test imports a hall's users in one call (each ``rabbitmqctl`` is an Erlang VM's start)."""
+    out: dict = {
+        "vhosts": [{"name": "/"}],  # a node that loads definitions at boot makes no default vhost
+        "users": [],
+        "permissions": [],
+        "topic_permissions": [],
+        "policies": [],
+    }
+    for argv in commands:
+        verb, rest = argv[0], [a for a in argv[1:]]
+        if "-p" in rest:
+            i = rest.index("-p")
+            vhost = rest[i + 1]
+            del rest[i : i + 2]
+        else:
+            vhost = "/"
+        if verb == "add_user":
+            out["users"].append(
+                {
+                    "name": rest[0],
+                    "password_hash": rabbit_password_hash(rest[1]),
+                    "hashing_algorithm": "rabbit_password_hashing_sha256",
+                    "tags": [],
+                }
+            )
+        elif verb == "set_permissions":
+            user, configure, write, read = rest
+            out["permissions"].append(
+                {"user": user, "vhost": vhost, "configure": configure, "write": write,
+                 "read": read}
+            )  # fmt: skip
+        elif verb == "set_topic_permissions":
+            user, exchange, write, read = rest
+            out["topic_permissions"].append(
+                {"user": user, "vhost": vhost, "exchange": exchange, "write": write,
+                 "read": read}
+            )  # fmt: skip
+        elif verb == "set_policy":
+            apply_to = "all"
+            if "--apply-to" in rest:
+                i = rest.index("--apply-to")
+                apply_to = rest[i + 1]
+                del rest[i : i + 2]
+            name, pattern, definition = rest
+            out["policies"].append(
+                {"vhost": vhost, "name": name, "pattern": pattern, "apply-to": apply_to,
+                 "definition": json.loads(definition), "priority": 0}
+            )  # fmt: skip
+        else:
+            raise AssertionError(f"definitions_of: rabbitmqctl {verb} is not known here")
+    return out
+
+
 @dataclass
 class RabbitCluster:
     """A RabbitMQ cluster of ``size`` nodes on this machine, each with the MQTT plugin on a
-    port of its own, clustered with the first; an epmd of their own on a free port."""
+    port of its own, an epmd of their own on a free port. The first node starts alone; the
+    others join it as they boot (``classic_config`` peer discovery: no ``join_cluster``, which
+    costs a stop and a start of each). With ``tls`` (the CA, a certificate and its key) the
+    MQTT port speaks TLS only: there is no plain MQTT port and no AMQP port at all.
+    ``durable_queue_type = quorum`` (docs/federation.md, "Why the wall holds"): a persistent
+    MQTT session's queue is a quorum queue, on every node."""
 
-    size: int = 2
+    size: int = 3
+    tls: tuple[str, str, str] | None = None
     folder: Path | None = None
     epmd_port: int = field(default_factory=free_port)
     epmd: subprocess.Popen | None = None
@@ -229,7 +305,9 @@ class RabbitCluster:
             "RUNNING_UNDER_SYSTEMD": "true",
         }
 
-    def start(self) -> RabbitCluster:
+    def start(self, definitions: dict | None = None) -> RabbitCluster:
+        """The cluster, every node running and clustered; ``definitions`` (users,
+        permissions, policies: ``definitions_of``) loaded by the first node as it boots."""
         if not (RABBIT_BIN / "rabbitmq-server").exists() or not shutil.which("epmd"):
             raise AssertionError(
                 "RabbitMQ is not installed: the federation's cluster tests need Debian's "
@@ -242,7 +320,7 @@ class RabbitCluster:
             ["epmd", "-port", str(self.epmd_port)],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
-            **_as_user(user),
+            **_as_user(user, self.folder),
         )
         for n in range(self.size):
             self.nodes.append(
@@ -250,57 +328,93 @@ class RabbitCluster:
                     f"fed{n}x{self.epmd_port}", free_port(), free_port(), self.folder / f"node{n}"
                 )
             )
-        for node in self.nodes:
-            self._prepare(node)
+        for n, node in enumerate(self.nodes):
+            self._prepare(node, definitions if n == 0 else None)
+        first, *others = self.nodes
+        self._launch(first)
+        self.await_node(first)
+        for node in others:
             self._launch(node)
-        for node in self.nodes:
+        for node in others:
             self.await_node(node)
-        for node in self.nodes[1:]:
-            self.ctl(node, "stop_app")
-            self.ctl(node, "join_cluster", self.nodes[0].node)
-            self.ctl(node, "start_app")
-        self.ctl(self.nodes[0], "delete_user", "guest")
+        running = self.ctl(first, "eval", "length(rabbit_nodes:all_running()).").stdout
+        assert running.strip() == str(self.size), f"the cluster has {running.strip()} nodes"
+        if definitions is None:  # RabbitMQ's default user, made when no definitions are given
+            self.ctl(first, "delete_user", "guest")
         return self
 
-    def _prepare(self, node: RabbitNode) -> None:
+    def _prepare(self, node: RabbitNode, definitions: dict | None) -> None:
         for sub in ("home", "mnesia", "log"):
             (node.folder / sub).mkdir(parents=True)
         cookie = node.folder / "home" / ".erlang.cookie"
         cookie.write_text(self.cookie)
         cookie.chmod(0o400)
-        (node.folder / "rabbitmq.conf").write_text(
-            "listeners.tcp = none\n"
-            f"mqtt.listeners.tcp.default = 127.0.0.1:{node.mqtt_port}\n"
-            "mqtt.allow_anonymous = false\n"
-            "log.console = false\n"
-            "log.file.level = info\n"
+        peers = "".join(
+            f"cluster_formation.classic_config.nodes.{i} = {peer.node}\n"
+            for i, peer in enumerate(self.nodes, start=1)
         )
+        conf = [
+            "cluster_formation.peer_discovery_backend = classic_config",
+            peers.rstrip("\n"),
+            "log.console = false",
+            "log.file.level = info",
+        ]
+        if self.tls is not None:  # the nodes' settings as `federation broker` prints them
+            for name, path in zip(("ca.pem", "cert.pem", "key.pem"), self.tls, strict=True):
+                shutil.copyfile(path, node.folder / name)
+            conf += node_conf(
+                str(node.folder / "cert.pem"),
+                str(node.folder / "key.pem"),
+                str(node.folder / "ca.pem"),
+                f"127.0.0.1:{node.mqtt_port}",
+            ).splitlines()
+        else:
+            conf += [
+                "listeners.tcp = none",
+                "mqtt.allow_anonymous = false",
+                "mqtt.durable_queue_type = quorum",
+                f"mqtt.listeners.tcp.default = 127.0.0.1:{node.mqtt_port}",
+            ]
+        if definitions is not None:
+            (node.folder / "definitions.json").write_text(json.dumps(definitions))
+            conf.append(f"load_definitions = {node.folder / 'definitions.json'}")
+        (node.folder / "rabbitmq.conf").write_text("\n".join(conf) + "\n")
         (node.folder / "enabled_plugins").write_text("[rabbitmq_mqtt].\n")
         if os.geteuid() == 0:
             for path in [node.folder, *node.folder.rglob("*")]:
                 shutil.chown(path, self._user, self._user)
 
     def _launch(self, node: RabbitNode) -> None:
-        out = open(node.folder / "server.out", "w")  # noqa: SIM115 - the server keeps it
+        out = open(node.folder / "server.out", "a")  # noqa: SIM115 - the server keeps it
         node.proc = subprocess.Popen(
             [str(RABBIT_BIN / "rabbitmq-server")],
             env=self._env(node),
-            cwd=node.folder,
             stdout=out,
             stderr=subprocess.STDOUT,
-            **_as_user(self._user),
+            **_as_user(self._user, node.folder),
         )
 
     def await_node(self, node: RabbitNode, timeout: float = 180) -> None:
-        deadline = time.monotonic() + timeout
-        while True:
+        """Until the node's MQTT port answers: RabbitMQ opens it once the node has booted,
+        joined its cluster and started its plugins (no ``rabbitmqctl``: each is a VM's start)."""
+
+        def listening() -> bool:
             assert node.proc is not None
             if node.proc.poll() is not None:
                 raise AssertionError(f"{node.node} stopped: {self.log(node)[-3000:]}")
-            done = self.ctl(node, "await_startup", "--timeout", "10", check=False)
-            if done.returncode == 0:
-                return
-            assert time.monotonic() < deadline, f"{node.node} did not start: {done.stderr}"
+            try:
+                with socket.create_connection(("127.0.0.1", node.mqtt_port), timeout=1):
+                    return True
+            except OSError:
+                return False
+
+        wait_until(f"{node.node} listens", listening, timeout=timeout, every=0.2)
+
+    def restart(self, node: RabbitNode) -> None:
+        """A lost node back (its data kept: it rejoins its cluster as it boots)."""
+        assert node.proc is None or node.proc.poll() is not None
+        self._launch(node)
+        self.await_node(node)
 
     def ctl(self, node: RabbitNode, *args: str, check: bool = True):
         result = subprocess.run(
@@ -309,7 +423,7 @@ class RabbitCluster:
             capture_output=True,
             text=True,
             timeout=120,
-            **_as_user(self._user),
+            **_as_user(self._user, node.folder),
         )
         if check and result.returncode != 0:
             raise AssertionError(f"rabbitmqctl {' '.join(args)}: {result.stderr or result.stdout}")
@@ -323,6 +437,16 @@ class RabbitCluster:
         node = self.running()[0]
         for argv in commands:
             self.ctl(node, *argv)
+
+    def import_definitions(self, commands: list[list[str]]) -> None:
+        """The same commands' effect in one ``rabbitmqctl import_definitions``."""
+        node = self.running()[0]
+        assert node.folder is not None
+        path = node.folder / f"defs-{os.urandom(4).hex()}.json"
+        path.write_text(json.dumps(definitions_of(commands)))
+        if os.geteuid() == 0:
+            shutil.chown(path, self._user, self._user)
+        self.ctl(node, "import_definitions", str(path))
 
     def kill(self, node: RabbitNode) -> None:
         """The node lost at once (SIGKILL: no goodbye to its clients or its peers)."""
@@ -350,6 +474,58 @@ class RabbitCluster:
             self.epmd.wait(10)
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
+
+
+STOCK_FILES = 1024
+
+
+def file_limit(files: int) -> list[str]:
+    """The command prefix that runs a server with ``files`` open files at most (util-linux's
+    ``prlimit``, in every Debian: it sets the limit and runs the command in its own process)."""
+    return ["prlimit", f"--nofile={files}:{files}", "--"]
+
+
+class Siege:
+    """``tests/federation/siege.py`` in a process of its own, against ``targets``; its last
+    figures in ``figures``."""
+
+    def __init__(self, targets: list[str], source: str = "127.0.0.2", count: int = 1000,
+                 http: bool = False, rate: float = 200.0) -> None:  # fmt: skip
+        import threading
+
+        self.figures: dict[str, int] = {}
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "tests.federation.siege", *targets, "--from", source,
+             "--count", str(count), "--rate", str(rate), *(["--http"] if http else [])],
+            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True,
+        )  # fmt: skip
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+
+    def _read(self) -> None:
+        import json as _json
+
+        assert self.proc.stdout is not None
+        for line in self.proc.stdout:
+            self.figures = _json.loads(line)
+
+    def wait(self, what: str, check, timeout: float = 60.0) -> dict[str, int]:
+        def ok():
+            assert self.proc.poll() is None, f"the siege stopped: {self.proc.stderr.read()}"
+            return self.figures if self.figures and check(self.figures) else None
+
+        return wait_until(what, ok, timeout=timeout, every=0.2)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            assert self.proc.stdin is not None
+            self.proc.stdin.close()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
 
 
 def make_certificates(folder: Path) -> tuple[str, str, str]:
@@ -411,6 +587,38 @@ def make_certificates(folder: Path) -> tuple[str, str, str]:
     return str(folder / "ca.pem"), str(folder / "fed.pem"), str(folder / "fed.key")
 
 
+def damath_here(*args: str, check: bool = True) -> subprocess.CompletedProcess:
+    """``damath-board ARGS`` run in this process (its own ``main``), for the set-up steps a
+    test takes by the hundred: a process of its own costs a second or two of imports on two
+    loaded cores. The process is left as it was found: its umask (a hub command sets 077),
+    its language (a context of its own), its working directory."""
+    import contextvars
+    import io
+    from contextlib import redirect_stderr, redirect_stdout
+
+    from controller.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    mask = os.umask(0o022)
+    os.umask(mask)
+    here = os.getcwd()
+    try:
+        with redirect_stdout(out), redirect_stderr(err):
+            try:
+                code = contextvars.copy_context().run(main, list(args))
+            except SystemExit as exc:  # argparse's own refusals
+                code = exc.code if isinstance(exc.code, int) else 2
+    finally:
+        os.umask(mask)
+        os.chdir(here)
+    done = subprocess.CompletedProcess(
+        ["damath-board", *args], code, out.getvalue(), err.getvalue()
+    )
+    if check:
+        assert code == 0, f"damath-board {' '.join(args[:3])}: {done.stderr}{done.stdout}"
+    return done
+
+
 def damath(*args: str, check: bool = True, timeout: float = 120) -> subprocess.CompletedProcess:
     out = subprocess.run([DAMATH, *args], capture_output=True, text=True, timeout=timeout)
     if check:
@@ -428,6 +636,8 @@ class FederationServer:
     key: str
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
+    files: int = STOCK_FILES
+    """Its open-file limit, soft and hard (a stock Debian shell's soft limit)."""
 
     @property
     def url(self) -> str:
@@ -439,6 +649,7 @@ class FederationServer:
         log = open(self.folder / "serve.log", "a")  # noqa: SIM115 - the server keeps it
         self.proc = subprocess.Popen(
             [
+                *file_limit(self.files),
                 DAMATH,
                 "federation",
                 "serve",

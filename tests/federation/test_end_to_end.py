@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from controller.audit.check import audit_text
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import parse_score
 from controller.tournament.model import Division, Event, GameResult
@@ -29,8 +30,8 @@ from controller.tournament.tournament import Tournament
 from tests.hub.conftest import RunningHub
 from tests.hub.eventkit import HallBoard, round_view, wait_for
 
-from .conftest import EVENTS, PLAYERS, new_federation
-from .services import damath
+from .conftest import EVENTS, ON_POSTGRES, ON_SERVERS, PLAYERS
+from .services import damath_here
 
 CORRECTION = "Red's flag fell before the last move was made (clock)"
 BY_HAND = "board b2 lost its power at move 12; the game was finished on paper"
@@ -42,21 +43,6 @@ class Hall:
     folder: Path
     players: list[str]
     """The event's federation IDs in entry order."""
-
-
-@pytest.fixture(scope="module")
-def sqlite_fed(tmp_path_factory, certs):
-    server, ids = new_federation(tmp_path_factory.mktemp("fed-sqlite"), "", certs)
-    yield server, ids
-    server.stop()
-
-
-@pytest.fixture(scope="module")
-def pg_fed(tmp_path_factory, certs, postgres):
-    db = postgres.create_database("fedtest")
-    server, ids = new_federation(tmp_path_factory.mktemp("fed-pg"), db, certs)
-    yield server, ids
-    server.stop()
 
 
 def strength(ids: list[str], fed_id: str) -> int:
@@ -79,11 +65,11 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
         Event(name, date=date, venue=f"Hall {n + 1}", initial_colour="blue"),
         Division("open", "round-robin"),
     ).close()
-    out = damath(
+    out = damath_here(
         "hub", "federation", "import", *fed_ids, "--dir", str(hub.folder), "--credential", str(cred)
     ).stdout
     assert out.count("division open") == 4, out
-    damath("hub", "seat", "--auto", "--dir", str(hub.folder))
+    damath_here("hub", "seat", "--auto", "--dir", str(hub.folder))
     t = Tournament.open(hub.folder)
     try:
         players = t.players()
@@ -93,7 +79,7 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
             for b in boards.values():
                 b.next_game()
             t.pair(rnd)
-            damath(
+            damath_here(
                 "hub", "publish", "--round", str(rnd), "--url", hub.url, "--dir", str(hub.folder)
             )
             sent = seating.dispatches(t)
@@ -108,12 +94,16 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
                     continue
                 games.append((board, "blue" if strength(ids, blue) > strength(ids, red) else "red"))
             # the clocks wait for the round's start from the desk (docs/tournament.md)
-            damath("hub", "start", "--round", str(rnd), "--url", hub.url, "--dir", str(hub.folder))
+            damath_here(
+                "hub", "start", "--round", str(rnd), "--url", hub.url, "--dir", str(hub.folder)
+            )
             for board, winner in games:
                 board.wait_started()
                 board.play_game(winner)
             for b in boards.values():
                 b.wait_acked()
+            if n == 0 and rnd == 1:
+                sheets_carry_the_ids(hub, games[0][0], players, t.pairings("open", 1), sent)
             played = 2 - len(hand)
             wait_for(
                 f"hall {n + 1} round {rnd}'s board games",
@@ -121,7 +111,7 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
                     sum(bool(r["board_result"]) for r in round_view(hub, rnd)) == k
                 ),
             )
-            damath("hub", "accept", "--round", str(rnd), "--dir", str(hub.folder))
+            damath_here("hub", "accept", "--round", str(rnd), "--dir", str(hub.folder))
             for p in hand:  # Ella (stronger) beat Fe on paper
                 word = "blue" if players[p.blue].fed_id == ids[4] else "red"
                 t.record_result(p.id, GameResult(word), by="arbiter Lina", reason=BY_HAND)
@@ -147,6 +137,19 @@ def play_event(base: Path, n: int, cred: Path, ids: list[str]) -> Hall:
     return Hall(event_id, hub.folder, fed_ids)
 
 
+def sheets_carry_the_ids(hub, board, players, pairings, sent) -> None:
+    """The board's own sheet (its CSV, which the audit still reads) and the hub's feed of the
+    game (its sheet as JSON) name both players' federation IDs."""
+    p = next(p for p in pairings if sent[p.id].board == board.board)
+    blue, red = players[p.blue].fed_id, players[p.red].fed_id
+    sheet_csv = board.play.session.export_csv()
+    assert f"BLUE,federation-id,{blue}," in sheet_csv and f"RED,federation-id,{red}," in sheet_csv
+    assert audit_text(sheet_csv, "integer", "official").errors == 0  # still the audit's format
+    game = next(g for g in hub.json("/feeds")["games"] if g["board"] == board.board)
+    sheet = hub.json(game["json"])["sheet"]
+    assert (sheet["players"]["blue"]["fed_id"], sheet["players"]["red"]["fed_id"]) == (blue, red)
+
+
 @pytest.fixture(scope="module")
 def halls(tmp_path_factory, sqlite_fed):
     """The three halls' events, played once (their players imported from a federation's
@@ -161,7 +164,7 @@ def halls(tmp_path_factory, sqlite_fed):
 
 def submit(hall: Hall, federation, *extra: str):
     cred = federation.folder / "events" / f"{hall.event_id}.toml"
-    return damath(
+    return damath_here(
         "hub",
         "federation",
         "submit",
@@ -205,7 +208,7 @@ def restore(hall: Hall, where: tuple[str, str, int, str]) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("store", ["postgresql", "sqlite"])
+@pytest.mark.parametrize("store", [pytest.param("postgresql", marks=ON_POSTGRES), "sqlite"])
 def test_three_halls_submit_and_the_federation_verifies_rates_and_publishes(request, store, halls):
     federation, ids = request.getfixturevalue("pg_fed" if store == "postgresql" else "sqlite_fed")
     assert ("PostgreSQL" if store == "postgresql" else "SQLite") in federation.log()
@@ -301,7 +304,9 @@ def test_three_halls_submit_and_the_federation_verifies_rates_and_publishes(requ
     assert '[BlueFedId "' in pdn and '[RedFedId "' in pdn and f'[Game "{game["game"]}"]' in pdn
 
 
-@pytest.mark.parametrize("store", ["postgresql", "sqlite"])
+@ON_SERVERS  # the session's federations, asked for by name
+@pytest.mark.slow  # a federation's process and its halls' credentials: the slow tier's
+@pytest.mark.parametrize("store", [pytest.param("postgresql", marks=ON_POSTGRES), "sqlite"])
 def test_a_wrong_credential_or_a_damaged_body_is_answered_and_stores_nothing(request, store):
     federation, _ids = request.getfixturevalue("pg_fed" if store == "postgresql" else "sqlite_fed")
     context = ssl.create_default_context(cafile=federation.ca)

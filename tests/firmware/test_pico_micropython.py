@@ -128,6 +128,40 @@ def test_pico_main_over_a_pty_under_micropython(pty_pair, tmp_path):
         link.close()
 
 
+def said(fd: int, timeout: float = 30.0) -> str:
+    """What the Pico printed on its USB port before it stopped (the bound ends a hung one)."""
+    import select
+
+    end = time.monotonic() + timeout
+    out = b""
+    while b"\n" not in out and time.monotonic() < end:
+        if select.select([fd], [], [], 0.1)[0]:
+            out += os.read(fd, 1024)
+    return out.decode(errors="replace").strip()
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        (("--set", "LED_PIN=25"), "config.py: the LED pin GP25 is not on the Pico's pins"),
+        (("--set", "RELEASE_PIN=13"), "config.py: GP13 is both a column and a release pin"),
+        (("--chip-id", "0x10003927"), "this board's chip is neither an RP2040 nor an RP2350"),
+    ],
+)
+def test_a_config_or_chip_that_does_not_fit_stops_the_pico_in_one_line(
+    pty_pair, tmp_path, args, line
+):
+    fd, _path = pty_pair
+    pico = Pico(fd, tmp_path, *args)
+    try:
+        assert pico.wait()[0] == 0  # nothing started: the REPL stays free for mpremote
+        out = said(fd)
+        assert out.startswith("damath-board firmware stopped: " + line), out
+        assert len(out.splitlines()) == 1, out
+    finally:
+        pico.stop()
+
+
 @pytest.mark.parametrize(
     ("board", "points", "decode", "chips"),
     [

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import binascii
 import random
+import time
 
 import pytest
 
@@ -128,3 +129,16 @@ def test_frames_are_found_the_same_whatever_the_stream_s_chunks():
     assert decoder.feed(b"\x01" * (framing.MAX_ENCODED + 1) + b"\x00") == []
     assert decoder.bad == 1  # too long: dropped whole, counted once
     assert decoder.feed(framing.encode_frame(b"ok")) == [b"ok"]
+
+
+def test_the_clock_on_cpython_wraps_at_2_30_as_the_rp2040_s():
+    clock = hw.Clock(start_us=hw.TICKS_PERIOD - 2000)
+    first = clock.ticks_us()
+    assert hw.TICKS_PERIOD - 2000 <= first < hw.TICKS_PERIOD
+    end = time.monotonic() + 10  # the bound only ends a hung test
+    while clock.ticks_us() >= first and time.monotonic() < end:
+        clock.sleep_us(500)
+    now = clock.ticks_us()
+    assert now < first  # wrapped to a small tick
+    assert 2000 <= clock.ticks_diff(now, first) < hw.TICKS_PERIOD // 2
+    assert clock.ticks_add(first, 5000) == first + 5000 - hw.TICKS_PERIOD

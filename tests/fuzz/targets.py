@@ -198,7 +198,7 @@ traces = st.tuples(
 
 def trace(parts: tuple[str, list[str]]) -> str:
     """A trace read and, when good, replayed through the tracker and the engine."""
-    from controller.replay import replay_trace
+    from controller.cli.replay import replay_trace
 
     header, lines = parts
     try:

@@ -5,6 +5,7 @@ bench/bench_fuzz.py runs the same targets far longer (counts in docs/benchmarks.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 
 from . import targets
@@ -18,18 +19,21 @@ FUZZ = settings(
 )
 
 
+@pytest.mark.slow
 @FUZZ
 @given(targets.position_texts)
 def test_fuzzed_positions(text: str) -> None:
     targets.position(text)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(targets.traces)
 def test_fuzzed_traces(parts) -> None:
     targets.trace(parts)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(targets.sheets)
 def test_fuzzed_scoresheets(parts) -> None:
@@ -39,12 +43,14 @@ def test_fuzzed_scoresheets(parts) -> None:
 CHANNEL = targets.Channel()
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=250)
 @given(targets.channel_inputs)
 def test_fuzzed_websocket_messages(parts) -> None:
     CHANNEL(parts)
 
 
+@pytest.mark.slow
 @settings(FUZZ, max_examples=60)
 @given(targets.journals)
 def test_fuzzed_journal_records(parts) -> None:

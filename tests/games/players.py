@@ -232,9 +232,10 @@ PLAYERS: dict[str, Player] = {
 }
 
 
-def play_on(board: Board, game: Game) -> None:
+def play_on(board: Board, game: Game, report: Callable[[int], None] | None = None) -> None:
     """Turns until the game has nothing more to play (or has had its turns); a turn the game
-    does not take twice running is an error, never an endless loop."""
+    does not take twice running is an error, never an endless loop. ``report`` hears the count
+    of turns played after each turn (what the board has confirmed to the players)."""
     stuck = 0
     while game.played(board) < game.turns:
         before = game.played(board)
@@ -243,6 +244,8 @@ def play_on(board: Board, game: Game) -> None:
             return
         for step in steps:
             board.do(step)
+        if report is not None:
+            report(game.played(board))
         stuck = stuck + 1 if game.played(board) == before else 0
         if stuck > 20:  # Dadama takes a few actions (choose, throw) to a step
             raise RuntimeError(f"the game did not take the turn {steps}: {board.game.problems}")

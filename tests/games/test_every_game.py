@@ -63,6 +63,7 @@ def test_every_registered_game_has_a_player() -> None:
     assert set(PLAYERS) == set(GAMES)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(GAMES))
 def test_a_finished_game_is_kept_once_and_not_again_after_a_restart(name, tmp_path) -> None:
     kind, player = GAMES[name], PLAYERS[name]

@@ -51,6 +51,8 @@ class RunningHub:
     http_port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
     extra: list[str] = field(default_factory=list)
+    env: dict[str, str] = field(default_factory=dict)
+    """Set in the hub's environment over the test's (a failpoint: controller/hub/failpoints.py)."""
 
     @property
     def url(self) -> str:
@@ -66,7 +68,7 @@ class RunningHub:
              "--http-port", str(self.http_port), "--mqtt-port", str(self.mqtt_port),
              "--mqtt-bind", "127.0.0.1", "--ready-file", str(ready), "--event", "Division Meet",
              *self.extra],
-            stdout=log, stderr=subprocess.STDOUT,
+            stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **self.env},
         )  # fmt: skip
         if wait:
             deadline = time.monotonic() + 120  # a bound for a hung start, not a pace

@@ -69,6 +69,7 @@ def run(*args: str) -> str:
     return r.stdout
 
 
+@pytest.mark.slow
 def test_every_tournament_csv_neutralises_formulas(event, tmp_path):
     for what in ("standings", "crosstable"):
         out = run("hub", "export", what, "--format", "csv", "--dir", str(event))
@@ -98,6 +99,7 @@ def test_every_tournament_csv_neutralises_formulas(event, tmp_path):
     )
 
 
+@pytest.mark.slow
 def test_the_boards_scoresheet_stays_the_audits_and_runs_nothing(tmp_path):
     sheet = run("demo", "--format", "csv")
     (tmp_path / "sheet.csv").write_text(sheet)

@@ -17,15 +17,16 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from controller.tournament import boards as seating
 from controller.tournament.tournament import Tournament
+from tests.chromium import browser_scope
 
 from .daykit import PASSWORD, PLAYERS_CSV, guide_commands, pdf_pages, run_guide_line
 from .eventkit import MOVES, HallBoard
 from .test_desk_browser import csp_refusal
-from .test_wall_browser import ARGS, ARTIFACTS, CHROMIUM
+from .test_wall_browser import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -61,9 +62,7 @@ def row(page, table: int):
     return page.locator("table.round tbody tr").nth(table - 1)
 
 
-def test_a_tournament_day_as_the_organisers_guide_tells_it(hub, tmp_path):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
+def test_a_tournament_day_as_the_organisers_guide_tells_it(hub, tmp_path, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     folder = hub.folder
     # -- a week before: the guide's own commands, as written ---------------------------------
@@ -83,8 +82,7 @@ def test_a_tournament_day_as_the_organisers_guide_tells_it(hub, tmp_path):
     t = Tournament.open(folder)
     errors: list[str] = []
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        with browser_scope(browser):
             org_context = browser.new_context(viewport={"width": 1366, "height": 768})
             org = org_context.new_page()
             org.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -306,7 +304,6 @@ def test_a_tournament_day_as_the_organisers_guide_tells_it(hub, tmp_path):
             expect(cards).to_have_count(6)
             expect(wall.locator("#count")).to_contain_text("6 tables of round 2")
             shot(wall, "wall-round2")
-            browser.close()
         assert errors == []
     finally:
         t.close()

@@ -5,17 +5,16 @@ reaches no desk page. Screenshots go to tests/artifacts/hub/."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from controller.hub.accounts import Accounts
 from controller.tournament import boards as seating
 from controller.tournament.tournament import Tournament
+from tests.chromium import browser_scope
 
 from .eventkit import HallBoard
-from .test_wall_browser import ARGS, ARTIFACTS, CHROMIUM
+from .test_wall_browser import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 PASSWORD = "correct horse battery"
@@ -37,9 +36,7 @@ def login(page, url: str, name: str) -> None:
     expect(page.locator("header .who")).to_have_text(name)
 
 
-def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
+def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     accounts = Accounts(hub.folder)
     accounts.add("org", "organiser", PASSWORD)
@@ -51,8 +48,7 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
     }
     t = None
     try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        with browser_scope(browser):
             errors: list[str] = []
             org = browser.new_context(viewport={"width": 1500, "height": 900}).new_page()
             org.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -167,7 +163,6 @@ def test_organiser_and_arbiter_run_a_round_at_the_desk(hub, tmp_path):
                 wall.goto(hub.url + path)
                 expect(wall.get_by_role("button", name="Log in")).to_be_visible()
                 assert "Maria" not in wall.content()
-            browser.close()
             assert errors == []
     finally:
         if t is not None:

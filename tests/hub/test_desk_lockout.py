@@ -6,6 +6,8 @@ for it. The addresses are 127.0.0.x: every one of them reaches a hub on 127.0.0.
 
 from __future__ import annotations
 
+import pytest
+
 from controller.hub.accounts import ADDRESS_FAILURES, FAILURES, NAME_FAILURES
 
 from .test_desk import Browser
@@ -19,6 +21,7 @@ def wrong(b: Browser, name: str) -> str:
     return location
 
 
+@pytest.mark.slow
 def test_a_name_locked_from_one_address_logs_in_from_another(desk):
     attacker = Browser(desk.url, ATTACKER)
     for _ in range(FAILURES):

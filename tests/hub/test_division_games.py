@@ -20,6 +20,8 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from controller.board import BoardHost, ScanLoop
 from controller.board.sim import sim_devices
 from controller.cli import main
@@ -63,6 +65,7 @@ def open_short(folder: Path, name: str) -> Hands:
     return board
 
 
+@pytest.mark.slow
 def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub(hub, tmp_path):
     from controller.hub.accounts import Accounts
 
@@ -207,6 +210,7 @@ def assert_printed_sheet(page: str, name: str, own: str) -> None:
     assert f"Result on the board: {words[-1]}" in page
 
 
+@pytest.mark.slow
 def test_a_board_refuses_a_table_of_another_game_with_one_line_on_its_display(hub, tmp_path):
     """The hub sends no table to a board that says it plays another game (its presence's
     ``plays``): the round is not sent, the organiser told which table and why in one line, the
@@ -349,6 +353,7 @@ def _post(hub, path: str, body: dict) -> tuple[int, str]:
         return exc.code, json.loads(exc.read())["error"]
 
 
+@pytest.mark.slow
 def test_the_desk_adds_a_division_with_its_game_and_records_its_results(desk):
     from .test_desk import Browser, _open
 
@@ -394,6 +399,7 @@ def test_the_desk_adds_a_division_with_its_game_and_records_its_results(desk):
     assert "Division open · Standings" in wall  # a Damath division as before
 
 
+@pytest.mark.slow
 def test_the_simulator_shows_a_refused_table_on_its_display_and_page(hub, tmp_path):
     """``damath-board sim --hub`` with a Dam board sent a Damath table: the board's display (the
     simulated OLED's lines) and its page's notice say so, in one line."""
@@ -434,6 +440,7 @@ def test_the_simulator_shows_a_refused_table_on_its_display_and_page(hub, tmp_pa
         proc.wait(15)
 
 
+@pytest.mark.slow
 def test_one_event_of_three_games_a_round_each_with_the_hub_killed_midway(hub, tmp_path):
     """Issue 28's hall: one event with a Damath division on 4 boards, a Dam division on 2 and a
     Mathematical Chess division on 2, a round each through the real Mosquitto and hub; the

@@ -102,6 +102,7 @@ def check_board_results(hub, rnd: int, tables: dict[int, str]) -> None:
         assert rows[table]["status"] == "to-accept"
 
 
+@pytest.mark.slow
 def test_a_swiss_of_four_rounds_on_eight_boards(hall):
     hub, t, boards = hall
     out = cli(hub, "seat", "--auto")
@@ -377,6 +378,7 @@ RR_FINAL = [
 ]  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_round_robin_of_six_on_three_boards(hub, tmp_path):
     hub.start()
     boards = {b: HallBoard.start(b, hub.add_board(b), tmp_path / b) for b in ("r1", "r2", "r3")}

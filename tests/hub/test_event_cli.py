@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import subprocess
 
+import pytest
+
 from controller.tournament import boards as seating
 from controller.tournament.model import Division, Event
 from controller.tournament.tournament import Tournament
@@ -21,6 +23,7 @@ def run(folder, *args: str, stdin: str | None = None) -> subprocess.CompletedPro
     )
 
 
+@pytest.mark.slow
 def test_mistakes_are_one_line_and_change_nothing(tmp_path):
     t = Tournament.create(tmp_path, Event("Cup"), Division("open", "swiss", 3))
     t.add_player("Ana")

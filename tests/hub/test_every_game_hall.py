@@ -13,6 +13,7 @@ import sqlite3
 import time
 
 import paho.mqtt.client as mqtt
+import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.link.config import load
@@ -42,6 +43,7 @@ def stored_envelopes(hub, board: str, game: str) -> list[Envelope]:
     return [parse_envelope(row[0].encode(), board) for row in rows]
 
 
+@pytest.mark.slow
 def test_every_game_through_the_real_hub_once_in_order_equal_to_the_boards_export(hub, tmp_path):
     hub.start()
     boards = {name: Board(f"g-{name}", tmp_path / name, hub.add_board(f"g-{name}"))
@@ -108,6 +110,7 @@ def _illegal_move(records: list[dict]) -> tuple[int, dict, str]:
 FORGERIES = {"dadama": _changed_throw, "mathchess": _changed_removal, "dam": _illegal_move}
 
 
+@pytest.mark.slow
 def test_a_forged_record_of_each_game_is_refused_and_reported(hub, tmp_path):
     hub.start()
     for name, forge in FORGERIES.items():
@@ -174,6 +177,7 @@ def run_english(tmp_path, conn, state, seconds: float):
     )  # fmt: skip
 
 
+@pytest.mark.slow
 def test_run_publishes_a_board_of_another_game_to_the_hub(hub, tmp_path):
     """``damath-board run --hub`` on a board whose profile names English draughts (it used to
     refuse: only Damath reached a hub): its game's start reaches the hub as that game; with a
@@ -196,6 +200,7 @@ def test_run_publishes_a_board_of_another_game_to_the_hub(hub, tmp_path):
     assert len(said) == 1 and "hub mqtt://127.0.0.1" in said[0], refused.stderr
 
 
+@pytest.mark.slow
 def test_run_refuses_a_table_of_another_game_in_one_line(hub, tmp_path):
     """``damath-board run --hub`` on an English draughts board holding a Damath table (a board
     carried to the wrong division): it says once that the table is not for it, and nothing it

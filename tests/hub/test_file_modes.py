@@ -11,6 +11,8 @@ import stat
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from controller.hub.store import Store
 
 from .conftest import DAMATH, Board, RunningHub
@@ -42,6 +44,7 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess:
     return r
 
 
+@pytest.mark.slow
 def test_every_file_of_the_event_is_the_organisers_alone(tmp_path, sample_moves):
     os.umask(0o022)  # as a user's shell usually has it
     event = tmp_path / "event"

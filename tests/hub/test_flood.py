@@ -16,6 +16,7 @@ import threading
 import time
 
 import paho.mqtt.client as mqtt
+import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.link.config import load
@@ -30,6 +31,7 @@ BURST = 1000  # the hub's bursts: five seconds of the rate, at least 1,000
 FLOOD = 200_000
 
 
+@pytest.mark.slow
 def test_a_flooding_board_is_held_to_its_limits_and_the_others_play_on(hub, tmp_path,
                                                                         sample_moves):  # fmt: skip
     hub.extra = ["--board-rate", str(RATE), "--games-per-hour", str(GAMES)]

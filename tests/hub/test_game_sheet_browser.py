@@ -6,10 +6,8 @@ test's folder and copied to docs/images/ (sheet-<game>.png)."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
-from playwright.sync_api import sync_playwright
 
 from controller.hub.game_sheet import (
     COLUMNS,
@@ -18,11 +16,11 @@ from controller.hub.game_sheet import (
     Sheet,
     render,
 )
+from tests.chromium import browser_scope
 from tests.docs_images import keep_for_docs
 from tests.link.gameboards import EXPORTS, OTHER_GAMES, play_game
 
 from .daykit import pdf_pages
-from .test_wall_browser import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 
@@ -56,9 +54,7 @@ def long_pdn(text: str, turns: int) -> str:
     return "\n".join([*head, "", *rows, "*"])
 
 
-def test_every_games_printed_sheet_fits_one_a4_page(tmp_path):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
+def test_every_games_printed_sheet_fits_one_a4_page(tmp_path, browser):
     exports = {}
     for name in OTHER_GAMES:
         folder = tmp_path / name
@@ -66,8 +62,7 @@ def test_every_games_printed_sheet_fits_one_a4_page(tmp_path):
         exports[name] = play_game(folder, name).files()[EXPORTS[name]]
     shots = tmp_path / "shots"
     shots.mkdir()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser_scope(browser):
         page = browser.new_page(viewport={"width": 900, "height": 1270})
         for name, text in exports.items():
             page.set_content(sheet_of(name, text))
@@ -83,6 +78,5 @@ def test_every_games_printed_sheet_fits_one_a4_page(tmp_path):
             assert page.locator("ol.turns.small").count() == small
             assert pdf_pages(page.pdf(format="A4", prefer_css_page_size=True)) == 1, many
             page.screenshot(path=str(shots / f"sheet-dam-{many}.png"), full_page=True)
-        browser.close()
     for name in ("dam", "dadama", "mathchess"):
         keep_for_docs(shots / f"sheet-{name}.png")

@@ -8,6 +8,8 @@ from __future__ import annotations
 import subprocess
 from types import SimpleNamespace
 
+import pytest
+
 from controller.hub.addresses import reachable
 from controller.hub.cli import banner
 from controller.link.playback import sample_game_moves
@@ -25,6 +27,7 @@ def hub_cli(hub, *args: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=60)  # fmt: skip
 
 
+@pytest.mark.slow
 def test_a_board_retired_leaves_the_hall_and_keeps_its_games(hub, tmp_path):
     hub.start()
     spare = Board("b21", tmp_path / "b21", hub.add_board("b21"))

@@ -1,23 +1,36 @@
-"""The hub SIGKILLed at random moments, 30 times, while three boards play a round: its broker
-dies with it, both come back, the boards resend what was not acknowledged. At the end the hub
-holds every board's journal, every record once, in order.
+"""The hub killed (SIGKILL, its broker dying with it) at each place of its ingest where a slip
+would lose or double a record, while three boards play a round: mid-batch before the commit,
+after the commit before the acknowledgements, after them, a later batch of each, and once while
+it starts. The boards resend what was not acknowledged; at the end the hub holds every board's
+journal, every record once, in order.
 
-The test paces the boards, not the clock: before each kill every board plays its next few
-moves (while the hub may still be starting), and every other kill waits until the hub has
-stored something new, so the kills are spread through the round however loaded the machine."""
+Each kill is placed by a failpoint (controller/hub/failpoints.py), so every run tests every
+place, however fast or loaded the machine; the hub killed 30 times at random moments is the
+soak, bench/soak_hub_kills.py. The boards play half of their next moves while the hub is down,
+the rest once it has taken a batch; the test waits for the hub to reach its failpoint (a bound
+ends a test that hangs)."""
 
 from __future__ import annotations
 
-import random
+import signal
 import time
 
 import pytest
 
+from controller.hub.failpoints import ENV
+
 from .conftest import Board, assert_hub_equals_journals, stored_games
 
-KILLS = 30
-SERVING_WAIT = 180.0
-"""A bound, never a pace: how long a kill may wait for the hub to store something new."""
+PLACED = (
+    "ingest.stored@1",  # mid-batch: everything in the transaction, nothing committed
+    "ingest.committed@1",  # on the disk, not acknowledged: the boards resend it all
+    "ingest.acked@1",
+    None,  # killed while it starts: before its store check and its broker are done
+    "ingest.committed@2",  # a later batch, after the boards' resends were taken
+    "ingest.stored@2",
+)
+REACH_WAIT = 180.0
+"""A bound, never a pace: how long the hub may take to reach its failpoint."""
 
 
 def _chunks(moves: list, parts: int) -> list[list]:
@@ -32,45 +45,50 @@ def _chunks(moves: list, parts: int) -> list[list]:
 
 
 @pytest.mark.slow
-def test_hub_killed_30_times_loses_and_doubles_nothing(hub, tmp_path, sample_moves):
-    rng = random.Random(14)
+def test_the_hub_killed_at_each_place_of_its_ingest_loses_and_doubles_nothing(
+    hub, tmp_path, sample_moves
+):
     hub.start()
     boards = [Board(f"k{n}", tmp_path / f"k{n}", hub.add_board(f"k{n}")) for n in range(3)]
     for b in boards:
         b.start_link()
         b.open_session()
-    chunks = _chunks(sample_moves, KILLS + 1)
-    assert len(chunks) == KILLS + 1, "the sample game is long enough to spread 30 kills"
+    chunks = _chunks(sample_moves, len(PLACED) + 1)
     seen: list[int] = []
 
     def stored() -> int:
         return sum(len(g) for b in boards for g in stored_games(hub.folder, b.board).values())
 
-    for n in range(KILLS):
-        for b in boards:
-            b.play.play_moves(chunks[n], seed=len(b.board) + n)
-        if n % 2:
-            # every other kill lands while the hub is serving: after it has stored something
-            # new since the last kill (the bound only ends a test that hangs)
-            deadline = time.monotonic() + SERVING_WAIT
-            while stored() == (seen[-1] if seen else 0):
-                assert time.monotonic() < deadline, f"the hub stored nothing new: {seen}"
-                time.sleep(0.05)
-        time.sleep(rng.uniform(0.0, 1.5))  # sometimes before it serves, sometimes mid-batch
+    for n, place in enumerate(PLACED):
         hub.kill()
+        half = len(chunks[n]) // 2
+        for b in boards:  # played while the hub is down: they arrive with the boards' resends
+            b.play.play_moves(chunks[n][:half], seed=len(b.board) + n)
+        before = stored()
+        hub.env = {ENV: place} if place else {}
+        hub.start(wait=False)
+        assert hub.proc is not None
+        if place is None:
+            hub.kill()  # killed with its start half done
+        deadline = time.monotonic() + REACH_WAIT
+        while hub.proc.poll() is None and stored() == before:  # it takes a batch, or dies
+            assert time.monotonic() < deadline, f"the hub took nothing before {place}"
+            time.sleep(0.05)
+        for b in boards:  # the rest of the chunk while it serves (or is down again)
+            b.play.play_moves(chunks[n][half:], seed=len(b.board) + n + 100)
+        while hub.proc.poll() is None:  # the hub kills itself at its place
+            assert time.monotonic() < deadline, f"the hub never reached {place}"
+            time.sleep(0.05)
+        assert hub.proc.returncode == -signal.SIGKILL, (place, hub.proc.returncode)
         seen.append(stored())
-        hub.start(wait=rng.random() < 0.5)
+    hub.env = {}
+    hub.start()
     for b in boards:
-        b.play.play_moves(chunks[KILLS], seed=len(b.board) + KILLS)
+        b.play.play_moves(chunks[len(PLACED)], seed=len(b.board) + len(PLACED))
         b.play.stop_game()
-    if hub.proc.poll() is not None or not (hub.folder / "ready").exists():
-        hub.kill()
-        hub.start()
     for b in boards:
         b.wait_acked(timeout=180)
-    print("stored at each kill:", seen)
     assert seen == sorted(seen), f"the hub lost records it had stored: {seen}"
-    assert len(set(seen)) >= KILLS // 2, f"records arrived between the kills: {seen}"
     moves = assert_hub_equals_journals(hub.folder, boards)
     assert moves == 3 * len(sample_moves)
     for b in boards:

@@ -212,3 +212,52 @@ def test_acks_wait_for_the_disk_the_wall_does_not(hub, envelopes):
     assert "PRAGMA synchronous=NORMAL" in statements  # nothing acknowledged: no fsync
     assert hub.store.db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again
     hub.store.db.set_trace_callback(None)
+
+
+def test_a_batch_meets_the_failpoints_as_it_becomes_durable(hub, envelopes, monkeypatch):
+    """The places tests/hub/test_hub_kill.py kills the hub at are where their names say: every
+    record in the transaction but none committed, all committed but none acknowledged, then
+    acknowledged; a duplicate is acknowledged again the same way, a batch with no record meets
+    none of them."""
+    from controller.hub import failpoints
+
+    published: list[str] = []
+
+    class Client:  # what the hub hands its acknowledgements to
+        def publish(self, topic: str, payload: bytes, qos: int) -> None:
+            published.append(topic)
+
+    hub.client = Client()
+    other = sqlite3.connect(hub.store.path)  # another reader sees only what is committed
+    seen: list[tuple[str, int, int]] = []
+
+    def reach(name: str, before: object = None) -> None:
+        committed = other.execute("SELECT count(*) FROM records").fetchone()[0]
+        seen.append((name, committed, len(published)))
+
+    monkeypatch.setattr(failpoints, "reach", reach)
+    payloads = [e.payload() for e in envelopes[:3]]
+    assert send(hub, *payloads) == ["stored"] * 3
+    assert seen == [("ingest.stored", 0, 0), ("ingest.committed", 3, 0), ("ingest.acked", 3, 1)]
+    seen.clear()
+    assert send(hub, payloads[0]) == ["duplicate"]
+    assert seen == [("ingest.stored", 3, 1), ("ingest.committed", 3, 1), ("ingest.acked", 3, 2)]
+    seen.clear()
+    hub.process([("show", "b1", b"", 1.0)])
+    assert seen == []
+    other.close()
+
+
+@pytest.mark.parametrize("text", ["", "nowhere@1", "ingest.acked@0", "ingest.acked@x"])
+def test_a_failpoint_armed_wrongly_is_said_and_arms_nothing(text, capsys):
+    from controller.hub.failpoints import armed
+
+    assert armed(text) is None
+    assert capsys.readouterr().err.count("\n") == (0 if text == "" else 1)
+
+
+def test_a_failpoint_arms_its_place_and_count():
+    from controller.hub.failpoints import armed
+
+    assert armed("ingest.committed@3") == ("ingest.committed", 3)
+    assert armed("ingest.stored") == ("ingest.stored", 1)

@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from controller.board import BoardHost, ScanLoop
 from controller.board.sim import sim_devices
 from controller.cli import main
@@ -138,6 +140,7 @@ def signed_row(hub: Any, name: str) -> dict[str, Any] | None:
     return row if signing.get("signed") == ["blue", "red"] else None
 
 
+@pytest.mark.slow
 def test_the_desk_drives_a_dam_a_mathematical_chess_and_a_dadama_board(hub, tmp_path):
     from controller.hub.accounts import Accounts
 
@@ -272,6 +275,7 @@ def confirmed_board(conn: str, folder: str, ready: multiprocessing.synchronize.E
         board.settle(0.5)
 
 
+@pytest.mark.slow
 def test_a_confirmed_table_waits_for_the_desks_start_through_a_sigkill(hub, tmp_path):
     hub.start()
     hub_cli(hub.folder, "event", "create", "--name", "Hall Day", "--system", "round-robin",

@@ -13,6 +13,8 @@ import sys
 import threading
 import time
 
+import pytest
+
 from controller.link.protocol import RECORDS
 
 from .conftest import ROOT, Board, assert_hub_equals_journals, journal_total, stored_games
@@ -22,6 +24,7 @@ HUNG = 120.0
 """A bound, never a pace: how long a wait for something the test needs may take."""
 
 
+@pytest.mark.slow
 def test_boards_outages_everything_once_in_order(hub, tmp_path, sample_moves):
     hub.start()
     cut = NetCut(hub.mqtt_port)
@@ -95,6 +98,7 @@ def test_boards_outages_everything_once_in_order(hub, tmp_path, sample_moves):
     cut.close()
 
 
+@pytest.mark.slow
 def test_board_power_cut_resumes_and_resends(hub, tmp_path, sample_moves):
     """A board killed hard mid-game (no goodbye, link state as it was) comes back, resumes its
     game from the journal, and the hub ends with the whole game once."""
@@ -127,6 +131,7 @@ def test_board_power_cut_resumes_and_resends(hub, tmp_path, sample_moves):
     assert moves == len(sample_moves)
 
 
+@pytest.mark.slow
 def test_records_the_broker_lost_are_resent(hub, tmp_path, sample_moves):
     """The broker acknowledged records to the board, then lost them before the hub had them
     (the hub frozen, the broker killed without saving): only the board's link knows, and it

@@ -11,6 +11,8 @@ import json
 import shutil
 import subprocess
 
+import pytest
+
 from controller.hub.folder import sqlite_files
 from controller.tournament.model import Division, Event
 from controller.tournament.tournament import Tournament
@@ -101,6 +103,7 @@ class _Board:
         self.board, self.folder, self.link = hall.board, hall.folder, hall.link.link
 
 
+@pytest.mark.slow
 def test_the_store_deleted_every_game_comes_back_from_the_boards(hub, tmp_path):
     boards, t = play_a_round(hub, tmp_path)
     try:
@@ -143,6 +146,7 @@ def _counters(hub) -> dict[str, dict[str, int]]:
     return {b["board"]: b["counters"] for b in hub.json("/api/boards")["boards"]}
 
 
+@pytest.mark.slow
 def test_a_damaged_store_is_refused_and_rebuilt_from_its_backup_and_the_boards(hub, tmp_path):
     boards, t = play_a_round(hub, tmp_path)
     try:

@@ -9,6 +9,7 @@ import os
 import time
 
 import paho.mqtt.client as mqtt
+import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.link.config import load
@@ -43,6 +44,7 @@ def reasons(hub) -> list[tuple[str | None, str]]:
     return [(r["board_id"], r["reason"]) for r in hub.json("/api/problems")["rejected"]]
 
 
+@pytest.mark.slow
 def test_refused_reported_nothing_stored_hub_serves(hub, tmp_path, sample_moves):
     hub.start()
     good = Board("b1", tmp_path / "b1", hub.add_board("b1"))

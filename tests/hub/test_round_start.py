@@ -46,6 +46,7 @@ def held_board(conn: str, folder: str, ready: multiprocessing.synchronize.Event)
     signal.pause()
 
 
+@pytest.mark.slow
 def test_the_clocks_wait_for_the_start_through_a_power_cut(hub, tmp_path):
     hub.start()
     conn = hub.add_board("b01")

@@ -8,20 +8,19 @@ tests/artifacts/hub/screens/<page>-<width>x<height>.png."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from controller.hub.accounts import Accounts
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import parse_score
 from controller.tournament.model import Division, Event, GameResult
 from controller.tournament.tournament import Tournament
+from tests.chromium import SETTLED, browser_scope
 
 from .daykit import PASSWORD, PLAYERS_CSV, fits
 from .eventkit import HallBoard, api, round_view, wait_for
-from .test_wall_browser import ARGS, ARTIFACTS, CHROMIUM
+from .test_wall_browser import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -86,10 +85,8 @@ def hall_in_play(hub, tmp_path):
         b.close()
 
 
-def test_every_page_fits_every_screen(hall_in_play):
+def test_every_page_fits_every_screen(hall_in_play, browser):
     hub, _t, pairing = hall_in_play
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
     SHOTS.mkdir(parents=True, exist_ok=True)
     pages = [
         ("desk-login", "/desk/login", "anon", "form.login"),
@@ -111,8 +108,7 @@ def test_every_page_fits_every_screen(hall_in_play):
     ]
     problems: list[str] = []
     errors: list[str] = []
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser_scope(browser):
         viewers = {role: browser.new_context().new_page() for role in ("anon", "org")}
         for page in viewers.values():
             page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -122,36 +118,34 @@ def test_every_page_fits_every_screen(hall_in_play):
         org.get_by_label("Password").fill(PASSWORD)
         org.get_by_role("button", name="Log in").click()
         expect(org.locator("header .who")).to_have_text("maria")
-        for width, height in SIZES:
-            for page in viewers.values():
+        for name, path, role, ready in pages:  # each page loaded once, shown on each screen
+            page = viewers[role]
+            page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+            page.goto(hub.url + path)
+            expect(page.locator(ready).first).to_be_visible(timeout=15000)
+            if name == "event":  # what is true while round 1 is played
+                expect(page.locator("section.standings h2")).to_have_text(
+                    "Division open · Standings so far: round 1 under way, 2 of 6 results in"
+                )
+            for width, height in SIZES:
                 page.set_viewport_size({"width": width, "height": height})
-            for name, path, role, ready in pages:
-                page = viewers[role]
-                page.goto(hub.url + path)
-                expect(page.locator(ready).first).to_be_visible(timeout=15000)
+                page.evaluate(SETTLED)
                 page.screenshot(path=str(SHOTS / f"{name}-{width}x{height}.png"), full_page=True)
-                if name == "event":  # what is true while round 1 is played
-                    expect(page.locator("section.standings h2")).to_have_text(
-                        "Division open · Standings so far: round 1 under way, 2 of 6 results in"
-                    )
                 got = fits(page)
                 if got["doc"] > got["vw"] + 1 or got["wide"] or got["clipped"]:
                     problems.append(f"{name} at {width}x{height}: {got}")
-        browser.close()
     assert errors == []
     assert problems == [], "\n".join(problems)
 
 
 @pytest.mark.parametrize("players", [10, 24, 40])
-def test_the_printed_lists_fit_one_a4_page(tmp_path, players):
+def test_the_printed_lists_fit_one_a4_page(tmp_path, players, browser):
     """A division of 10 to 40 players: the pairings, the find-your-table list and the schools
     each print on one A4 page (the type gets smaller as the list grows), in Chromium."""
     from controller.tournament.printing import printed
 
     from .daykit import pdf_pages
 
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
     t = Tournament.create(tmp_path / "cup", Event("Division Meet 2026", date="2026-12-05",
                           venue="Rizal High School gymnasium", initial_colour="blue"),
                           Division("open", "swiss", 5))  # fmt: skip
@@ -163,8 +157,7 @@ def test_the_printed_lists_fit_one_a4_page(tmp_path, players):
     for p in t.pairings("open", 1):
         if not p.is_bye:
             t.record_result(p.id, GameResult("blue", parse_score("24"), parse_score("-7")))
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser_scope(browser):
         page = browser.new_page()
         for what in ("pairings", "find-table", "teams"):
             path = tmp_path / f"{what}.html"
@@ -172,5 +165,4 @@ def test_the_printed_lists_fit_one_a4_page(tmp_path, players):
             page.goto(path.as_uri())
             pages = pdf_pages(page.pdf(format="A4", prefer_css_page_size=True))
             assert pages == 1, (what, players, pages)
-        browser.close()
     t.close()

@@ -84,6 +84,7 @@ def _conn(tmp_path: Path, host: str, tls: bool = False) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_install_with_a_hub_then_without(installer, tmp_path):
     install, _src, dest, _log = installer
     etc = dest / "etc" / "damath-board"
@@ -103,6 +104,7 @@ def test_install_with_a_hub_then_without(installer, tmp_path):
     assert not hub_conf.exists() and not (etc / "hub.toml").exists()
 
 
+@pytest.mark.slow
 def test_install_refuses_a_wrong_connection_file_before_changing_anything(installer, tmp_path):
     install, _src, dest, _log = installer
     bad = tmp_path / "bad.toml"
@@ -121,6 +123,7 @@ def test_install_refuses_a_wrong_connection_file_before_changing_anything(instal
         assert not (dest / "opt").exists() and not (dest / "etc").exists()
 
 
+@pytest.mark.slow
 def test_a_board_without_any_network_plays_its_whole_game(hub, tmp_path):
     """As under PrivateNetwork=yes: the link cannot reach its hub; the board never waits."""
     if os.geteuid() != 0 or not shutil.which("unshare"):

@@ -15,6 +15,7 @@ from controller.session.journal import read as read_journal
 from controller.tournament import boards as seating
 from controller.tournament.model import Division, Event
 from controller.tournament.tournament import Tournament
+from tests.chromium import browser_scope
 
 from .eventkit import HallBoard, api, round_view, wait_for
 from .test_desk import PASSWORD, Browser
@@ -56,6 +57,7 @@ def statuses(hub) -> set[str]:
     return {r["status"] for r in round_view(hub, 1)}
 
 
+@pytest.mark.slow
 def test_confirm_pause_sign_and_dispute_reach_the_desk(table2):
     hub, t, boards, desk = table2
     b1, b2 = boards["b01"], boards["b02"]
@@ -170,13 +172,13 @@ def test_confirm_pause_sign_and_dispute_reach_the_desk(table2):
 
 
 @pytest.mark.browser
-def test_the_arbiter_rules_on_a_dispute_from_the_desk_in_chromium(table2):
+def test_the_arbiter_rules_on_a_dispute_from_the_desk_in_chromium(table2, browser):
     """As the arbiter sees it: the round's row says there is a dispute, its evidence page shows
     the sensor changes, and Resume on that page starts the board's clocks again."""
-    from playwright.sync_api import expect, sync_playwright
+    from playwright.sync_api import expect
 
     from .test_desk_browser import login
-    from .test_wall_browser import ARGS, ARTIFACTS, CHROMIUM
+    from .test_wall_browser import ARTIFACTS
 
     hub, t, boards, _desk = table2
     b2 = boards["b02"]
@@ -189,8 +191,7 @@ def test_the_arbiter_rules_on_a_dispute_from_the_desk_in_chromium(table2):
     s2.press(b2.play.t + 0.2, "red", "hold")
     b2.wait_acked()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser_scope(browser):
         page = browser.new_context(viewport={"width": 1300, "height": 900}).new_page()
         login(page, hub.url, "lina")
         row = page.locator('table.round tbody tr:has(a[href="/board/b02"])')
@@ -212,4 +213,3 @@ def test_the_arbiter_rules_on_a_dispute_from_the_desk_in_chromium(table2):
 
         wait_for("the board resumed from the desk", resumed)
         assert s2.clocks.running
-        browser.close()

@@ -80,6 +80,7 @@ def get(port: int) -> int:
         conn.close()
 
 
+@pytest.mark.slow
 def test_half_sent_requests_from_one_address_do_not_starve_the_others(sim):
     port = sim
     held = [half_sent(port, "127.0.0.2") for _ in range(HALF_SENT)]

@@ -8,6 +8,7 @@ one session per id): the hub reports it, as a connection file used twice."""
 from __future__ import annotations
 
 import paho.mqtt.client as mqtt
+import pytest
 from paho.mqtt.enums import CallbackAPIVersion
 
 from controller.link.config import load
@@ -31,6 +32,7 @@ def connect(hub, user: str, password: str, client_id: str) -> tuple[mqtt.Client,
     return c, events
 
 
+@pytest.mark.slow
 def test_a_board_cannot_take_over_the_hubs_or_another_boards_connection(hub, tmp_path,
                                                                          sample_moves):  # fmt: skip
     hub.start()

@@ -30,6 +30,7 @@ def make_certificates(folder) -> tuple[str, str, str]:
     return str(folder / "ca.pem"), str(folder / "hub.pem"), str(folder / "hub.key")
 
 
+@pytest.mark.slow
 def test_boards_over_tls(hub, tmp_path, sample_moves):
     ca, cert, key = make_certificates(tmp_path)
     tls_port = free_port()
@@ -66,6 +67,7 @@ def post(hub, body: dict, token: str | None) -> tuple[int, dict]:
         return exc.code, json.loads(exc.read())
 
 
+@pytest.mark.slow
 def test_assignment_reaches_the_board_and_files_the_game(hub, tmp_path, sample_moves):
     hub.start()
     board = Board("r1", tmp_path / "r1", hub.add_board("r1"))
@@ -110,6 +112,7 @@ def test_assignment_reaches_the_board_and_files_the_game(hub, tmp_path, sample_m
     board.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -132,6 +135,7 @@ def test_mistakes_get_one_line(tmp_path, args, message):
     assert message in r.stderr and "Traceback" not in r.stderr
 
 
+@pytest.mark.slow
 def test_board_add_twice_needs_replace(tmp_path):
     base = [DAMATH, "hub", "board-add", "b1", "--dir", str(tmp_path), "--host", "10.0.0.5"]
     first = subprocess.run(base, capture_output=True, text=True, timeout=60)

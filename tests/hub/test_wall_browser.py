@@ -6,17 +6,16 @@ the board large with its scoresheet. Screenshots go to tests/artifacts/hub/."""
 from __future__ import annotations
 
 import json
-import os
 import urllib.request
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
+
+from tests.chromium import browser_scope
 
 from .conftest import Board
 
-CHROMIUM = os.environ.get("DAMATH_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts" / "hub"
 
 pytestmark = pytest.mark.browser
@@ -34,9 +33,7 @@ def assign(hub, board: str, table: int, blue: str, red: str) -> None:
         assert r.status == 201
 
 
-def test_wall_follows_a_live_game_move_by_move(hub, tmp_path, sample_moves):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
+def test_wall_follows_a_live_game_move_by_move(hub, tmp_path, sample_moves, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     hub.start()
     boards = [Board(f"t{n}", tmp_path / f"t{n}", hub.add_board(f"t{n}")) for n in (1, 2, 3)]
@@ -50,8 +47,7 @@ def test_wall_follows_a_live_game_move_by_move(hub, tmp_path, sample_moves):
     boards[1].play.play_moves(sample_moves[:9], speed=60)
     boards[2].play.play_moves(sample_moves[:4], speed=60)
     main = boards[0]
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser_scope(browser):
         page = browser.new_page(viewport={"width": 1600, "height": 900})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -98,7 +94,6 @@ def test_wall_follows_a_live_game_move_by_move(hub, tmp_path, sample_moves):
         page.goto(hub.url + "/boards")
         expect(page.locator("#boards tbody")).to_contain_text("t3")
         page.screenshot(path=str(ARTIFACTS / "boards.png"))
-        browser.close()
     assert errors == []
     for b in boards:
         b.close()

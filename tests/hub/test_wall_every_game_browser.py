@@ -7,15 +7,14 @@ board exports. Screenshots go to tests/artifacts/hub/ (wall-every-game*.png)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
+from tests.chromium import browser_scope
 from tests.link.gameboards import EXPORTS, OTHER_GAMES, open_game, play
 
 from .conftest import Board
-from .test_wall_browser import ARGS, ARTIFACTS, CHROMIUM
+from .test_wall_browser import ARTIFACTS
 
 pytestmark = pytest.mark.browser
 
@@ -44,9 +43,7 @@ GRID = {"dam": ("rect", 144), "english": ("rect", 64), "dadama": ("rect", 64),
 """What each game's board is drawn with: its squares, or the lines through its 9 × 9 points."""
 
 
-def test_the_wall_draws_every_game_live_and_opens_its_record(hub, tmp_path):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
+def test_the_wall_draws_every_game_live_and_opens_its_record(hub, tmp_path, browser):
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     hub.start()
     links = {name: Board(f"w-{name}", tmp_path / name, hub.add_board(f"w-{name}"))
@@ -56,8 +53,7 @@ def test_the_wall_draws_every_game_live_and_opens_its_record(hub, tmp_path):
         link.folder.mkdir()
         link.start_link()
         boards[name] = open_game(link.folder, name)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser_scope(browser):
         page = browser.new_page(viewport={"width": 1600, "height": 900})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -105,7 +101,6 @@ def test_the_wall_draws_every_game_live_and_opens_its_record(hub, tmp_path):
         )
         expect(page.locator("#record")).to_contain_text("[")
         page.screenshot(path=str(ARTIFACTS / "wall-every-game-dadama-large.png"))
-        browser.close()
     assert errors == []
     for link in links.values():
         link.close()

@@ -9,19 +9,18 @@ folder and copied to docs/images/ (wall-three-games*.png) for the guides."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Page, expect
 
 from controller.cli import main
+from tests.chromium import browser_scope
 from tests.docs_images import keep_for_docs
 from tests.link.gameboards import EXPORTS, open_game, play
 
 from .conftest import Board
 from .eventkit import MOVES, HallBoard, api, wait_for
-from .test_wall_browser import ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 
@@ -88,9 +87,7 @@ def assert_drawn_as_the_board(page: Page, board: str, game: str, own: Any) -> No
     assert by_side(drawn["pieces"]) == by_side(own_pieces(game, own)), (board, drawn)
 
 
-def test_the_wall_shows_an_event_of_every_game_live_as_each_board_stands(hub, tmp_path):
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} not found: ./test.sh installs Debian's chromium")
+def test_the_wall_shows_an_event_of_every_game_live_as_each_board_stands(hub, tmp_path, browser):
     hub.start()
 
     def cli(*argv: str) -> None:
@@ -125,8 +122,7 @@ def test_the_wall_shows_an_event_of_every_game_live_as_each_board_stands(hub, tm
             boards[b] = open_game(links[b].folder, DIVISIONS[division])
     shots = tmp_path / "shots"
     shots.mkdir()
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    with browser_scope(browser):
         page = browser.new_page(viewport={"width": 1600, "height": 1000})
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -180,7 +176,6 @@ def test_the_wall_shows_an_event_of_every_game_live_as_each_board_stands(hub, tm
         expect(page.locator("#record")).to_have_text(own.strip(), use_inner_text=True)
         expect(page.locator("svg.board")).to_have_attribute("viewBox", "0 0 12 12")
         page.screenshot(path=str(shots / "wall-three-games-dam-large.png"), full_page=True)
-        browser.close()
     assert errors == []
     for shot in shots.iterdir():
         keep_for_docs(shot)

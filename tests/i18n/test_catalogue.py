@@ -8,6 +8,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
 from babel.messages.catalog import Catalog
 
 from controller import i18n
@@ -19,6 +20,7 @@ from controller.tracker import reasons
 from controller.view import texts as view_texts
 
 
+@pytest.mark.slow
 def test_every_word_has_a_filipino_translation() -> None:
     problems = tools.problems()
     assert not problems, (
@@ -48,6 +50,7 @@ def test_the_check_names_each_missing_word_by_file_and_line() -> None:
     ]
 
 
+@pytest.mark.slow
 def test_the_pages_scripts_and_html_are_extracted() -> None:
     words = {m.id if isinstance(m.id, str) else m.id[0]: m.locations for m in tools.extract()}
     html = (
@@ -111,7 +114,7 @@ def test_the_reasons_on_the_display_fit_three_lines_in_filipino() -> None:
 
 
 def test_the_computers_move_and_hints_fit_the_display_in_filipino() -> None:
-    from controller.view.scoresheet_pages import wrap
+    from controller.view.display_text import wrap
 
     values = dict(
         level=4,

@@ -94,6 +94,7 @@ def test_help_in_filipino(capsys) -> None:
     assert "sa memorya lang itabi ang mga laro" in out
 
 
+@pytest.mark.slow
 def test_a_board_profile_chooses_the_language_of_run(tmp_path: Path) -> None:
     profile = tmp_path / "filipino.toml"
     text = (ROOT / "hardware" / "sim.toml").read_text(encoding="utf-8")

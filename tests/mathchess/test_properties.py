@@ -8,6 +8,7 @@ import json
 import random
 from math import prod
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -81,6 +82,7 @@ def playout(seed: int, level: int, turns_at_most: int = 40) -> MathChessGame:
 games = st.builds(playout, st.integers(0, 2**32), st.integers(1, 10))
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(games)
 def test_a_record_replays_to_the_same_positions(game):
@@ -90,6 +92,7 @@ def test_a_record_replays_to_the_same_positions(game):
     assert again.result() == game.result()
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(games)
 def test_every_position_survives_json_and_undo_is_exact(game):
@@ -115,6 +118,7 @@ def test_scores_only_grow_by_two_an_operator_and_one_a_digit(game):
             assert after.score()[1 - side] == before.score()[1 - side]
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(games, st.randoms(use_true_random=False))
 def test_what_the_engine_offers_it_accepts_and_what_it_does_not_offer_it_refuses(game, rng):

@@ -40,6 +40,7 @@ def unlock(client: TestClient) -> None:
     assert client.post("/api/unlock", json={"pin": PIN}).status_code == 200
 
 
+@pytest.mark.slow
 def test_every_progress_route_needs_the_pin(client: TestClient) -> None:
     for url in ("/api/progress", "/api/progress/child?name=Ana%20Cruz",
                 "/api/progress/export?name=Ana%20Cruz"):  # fmt: skip

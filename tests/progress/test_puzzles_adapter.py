@@ -47,6 +47,7 @@ def state(tmp_path: Path, engine_puzzles: list[Puzzle]) -> Path:  # noqa: F811
     return tmp_path
 
 
+@pytest.mark.slow
 def test_the_pages_figures_are_the_puzzle_stores(state: Path) -> None:
     db = puzzle_db_path(state)
     progress = Progress(state)

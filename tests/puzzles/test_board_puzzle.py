@@ -115,6 +115,7 @@ def one_move(engine_puzzles: list[Puzzle]) -> Puzzle:
     )
 
 
+@pytest.mark.slow
 def test_setup_is_guided_chip_by_chip(class_dir: Path, engine_puzzles: list[Puzzle]) -> None:
     p = one_move(engine_puzzles)
     board = Board(open_board(class_dir, p.id))

@@ -14,6 +14,7 @@ from controller.puzzles.store import puzzles
 SAMPLE = Path(data_init).parent / "sample_game.json"
 
 
+@pytest.mark.slow
 def test_generate_from_engine_games_and_kept_games_then_list(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from itertools import pairwise
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -31,6 +32,7 @@ def test_perft_of_the_opening_to_depth_5():
     assert [perft(board, d) for d in range(1, 6)] == OPENING
 
 
+@pytest.mark.slow
 def test_the_reference_counts_the_same_opening_tree():
     assert [ref.perft(ref.opening(), 0, d) for d in range(1, 6)] == OPENING
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -181,6 +182,7 @@ JSON_VALUES = st.recursive(
 KEYS = ("game", "to_move", "settings", "pieces", "going_on", "start", "turns", "result", "x")
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.dictionaries(st.sampled_from(KEYS), JSON_VALUES, max_size=4), st.text(max_size=60))
 def test_bad_positions_and_records_get_a_message_never_a_traceback(obj, text):

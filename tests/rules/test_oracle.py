@@ -175,6 +175,7 @@ def boards(draw, name: str):
     return pieces, values, side
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @settings(SETTINGS, max_examples=150)
 @given(data=st.data())
@@ -200,6 +201,7 @@ def lone_kings(draw, name: str):
     return pieces, values, side
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", NAMES)
 @settings(SETTINGS, max_examples=150)
 @given(data=st.data())

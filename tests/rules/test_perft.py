@@ -24,6 +24,7 @@ PUBLISHED = {
 DAMATH_OPENING = [7, 49, 302, 1469, 7473, 37628]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", PUBLISHED)
 def test_perft_from_the_start_equals_the_published_table(game):
     board = board_from_fen(game)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -84,6 +85,7 @@ def _check_priority(game: Game) -> None:
     assert sorted((m.path, m.captures, m.chip.dama) for m in legal) == sorted(allowed)
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(GAMES)
 def test_random_games_keep_every_invariant(spec):

@@ -32,6 +32,7 @@ def _random_positions(variant: str, count: int, seed: int) -> list[PyBoard]:
     return boards
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", VARIANTS)
 def test_same_moves_as_pydraughts_from_random_positions(game):
     _, by_square = number_map(game)
@@ -46,6 +47,7 @@ def test_same_moves_as_pydraughts_from_random_positions(game):
     assert checked == 12
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", VARIANTS)
 def test_fen_round_trips_through_our_board(game):
     for theirs in _random_positions(VARIANTS[game], 5, seed=7):

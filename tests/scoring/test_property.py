@@ -13,6 +13,7 @@ import io
 import random
 from fractions import Fraction
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -87,6 +88,7 @@ def check_against_reference(game: Game, sheet, table, variant: str, profile: str
         assert rc[side] == len(sides[side].remaining)
 
 
+@pytest.mark.slow
 @settings(max_examples=28, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(VARIANTS),

@@ -2,7 +2,10 @@
 own mount namespace (run under ``unshare -m``, or ``unshare -rm`` without root), filled and freed
 at random moments while the board is killed and restarted. Prints one JSON report line.
 
-    unshare -m python -m tests.session.fullfs WORKDIR KILLS SEED
+    unshare -m python -m tests.session.fullfs WORKDIR KILLS SEED [MIN_REFUSALS]
+
+The lives go on past KILLS until the disk refused MIN_REFUSALS writes (a loaded machine
+changes how many a number of kills meets).
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from .test_powercut import _finishing_trace
 SIZE = "16m"
 
 
-def main(workdir: str, kills: str, seed: str) -> int:
+def main(workdir: str, kills: str, seed: str, min_refusals: str = "0") -> int:
     work = Path(workdir)
     mount = work / "fs"
     mount.mkdir(parents=True, exist_ok=True)
@@ -60,7 +63,14 @@ def main(workdir: str, kills: str, seed: str) -> int:
     play(p, results / "clean.jsonl", clean_out, sync=False)
     clean = json.loads(clean_out.read_text())
     report, outcomes = cut_on_failing_disk(
-        p, journals, results, int(kills), random.Random(int(seed)), fill=fill, free=free
+        p,
+        journals,
+        results,
+        int(kills),
+        random.Random(int(seed)),
+        fill=fill,
+        free=free,
+        min_refusals=int(min_refusals),
     )
     print(
         json.dumps(

@@ -48,11 +48,19 @@ def plan(trace: Trace) -> GamePlan:
     return GamePlan(trace, resume_at)
 
 
-def play(plan_: GamePlan, journal: Path, out: Path, sync: bool = True) -> None:
-    """One life of the board: resume from the journal, play the rest, write the result."""
+def play(
+    plan_: GamePlan,
+    journal: Path,
+    out: Path,
+    sync: bool = True,
+    report: Callable[[int], None] | None = None,
+) -> int:
+    """One life of the board: resume from the journal, play the rest, write the result; says
+    each ply the board confirmed (``report``) and returns the ply it resumed from."""
     cfg = SessionConfig(checkpoint_seconds=5)
     records = plan_.trace.records
     s = Session.open(cfg, str(journal), 0.0, sync=sync)
+    resumed = s.game.ply
     start = 0
     t0 = 0.0
     if s.phase in ("restore", "play"):
@@ -68,6 +76,8 @@ def play(plan_: GamePlan, journal: Path, out: Path, sync: bool = True) -> None:
                 s.feed_frame(t, rec.occupied)
             else:
                 s.press(t, rec.button)
+            if report is not None and s.game.ply > resumed:
+                report(s.game.ply)
             if s.phase == "over":
                 break
         end = (records[-1].t - t0) + 5.0
@@ -86,6 +96,16 @@ def play(plan_: GamePlan, journal: Path, out: Path, sync: bool = True) -> None:
     tmp = out.with_suffix(".tmp")
     tmp.write_text(json.dumps(result))
     os.replace(tmp, out)
+    return resumed
+
+
+def life_of(plan_: GamePlan) -> Callable[[Path, Path, Callable[[int], None]], int]:
+    """``play`` as a life of tests/powercuts.py (the journal fsync'd, as on a board)."""
+
+    def life(journal: Path, out: Path, report: Callable[[int], None]) -> int:
+        return play(plan_, journal, out, sync=True, report=report)
+
+    return life
 
 
 Life = Callable[[GamePlan, Path, Path], None]

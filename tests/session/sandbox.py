@@ -165,6 +165,26 @@ def device_cgroup(rules: list[str], work: Path) -> None:
     (group / "cgroup.procs").write_text(str(os.getpid()))
 
 
+def expose_checkout(base: Path) -> None:
+    """A checkout inside a folder only its owner may enter (a clone in a 0700 folder) is seen
+    by the service's user as /opt/damath-board is on a Pi: read-only at the same path, through a
+    0755 folder mounted over the closed one. (Under /tmp, the PrivateTmp branch did the same.)"""
+    project = Path(__file__).resolve().parents[2]
+    closed = next(
+        (a for a in reversed(project.parents) if a != Path("/") and not a.stat().st_mode & 0o001),
+        None,
+    )
+    if closed is None:
+        return
+    held = base / "checkout"
+    held.mkdir()
+    sh("mount", "--bind", str(project), str(held))
+    sh("mount", "-t", "tmpfs", "-o", "mode=0755", "tmpfs", str(closed))
+    os.makedirs(project)
+    sh("mount", "--bind", str(held), str(project))
+    sh("mount", "-o", "remount,bind,ro", str(project))
+
+
 def main() -> None:
     unit_path, workdir, identity = sys.argv[1:4]
     options = sys.argv[4 : sys.argv.index("--")]
@@ -209,6 +229,7 @@ def main() -> None:
                 os.makedirs(project)
                 sh("mount", "--bind", str(held), project)
                 sh("mount", "-o", "remount,bind,ro", project)
+    expose_checkout(base)
     if "yes" in unit.get("ProtectHome", []):
         python = os.path.realpath(sys.base_prefix)  # on a Pi /usr; on a test machine maybe ~
         keep = base / "python"

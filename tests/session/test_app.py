@@ -6,10 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from controller.board import BoardHost
 from controller.board.options import parse_settings
+from controller.cli.selftest import selftest
 from controller.rules.game import Game
-from controller.selftest import selftest
 from controller.session import SessionConfig
 from drivers.factory import build_devices
 from drivers.profile import load_profile
@@ -21,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 EXE = str(ROOT / ".venv" / "bin" / "damath-board")
 
 
+@pytest.mark.slow
 def test_run_starts_quickly_without_sympy_and_stops_cleanly(tmp_path):
     ready = tmp_path / "ready"
     result = subprocess.run(
@@ -31,7 +34,7 @@ def test_run_starts_quickly_without_sympy_and_stops_cleanly(tmp_path):
     assert result.returncode == 0, result.stderr
     assert float(ready.read_text()) > 0  # ready was announced (how soon: bench/bench_session.py)
     assert (tmp_path / "journal.jsonl").exists()
-    code = "import sys, controller.app, controller.session, controller.view.compose; "
+    code = "import sys, controller.cli.run, controller.session, controller.view.compose; "
     code += "print('sympy' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
@@ -153,7 +156,7 @@ def test_selftest_on_a_pi_names_a_missing_device_and_a_dead_clock_and_tests_the_
     answering; the LEDs, the left side of the I2C bus, every sensor and button still tested."""
     import time as real_time
 
-    from controller.selftest import check_board
+    from controller.cli.selftest import check_board
     from drivers.virtual import VirtualPi
 
     profile = load_profile(ROOT / "hardware/pi-gpio.toml")

@@ -13,6 +13,7 @@ import pytest
 PROFILE = Path(__file__).resolve().parents[2] / "hardware" / "dam-pico.toml"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("sets", "message"),
     [

@@ -9,7 +9,7 @@ import pytest
 from controller.rules.damath_data import BLUE_SQUARES, PLACEMENTS, RED_SQUARES, VARIANTS
 from controller.rules.game import Game
 from controller.view.compose import compose
-from controller.view.scoresheet_pages import display_text
+from controller.view.display_text import display_text
 
 from .helpers import new_session, snapshot_at
 

@@ -83,6 +83,7 @@ def start_in_sandbox(tmp_path: Path, identity: str, unit_text: str) -> tuple[int
     return code, out, tmp_path / "state"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("identity", "revision", "blinka"),
     [("pi4", "c03114", "RASPBERRY_PI_4B"), ("pi5", "d04170", "RASPBERRY_PI_5")],
@@ -97,6 +98,7 @@ def test_the_service_starts_in_its_sandbox_on_a_pi(tmp_path, identity, revision,
     assert oct((state / "journal.jsonl").stat().st_mode & 0o777) == "0o600"  # UMask=0077
 
 
+@pytest.mark.slow
 def test_proc_subset_pid_would_stop_the_service_at_start(tmp_path):
     """The defect this guards: ProcSubset=pid hides /proc/cpuinfo and /proc/device-tree."""
     text = UNIT.read_text().replace(
@@ -171,6 +173,7 @@ def test_a_pico_plugged_in_after_the_start_stays_eperm_with_the_old_path_grant(t
     assert "Operation not permitted" in found["problem"]
 
 
+@pytest.mark.slow
 def test_a_class_grant_whose_driver_is_not_loaded_at_the_start_matches_nothing(tmp_path):
     """Why install.sh loads cdc_acm at boot: char-ttyACM is resolved against /proc/devices when
     the unit starts, and without the module there is no ttyACM line to match."""
@@ -187,6 +190,7 @@ def _children(pid: int) -> list[int]:
     return [int(p) for p in path.read_text().split()] if path.exists() else []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_shipped_profile_runs_as_the_service_ready_fed_and_stopped(tmp_path, name):
     """The service as systemd runs it, for each game's board: READY once the board is ready,

@@ -1,5 +1,6 @@
-"""Power cuts while a tournament game is confirmed, played, disputed and signed: SIGKILL the
-board at 200+ random moments; after each restart the people at the table do only what the board
+"""Power cuts while a tournament game is confirmed, played, disputed and signed: the board cut
+at placed journal operations (tests/powercuts.py; 200 random SIGKILLs in
+bench/soak_powercuts.py); after each restart the people at the table do only what the board
 still asks of them (the display says who has not confirmed, who has not signed), and every game
 ends with the same confirmations, the same dispute, the same signatures and the same sheet as
 the uninterrupted one, each act journaled exactly once."""
@@ -8,16 +9,17 @@ from __future__ import annotations
 
 import json
 import os
-import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from controller.session import Session, SessionConfig
 from controller.session.journal import read
+from tests.powercuts import cut_at_placed_points
 
 from .helpers import game_trace
-from .powercut import GamePlan, cut_until, plan
+from .powercut import GamePlan, plan
 from .powercut import play as play_game
 
 ASSIGNMENT = "r2-t7"
@@ -60,14 +62,18 @@ def tournament_life(plan_: GamePlan, journal: Path, out: Path) -> None:
 
 
 @pytest.mark.slow
-def test_two_hundred_power_cuts_while_confirming_and_signing_change_nothing(tmp_path):
+def test_power_cuts_at_placed_operations_while_confirming_and_signing_change_nothing(tmp_path):
+    """Cut before the confirmations', the dispute's and the signatures' records as well as the
+    moves' (every journal operation of the table's first and last acts, and points between),
+    each cut a kill, a power cut or a torn write: every act journaled once, as uncut."""
     p = plan(game_trace(21, plies=40))
-    report, results = cut_until(p, tmp_path, kills=200, rng=random.Random(7), life=tournament_life)
-    clean = results[0]
-    assert report.kills >= 200
-    assert clean["confirmed"] == ["blue", "red"] and clean["signed"] == [0, 1]
-    assert clean["disputes"] == [[1, clean["ply"]]]  # Red's, about the last move
+
+    def life(journal: Path, out: Path, report: Callable[[int], None]) -> int:
+        tournament_life(p, journal, out)
+        return 0
+
+    clean, report = cut_at_placed_points(life, tmp_path, count=16)
     assert clean["acts"] == ["confirm", "confirm", "dispute", "sign", "sign"]
-    for result in results[1:]:
+    assert report.lost == []
+    for result in report.results:
         assert result == clean
-    print(f"{report.kills} kills over {report.games} games")

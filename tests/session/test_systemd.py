@@ -300,6 +300,7 @@ def test_install_accepts_an_absolute_profile_with_spaces_and_allows_only_its_por
     assert modules.read_text() == "i2c-dev\ncdc_acm\n"  # ttyACM in /proc/devices at the start
 
 
+@pytest.mark.slow
 def test_install_with_the_uart_link_frees_the_header_uart_and_says_so(installer, tmp_path):
     """A Pi 4's ttyAMA0 is the Bluetooth chip's UART and GPIO14/15 carry the serial console:
     the install moves Bluetooth off it (disable-bt under [pi4]), takes the console off
@@ -355,6 +356,7 @@ SHIPPED = ("pi-gpio", "pi-hall", "pico", "dam-pico", "mathchess-pico", "english-
 """Every profile the project ships, one for each game and each build."""
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", SHIPPED)
 def test_every_shipped_profile_installs_as_the_service(installer, name):
     """install.sh takes every game's board alike: its profile is checked and copied, its

@@ -28,6 +28,7 @@ def test_the_arbiters_pin_on_a_players_browser(browser, clock: ManualClock) -> N
         clock.advance(1.0)  # the opening stands: play begins
         kid.goto(f"{server.url}/board/7a")
         expect(kid.locator("#arbiter")).to_have_text("Arbiter: locked")
+        expect(kid.locator("#link")).to_have_text("connected")  # a press before it is not sent
         kid.click("#btn-new")
         dialog = kid.locator("#pin-dialog")
         expect(dialog).to_be_visible()
@@ -65,6 +66,7 @@ def test_the_newcomers_forms_ask_for_the_pin_and_are_done_once_unlocked(
         open_board(teacher, server.url, "7b", pin=PIN)
         kid.goto(f"{server.url}/board/7b")
         expect(kid.locator("#arbiter")).to_have_text("Arbiter: locked")
+        expect(kid.locator("#link")).to_have_text("connected")
         form = kid.locator("#info-form")
         form.locator('input[name="blue"]').fill("Ana Cruz")
         kid.locator("#save-info").click()

@@ -2,16 +2,16 @@
 page of each of the five games, its projector view, the class overview, the start page and a
 missing board's page, at 1024 × 768, 1280 × 800, 1366 × 768, 1920 × 1080, a 4:3 classroom
 screen (1400 × 1050) and a 390 px phone, each page in English and in Filipino (whose words are
-longer). A Damath game is under way (scores of two and three
-characters with their minus signs, long players' names, a long board name). On every page, the
-elements' own boxes are checked: nothing is wider than the screen or sticks out of it (what a
-scroll box holds scrolls inside it), and the names, the scores, the clocks and whose turn it is
-show whole: not cut, and the scores and clocks on one line. Screenshots:
+longer); each page is loaded once a language and resized to each screen, as a window is. A
+Damath game is under way (scores of two and three characters with their minus signs, long
+players' names, a long board name). On every page, the elements' own boxes are checked:
+nothing is wider than the screen or sticks out of it (what a scroll box holds scrolls inside
+it), and the names, the scores, the clocks and whose turn it is show whole: not cut, and the
+scores and clocks on one line. Screenshots (with DAMATH_SCREENSHOTS=1):
 tests/artifacts/layout/<page>-<language>-<width>x<height>.png (looked at; docs/simulator.md)."""
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,9 +19,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from controller.sim.server import create_app
+from tests.chromium import SETTLED
 
 from .conftest import ManualClock, RunningServer, open_board, serve
-from .test_browser import Player, sample_moves
+from .hands import Hands
+from .test_browser import STEP, Player, sample_moves
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -69,8 +71,11 @@ def set_up(page: Page, server: RunningServer) -> None:
         page.locator(f"input[name={side}]").fill(name)
     page.locator("#save-info").click()
     expect(page.locator("#name-blue")).to_contain_text(NAMES["blue"])
-    for ply, (path, captures) in enumerate(sample_moves(PLIES), start=1):
-        me.play(path, captures, ply)
+    moves = sample_moves(PLIES)
+    me.play(*moves[0], ply=1)  # the first by clicks, the rest through the page's channel
+    with Hands(server.url, BOARD, server.clock.advance) as hands:
+        hands.play(moves[1:], first_ply=2, step=STEP)
+    expect(page.locator("body")).to_have_attribute("data-ply", str(PLIES))
     expect(page.locator("#score-blue")).to_have_text("−50")
     expect(page.locator("#score-red")).to_have_text("65")
     for game in OTHERS:
@@ -98,11 +103,12 @@ def test_every_page_fits_every_classroom_screen(browser: Browser, classroom: Run
         pages[game] = f"/board/{game}"
         pages[f"{game}-projector"] = f"/board/{game}/projector"
     found: list[str] = []
-    for (width, height), language in itertools.product(SIZES, ("en", "fil")):
-        context = browser.new_context(viewport={"width": width, "height": height})
+    for language in ("en", "fil"):
+        context = browser.new_context(viewport={"width": SIZES[0][0], "height": SIZES[0][1]})
         context.add_cookies([{"name": "damath_lang", "value": language, "url": server.url}])
         page = context.new_page()
         for name, path in pages.items():
+            page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
             page.goto(server.url + path)
             if "board/" in path and "nowhere" not in path:
                 game = name.split("-")[0]
@@ -112,10 +118,13 @@ def test_every_page_fits_every_classroom_screen(browser: Browser, classroom: Run
                 expect(page.locator(".card .clocks").first).not_to_be_empty()
             if name.startswith("damath"):
                 expect(page.locator("#score-red")).to_have_text("65")
-            page.screenshot(
-                path=str(SHOTS / f"{name}-{language}-{width}x{height}.png"),
-                full_page="projector" not in name,
-            )
-            found += [f"{name} ({language}) at {width}×{height}: {p}" for p in problems(page)]
+            for width, height in SIZES:  # the same page on each screen: laid out again
+                page.set_viewport_size({"width": width, "height": height})
+                page.evaluate(SETTLED)
+                page.screenshot(
+                    path=str(SHOTS / f"{name}-{language}-{width}x{height}.png"),
+                    full_page="projector" not in name,
+                )
+                found += [f"{name} ({language}) at {width}×{height}: {p}" for p in problems(page)]
         context.close()
     assert not found, "\n".join(found)

@@ -457,7 +457,7 @@ def test_a_phone_shows_clocks_turn_and_the_whole_board_without_scrolling(
 
 
 def _demo_sheet_html() -> str:
-    from controller.demo import load_game_file, players_of, replay
+    from controller.cli.demo import load_game_file, players_of, replay
     from controller.scoresheet import build_scoresheet, render_html
     from controller.scoresheet.model import Event
 

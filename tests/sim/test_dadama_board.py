@@ -83,3 +83,17 @@ def test_a_wrong_dadama_setting_or_position_is_refused_and_the_game_goes_on(tmp_
         }
     )
     assert b.kind.name == "dadama"
+
+
+@pytest.mark.parametrize("game", ["dadama", "dam", "english"])
+def test_a_button_pressed_on_another_games_board_is_said_in_the_pages_language(tmp_path, game):
+    """The board names the button as the page labels it, in Filipino too (it said the code's
+    name, 'Pinindot mo ang confirm.', on Dadama's, Dam's and English draughts' boards)."""
+    from controller import i18n
+
+    b = SimBoard("w", Clock(), state_dir=tmp_path, defaults={"game": game})
+    with i18n.use("fil"):
+        assert b.act({"type": "button", "name": "confirm"}) == "Pinindot mo ang Kumpirma."
+        assert b.act({"type": "button", "name": "next"}) == "Pinindot mo ang Susunod."
+    assert b.act({"type": "button", "name": "confirm"}) == "You pressed Confirm."
+    b.close()

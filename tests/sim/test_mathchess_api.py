@@ -33,6 +33,7 @@ def act(client: TestClient, message: object) -> tuple[dict, dict]:
     return reply, client.get("/board/m1/state.json").json()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("body", "says"),
     [

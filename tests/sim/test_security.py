@@ -127,6 +127,7 @@ def test_opening_addresses_never_creates_boards(clock: ManualClock) -> None:
 # ---------------------------------------------------------------------- players and the arbiter
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "message",
     [

@@ -74,6 +74,7 @@ def test_the_tournaments_games_are_the_boards_games():
     assert tuple(GAMES) == NAMES
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ["dam", "english", "dadama"])
 def test_a_game_without_scores_ranks_by_win_draw_loss_and_its_tie_breaks(tmp_path, capsys, game):
     d = _division(tmp_path, capsys, game)

@@ -3,6 +3,7 @@ not legal, and the board always recovers once the expected position stands again
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,6 +27,7 @@ steps = st.lists(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=steps, variant=st.sampled_from(["integer", "radical", "polynomial"]))
 def test_random_frames_never_break_the_tracker(steps, variant: str) -> None:

@@ -137,7 +137,7 @@ def test_the_reason_goes_when_the_mistake_is_put_right():
 
 
 def test_every_display_form_fits_three_lines_of_the_display():
-    from controller.view.scoresheet_pages import wrap
+    from controller.view.display_text import wrap
 
     values = {
         "mover": "BLUE", "mover_lower": "blue", "other": "RED", "other_lower": "red",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.replay import main
+from controller.cli.replay import main
 
 TRACES = Path(__file__).parent / "traces"
 HEADER = '{"trace": 1, "variant": "integer"}\n'

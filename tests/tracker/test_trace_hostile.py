@@ -7,7 +7,7 @@ import tracemalloc
 
 import pytest
 
-from controller.replay import main
+from controller.cli.replay import main
 from controller.tracker.trace import MAX_LINE, TraceError, read_trace
 
 HEADER = '{"trace": 1, "variant": "integer"}\n'

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.replay import replay_json, replay_trace
+from controller.cli.replay import replay_json, replay_trace
 from controller.tracker.trace import read_trace
 
 TRACES = Path(__file__).parent / "traces"

@@ -116,20 +116,29 @@ class Stream:
 
 
 class Clock:
-    def __init__(self):
-        self.ms = 0
+    """The RP2040's tick counters: they wrap at 2**30 (hw.ticks_add and hw.ticks_diff, which
+    refuse what no counter gives); time moves by the loop's sleeps and a test's ``total``.
+    ``us``: where the microsecond counter starts (just before its wrap, say)."""
+
+    def __init__(self, us=0):
+        self.total = us  # microseconds since the counter's origin, unwrapped
+        self.longest_sleep = 0
 
     def ticks_ms(self):
-        return self.ms
+        return (self.total // 1000) & (hw.TICKS_PERIOD - 1)
 
     def ticks_us(self):
-        return self.ms * 1000
+        return self.total & (hw.TICKS_PERIOD - 1)
 
     def ticks_diff(self, a, b):
-        return a - b
+        return hw.ticks_diff(a, b)
+
+    def ticks_add(self, a, b):
+        return hw.ticks_add(a, b)
 
     def sleep_us(self, n):
-        self.ms += n // 1000
+        self.longest_sleep = max(self.longest_sleep, n)
+        self.total += n
 
 
 class AllClosed:
@@ -146,7 +155,7 @@ FULL12 = (DAM12[0], (14, 15, 17, 18, 19, 20, 21, 26, 27, 28, 0, 1))  # 144 point
 SIZES = ((DAMATH, 32), (MATHCHESS, 81), (DAM12, 72), (FULL12, 144))
 
 
-def firmware(stream=None, release=None, pins=DAMATH):
+def firmware(stream=None, release=None, pins=DAMATH, clock=None):
     machine.clear()
     machine.input_hook = AllClosed().level
     return app.Firmware(
@@ -154,9 +163,163 @@ def firmware(stream=None, release=None, pins=DAMATH):
         hw.Ws2812(16),
         stream or Stream(),
         hw.Watchdog(2000),
-        Clock(),
+        clock or Clock(),
         release=release,
     )
+
+
+class Passes:
+    """``running`` for Firmware.run: true for ``n`` passes."""
+
+    def __init__(self, n):
+        self.left = n
+
+    def __call__(self):
+        self.left -= 1
+        return self.left >= 0
+
+
+def test_the_loop_scans_through_the_tick_wrap():
+    """2**30 us after boot (17 min 54 s) the RP2040's ticks wrap: the next pass's time is
+    found with ticks_add, so the loop goes on at 1 kHz (a plain + gave ticks_diff a number no
+    counter gives: on the Pico garbage, a sleep of minutes, the watchdog's reset)."""
+    clock = Clock(hw.TICKS_PERIOD - 5000)
+    fw = firmware(clock=clock)
+    fw.run(1000, running=Passes(20))
+    assert fw.scans == 20
+    assert clock.total >= hw.TICKS_PERIOD + 14000, clock.total  # through the wrap, at 1 kHz
+    assert 0 < clock.longest_sleep <= 1000, clock.longest_sleep
+
+
+def test_ticks_arithmetic_is_the_rp2040_s():
+    top = hw.TICKS_PERIOD - 1
+    assert hw.ticks_add(top, 1) == 0 and hw.ticks_add(0, -1) == top
+    assert hw.ticks_diff(0, top) == 1 and hw.ticks_diff(top, 0) == -1
+    assert hw.ticks_diff(hw.ticks_add(top - 10, 500), top - 10) == 500
+    for bad in (hw.TICKS_PERIOD, -1, hw.TICKS_PERIOD + 500):
+        try:
+            hw.ticks_diff(bad, 0)
+        except ValueError as exc:
+            assert "not a tick value" in str(exc)
+        else:
+            raise AssertionError("ticks_diff took " + str(bad))
+
+
+class Closed:
+    """Switches closed at some points of a matrix: a column reads low while a row that has a
+    closed switch on it is driven low (through its diode)."""
+
+    def __init__(self, pins, points):
+        self.rows, self.columns = pins
+        self.points = points
+
+    def level(self, pin):
+        c = self.columns.index(pin)
+        width = len(self.columns)
+        for r in range(len(self.rows)):
+            if machine.levels.get(self.rows[r]) == 0 and r * width + c in self.points:
+                return 0
+        return 1
+
+
+def test_a_pico_2_s_rp2350_scans_every_square_at_its_own_registers():
+    """The RP2350's SIO sets and clears at 0x018 and 0x020 (the RP2040's at 0x014, 0x018)."""
+    for chip_id, name in ((machine.RP2350, "RP2350"), (machine.RP2040, "RP2040")):
+        machine.clear()
+        machine.chip_id = chip_id
+        points = (1, 6, 17, 31)
+        machine.input_hook = Closed(DAMATH, points).level
+        fw = app.Firmware(
+            hw.MatrixPins(DAMATH[0], DAMATH[1], settle_us=0),
+            hw.Ws2812(16), Stream(), hw.Watchdog(2000), Clock(),
+        )  # fmt: skip
+        for _ in range(4):
+            fw.step()
+        assert fw.matrix.chip == name
+        assert fw.stable_mask == sum(1 << p for p in points), name
+
+
+def test_another_chip_is_refused_in_one_line():
+    machine.clear()
+    machine.chip_id = 0x10003927  # a part of Raspberry Pi's that is neither
+    try:
+        hw.MatrixPins(DAMATH[0], DAMATH[1], settle_us=0)
+    except ValueError as exc:
+        said = str(exc)
+    else:
+        raise AssertionError("an unknown chip was scanned")
+    assert "neither an RP2040 nor an RP2350" in said and "\n" not in said, said
+    machine.clear()
+
+
+class HeldPort:
+    """A USB port that the host holds open without reading: each write waits for MicroPython's
+    CDC timeout (500 ms) of the clock, until ``reading`` says the host reads again."""
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.inbox = b""
+        self.sent = b""
+        self.reading = False
+        self.writes = 0
+
+    def read(self):
+        data, self.inbox = self.inbox, b""
+        return data
+
+    def write(self, data):
+        self.writes += 1
+        if self.reading:
+            self.sent += data
+        else:
+            self.clock.total += 500_000
+
+
+class WatchdogClock:
+    """A watchdog that notes the longest time between two feeds on the test's clock."""
+
+    def __init__(self, clock):
+        self.clock = clock
+        self.last = clock.total
+        self.longest = 0
+
+    def feed(self):
+        self.longest = max(self.longest, self.clock.total - self.last)
+        self.last = self.clock.total
+
+
+def test_a_host_that_does_not_read_never_starves_the_watchdog():
+    """Several frames to write in one pass (an ACK for each of the Pi's messages, the report,
+    the heartbeat) each waiting 500 ms would outlast the 2 s watchdog: a pass's writes stop
+    once they have taken their budget, and the state goes out when the host reads again."""
+    clock = Clock()
+    port = HeldPort(clock)
+    machine.clear()
+    machine.input_hook = AllClosed().level
+    watchdog = WatchdogClock(clock)
+    fw = app.Firmware(
+        hw.MatrixPins(DAMATH[0], DAMATH[1], settle_us=0), hw.Ws2812(16), port, watchdog, clock,
+    )  # fmt: skip
+    watchdog.last = clock.total  # the HELLO at boot waited too; the loop starts now
+    sent = []
+    pi = Endpoint(sent.append, clock.ticks_ms, hw.ticks_diff)
+    pi.send(protocol.HELLO, protocol.hello_body(32))
+    for k in range(4):
+        pi.send(protocol.LEDS if k % 2 else protocol.RELEASE, bytes(96) if k % 2 else b"no")
+    port.inbox = b"".join(sent)
+    for _ in range(5):
+        fw.step()
+        clock.total += 1000
+    assert watchdog.longest < 2_000_000, watchdog.longest  # the watchdog never fired
+    assert watchdog.longest <= fw.write_budget_us + 500_000 + 1000, watchdog.longest
+    assert fw.writes_dropped > 0
+    port.reading = True  # the host reads again: the board's state reaches it
+    for _ in range(300):
+        fw.step()
+        clock.total += 1000
+    got = [t for t, _ in pi.feed(port.sent)]
+    assert protocol.OCCUPANCY in got, got
+    assert fw.led_frames == 2  # the frames read in the held pass were kept
 
 
 def test_a_full_board_keeps_every_value_a_small_integer_on_the_rp2040():

@@ -1,10 +1,13 @@
 """The Pico's own main.py under the MicroPython unix port, its USB port being this process's
 standard input and output (a pty in the tests), its switch matrix read from a file.
 
-``micropython mp_pico.py ROOT [--pin-low] [--board NAME]`` puts firmware/ and firmware/fakes/
+``micropython mp_pico.py ROOT [--pin-low] [--board NAME] [--set NAME=VALUE] [--chip-id N]``
+puts firmware/ and firmware/fakes/
 on the path flat, as the files sit on a Pico, and imports main. The current directory plays the
 Pico's filesystem (the release flag is left there); ``--board mathchess`` runs it with
-firmware/boards/mathchess.py as its config.py, as copied onto that board's Pico. The test writes
+firmware/boards/mathchess.py as its config.py, as copied onto that board's Pico; ``--set``
+changes one setting of it (an integer), ``--chip-id`` the chip the fake SYSINFO names. The test
+writes
 the occupied points as a decimal mask to ./board (read again every 20 ms) and finds the LED
 chain's last bytes in ./leds (hex).
 """
@@ -23,6 +26,12 @@ if "--board" in sys.argv:  # another board's config.py, as mpremote would copy i
 import config  # noqa: E402
 import machine  # noqa: E402
 import rp2  # noqa: E402
+
+if "--set" in sys.argv:  # a setting changed, as a person editing config.py might
+    name, _, value = sys.argv[sys.argv.index("--set") + 1].partition("=")
+    setattr(config, name, int(value))
+if "--chip-id" in sys.argv:
+    machine.chip_id = int(sys.argv[sys.argv.index("--chip-id") + 1], 0)
 
 
 class BoardFile:
