@@ -26,7 +26,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
         "controller/data",
         "controller/httpedge",
     ),
-    ("drivers", "controller/rules", "controller/ratings"),
+    ("drivers", "controller/rules", "controller/ratings", "controller/registry"),
     ("controller/scoresheet", "controller/tracker"),
     ("controller/engine", "controller/tournament", "controller/audit"),
     ("controller/record",),
@@ -58,6 +58,7 @@ BOARD_BELOW = {
     "controller.coach",
     "controller.link",
     "controller.games",
+    "controller.registry",
 }
 
 # unit -> the project units it may import (besides itself)
@@ -70,15 +71,22 @@ ALLOWED: dict[str, set[str]] = {
     "drivers": {"firmware"},
     "controller/rules": set(),
     "controller/ratings": set(),  # Glicko-2 from the paper (pure): players and puzzles
+    # the games of the board, one line each: data and dotted paths, loaded only when asked for
+    "controller/registry": {"controller.i18n"},
     "controller/scoresheet": {"controller.i18n", "controller.rules"},
     "controller/tracker": {"controller.i18n", "controller.rules"},
     "controller/engine": {"controller.i18n", "controller.rules"},
     # the tournament: exact Damath scores from the rules engine (and its --rules, --variant
     # options); nothing of the hub or boards; the printed lists in the players' language
-    "controller/tournament": {"controller.i18n", "controller.rules"},
+    "controller/tournament": {"controller.i18n", "controller.rules", "controller.registry"},
     "controller/audit": {"controller.i18n", "controller.rules", "controller.scoresheet"},
     # a Damath game's record: the journal's grammar and the state its records build
-    "controller/record": {"controller.i18n", "controller.rules", "controller.scoresheet"},
+    "controller/record": {
+        "controller.i18n",
+        "controller.rules",
+        "controller.scoresheet",
+        "controller.registry",
+    },
     "controller/session": {
         "controller.i18n",
         "controller.rules",
@@ -152,6 +160,7 @@ ALLOWED: dict[str, set[str]] = {
     # the registry of games: each game's session, view and coach behind one interface
     "controller/games": {
         "controller.i18n",
+        "controller.registry",
         "controller.record",
         "controller.rules",
         "controller.scoresheet",

@@ -1,8 +1,8 @@
-"""The games of the board, in one registry, as python-chess keeps its variants in one list:
-``GAMES`` names each game, ``find_game(name)`` finds one, ``game_of_journal(records)`` says
-which game a journal holds. Everything above the rules engine that runs a game (the scan loop,
-the service, the simulator, ``selftest``, the keeper of finished games) asks here and talks to a
-``BoardGame``; none names a game. A new game registers one line below
+"""The games of the board as the board runs them: ``GAMES`` holds each registered game's
+``GameKind`` (``controller.registry`` lists them, one line each), ``find_game(name)`` finds one,
+``game_of_journal(records)`` says which game a journal holds. Everything above the rules engine
+that runs a game (the scan loop, the service, the simulator, ``selftest``, the keeper of
+finished games) asks here and talks to a ``BoardGame``; none names a game
 (docs/adding-a-game.md).
 """
 
@@ -10,30 +10,29 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from controller.i18n import _
+from controller import registry
 
-from .dadama import DADAMA
-from .dam import DAM
-from .damath import DAMATH
-from .english import ENGLISH
 from .kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
-from .mathchess import MATHCHESS
 
-GAMES: dict[str, GameKind] = {kind.name: kind for kind in (DAMATH, DADAMA, DAM, MATHCHESS, ENGLISH)}
-"""Every game the board plays, by name; the first is a profile's default."""
-DEFAULT = DAMATH.name
+
+def _kinds() -> dict[str, GameKind]:
+    kinds: dict[str, GameKind] = {}
+    for entry in registry.ENTRIES:
+        kind = entry.load_board()
+        assert isinstance(kind, GameKind) and kind.name == entry.name, entry
+        kinds[entry.name] = kind
+    return kinds
+
+
+GAMES: dict[str, GameKind] = _kinds()
+"""Every game the board plays, by name, in the registry's order; the first is a profile's
+default."""
+DEFAULT = registry.DAMATH
 
 
 def find_game(name: object) -> GameKind:
     """The game called ``name``; ValueError listing the games for any other."""
-    kind = GAMES.get(name) if isinstance(name, str) else None
-    if kind is None:
-        raise ValueError(
-            _("unknown game {name!r}; the board plays {games}").format(
-                name=name, games=", ".join(GAMES)
-            )
-        )
-    return kind
+    return GAMES[registry.entry(name).name]
 
 
 def game_of_journal(records: Sequence[Record]) -> GameKind | None:

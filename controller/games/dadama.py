@@ -7,7 +7,8 @@ import json
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from controller.i18n import N_, _
+from controller import registry
+from controller.i18n import _
 from controller.record.dadama import GAME
 from controller.rules.move import Square
 
@@ -149,7 +150,7 @@ class DadamaGame(TableSessionGame):
 
 DADAMA = GameKind(
     name=GAME,
-    title=N_("Dadama"),
+    title=registry.GAMES[GAME].title,
     geometry=Geometry(8),
     table="dice",
     renderer="dadama",

@@ -9,7 +9,7 @@ import time
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from controller.i18n import N_
+from controller import registry
 from controller.record.games import DAMATH as NAME
 from controller.rules.move import Square
 
@@ -196,7 +196,7 @@ def _position(session: Session) -> str:
 
 DAMATH = GameKind(
     name=NAME,
-    title=N_("Damath"),
+    title=registry.GAMES[NAME].title,
     geometry=Geometry(8),
     table="chips",
     renderer="damath",

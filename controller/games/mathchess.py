@@ -10,7 +10,8 @@ import json
 from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from controller.i18n import N_, _
+from controller import registry
+from controller.i18n import _
 from controller.record.mathchess import GAME
 from controller.rules.move import Square
 
@@ -284,7 +285,7 @@ class MathChessGame(BoardGame):
 
 MATHCHESS = GameKind(
     name=GAME,
-    title=N_("Mathematical Chess"),
+    title=registry.GAMES[GAME].title,
     geometry=Geometry(9, "points"),
     table="points",
     renderer="mathchess",

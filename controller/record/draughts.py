@@ -10,7 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from controller.i18n import N_, _
+from controller import registry
+from controller.i18n import _
 from controller.rules.dam import COLOURS as DAM_COLOURS
 from controller.rules.dam import DEFAULT as DAM_DEFAULT
 from controller.rules.dam import DamGame
@@ -125,7 +126,7 @@ def _dam_to_json(game: Game) -> dict[str, Any]:
 
 DAM = DraughtsRules(
     name="dam",
-    title=N_("Dam"),
+    title=registry.GAMES["dam"].title,
     colours=DAM_COLOURS,
     opening=_dam_opening,
     from_json=_dam_from_json,
@@ -156,13 +157,10 @@ def _english_to_json(game: Game) -> dict[str, Any]:
 
 ENGLISH = DraughtsRules(
     name="english",
-    title=N_("English draughts"),
+    title=registry.GAMES["english"].title,
     colours=("black", "white"),
     opening=_english_opening,
     from_json=_english_from_json,
     to_json=_english_to_json,
 )
 """English draughts (checkers): Black moves first (docs/rules-english.md)."""
-
-RULES: dict[str, DraughtsRules] = {rules.name: rules for rules in (DAM, ENGLISH)}
-"""The plain draughts games the board plays, by name."""

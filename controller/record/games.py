@@ -14,6 +14,7 @@ import json
 from abc import ABC, abstractmethod
 from typing import Any
 
+from controller import registry
 from controller.i18n import _
 from controller.rules.dadama import COLOURS as DADAMA_COLOURS
 from controller.rules.dadama import IllegalStep, Phase, Quiet, Stop, Throw
@@ -35,10 +36,9 @@ from .draughts import DraughtsRules
 from .table import TableState, is_table
 
 Record = dict[str, Any]
-DAMATH = "damath"
-NAMES = (DAMATH, dadama.GAME, draughts.DAM.name, mathchess.GAME, draughts.ENGLISH.name)
-"""Every game whose journal the board keeps, as its records name it (``controller.games``
-registers each under the same name)."""
+DAMATH = registry.DAMATH
+NAMES = registry.NAMES
+"""Every game whose journal the board keeps, as its records name it (``controller.registry``)."""
 
 
 def board_picture(
@@ -318,12 +318,20 @@ class MathChessRecorded(Recorded):
         return mathchess.record_text(self.game, self.table)
 
 
+def dam_recorded() -> Recorded:
+    return DraughtsRecorded(draughts.DAM)
+
+
+def english_recorded() -> Recorded:
+    return DraughtsRecorded(draughts.ENGLISH)
+
+
 def recorded(name: str) -> Recorded:
-    """A new record of the game ``name`` (any game of ``NAMES`` but Damath)."""
-    if name == dadama.GAME:
-        return DadamaRecorded()
-    if name == mathchess.GAME:
-        return MathChessRecorded()
-    if name in draughts.RULES:
-        return DraughtsRecorded(draughts.RULES[name])
-    raise ValueError(f"no record reader for the game {name!r}")
+    """A new record of the game ``name`` (any game of ``NAMES`` but Damath): the reader its
+    registry entry names."""
+    try:
+        reader = registry.entry(name).new_record()
+    except ValueError:
+        raise ValueError(f"no record reader for the game {name!r}") from None
+    assert isinstance(reader, Recorded)
+    return reader

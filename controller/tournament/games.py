@@ -12,8 +12,8 @@ carries beside its result:
   (RULES-DADAMA-DAM.md M-9, G-7 say nothing else).
 
 So the score tie-breaks (``score-diff``, ``score-total``) count a game's own score where it has
-one and are left out of the order where it has none. Defined once here; the names are the
-boards' own (``controller.record.games.NAMES``, checked by a test).
+one and are left out of the order where it has none. The games, their titles and what their
+scores come from the board's one list of its games (``controller.registry``).
 """
 
 from __future__ import annotations
@@ -22,13 +22,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from controller.i18n import N_
+from controller import registry
 from controller.rules.values import Sqrt2
 
 from .damath_scores import parse_score
 from .model import DEFAULT_GAME, TournamentError
 
 DAMATH = DEFAULT_GAME
+EXACT = "exact"
+"""A game whose result carries both sides' exact scores, written in the event's variant."""
 
 
 @dataclass(frozen=True)
@@ -38,7 +40,8 @@ class TournamentGame:
     title: str
     """As people read it (marked for translation: the wall says it in the hall's language)."""
     scores: str
-    """``damath`` (exact Damath scores), ``points`` (whole points taken) or ``""`` (none)."""
+    """``exact`` (both sides' exact Damath scores), ``points`` (whole points taken) or ``""``
+    (none): the registry's word."""
 
     @property
     def has_scores(self) -> bool:
@@ -46,19 +49,13 @@ class TournamentGame:
 
     def score_variant(self, event_variant: str) -> str:
         """How its scores are written: the event's Damath variant, else whole numbers."""
-        return event_variant if self.scores == DAMATH else "integer"
+        return event_variant if self.scores == EXACT else "integer"
 
 
 GAMES: dict[str, TournamentGame] = {
-    g.name: g
-    for g in (
-        TournamentGame(DAMATH, N_("Damath"), DAMATH),
-        TournamentGame("dadama", N_("Dadama"), ""),
-        TournamentGame("dam", N_("Dam"), ""),
-        TournamentGame("mathchess", N_("Mathematical Chess"), "points"),
-        TournamentGame("english", N_("English draughts"), ""),
-    )
+    e.name: TournamentGame(e.name, e.title, e.scores) for e in registry.ENTRIES
 }
+"""Every game of the board as a division plays it (``controller.registry``, in its order)."""
 SCORE_TIEBREAKS = ("score-diff", "score-total")
 """The tie-breaks on a game's own score: left out for a game without one."""
 
@@ -82,7 +79,7 @@ def parse_game_score(game: str, raw: str) -> Sqrt2:
     """A score as the arbiter types it for a game of ``game``: a Damath score, or a whole number
     of points for Mathematical Chess; a game without scores refuses any."""
     g = tournament_game(game)
-    if g.scores == DAMATH:
+    if g.scores == EXACT:
         return parse_score(raw)
     if not g.has_scores:
         raise TournamentError(
@@ -100,7 +97,7 @@ def check_game_scores(game: str, blue: Sqrt2 | None, red: Sqrt2 | None) -> None:
     """A result's scores fit the division's game: none for a game without scores, whole
     points of 0 or more for Mathematical Chess."""
     g = tournament_game(game)
-    if blue is None or red is None or g.scores == DAMATH:
+    if blue is None or red is None or g.scores == EXACT:
         return
     if not g.has_scores:
         raise TournamentError(

@@ -15,7 +15,7 @@ import pytest
 
 from controller.board import BoardHost
 from controller.games import GAMES
-from controller.record.draughts import RULES
+from controller.record.draughts import DAM, ENGLISH
 from controller.record.games import Refused, recorded
 from controller.rules.dadama import COLOURS as DADAMA_COLOURS
 from controller.session.journal import read as read_journal
@@ -25,7 +25,7 @@ from .players import PLAYERS, Board, play_on
 ASG = "asg-r1-t3"
 INFO = {"blue": "Ana Cruz", "red": "Ben Reyes", "round": "1", "table": "3", "event": "Hall Day"}
 EXPORT = {"dam": "pdn", "english": "pdn", "mathchess": "json", "dadama": "pdn"}
-COLOURS = {"dadama": DADAMA_COLOURS, **{name: rules.colours for name, rules in RULES.items()}}
+COLOURS = {"dadama": DADAMA_COLOURS, **{rules.name: rules.colours for rules in (DAM, ENGLISH)}}
 
 
 def open_board(name: str, folder: Path) -> Board:

@@ -1,0 +1,80 @@
+"""The games of the board are listed once (``controller.registry``): every other list of the
+games is read from it, its parts load only when asked for, and a wrong name is one clear line."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from controller import registry
+from controller.games import GAMES, find_game
+from controller.games.kind import GameKind
+from controller.i18n import _, use
+from controller.record.games import NAMES, Recorded, recorded
+from controller.tournament.games import GAMES as DIVISION_GAMES
+
+from ..test_architecture import ROOT
+
+
+def test_every_list_of_the_games_is_the_registry_in_its_order() -> None:
+    assert registry.NAMES[0] == registry.DAMATH  # the default first
+    assert tuple(GAMES) == NAMES == tuple(DIVISION_GAMES) == registry.NAMES
+    for entry in registry.ENTRIES:
+        kind, division = GAMES[entry.name], DIVISION_GAMES[entry.name]
+        assert isinstance(kind, GameKind)
+        assert (kind.name, kind.title) == (entry.name, entry.title)
+        assert (division.title, division.scores) == (entry.title, entry.scores)
+
+
+def test_each_game_but_damath_names_its_record_reader() -> None:
+    for entry in registry.ENTRIES:
+        if entry.record is None:
+            assert entry.name == registry.DAMATH  # Damath's records: controller.record.state
+            with pytest.raises(ValueError, match="no record reader for the game 'damath'"):
+                recorded(entry.name)
+            continue
+        reader = recorded(entry.name)
+        assert isinstance(reader, Recorded) and reader.name == entry.name
+        assert reader is not recorded(entry.name)  # a new reader for each game
+
+
+def test_the_titles_are_said_in_the_readers_language() -> None:
+    with use("fil"):
+        titles = {e.name: _(e.title) for e in registry.ENTRIES}
+    assert titles["english"] == "Damang Ingles"  # translated (the others are names in both)
+    assert all(titles.values())
+
+
+def test_a_wrong_game_is_one_line_naming_the_games() -> None:
+    for wrong in ("chess", "", None, 3, "Damath "):
+        with pytest.raises(ValueError) as caught:
+            find_game(wrong)
+        message = str(caught.value)
+        assert "\n" not in message and message.endswith(", ".join(registry.NAMES)), message
+
+
+def test_reading_the_list_loads_no_game() -> None:
+    """The hub and the tournament read the registry (and the records) without the board's
+    machinery: importing them loads no game's session, tracker or board runtime."""
+    code = (
+        "import json, sys\n"
+        "import controller.registry, controller.tournament.games, controller.record.games\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('controller.'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    loaded = json.loads(out)
+    assert "controller.registry" in loaded
+    heavy = ("controller.games", "controller.session", "controller.tracker", "controller.board")
+    assert [m for m in loaded if m.startswith(heavy)] == []
+
+
+def test_an_entry_loads_its_parts_by_path() -> None:
+    entry = registry.entry("dadama")
+    assert entry.load_board() is GAMES["dadama"]
+    with pytest.raises(ModuleNotFoundError):
+        registry.load("controller.no_such_module:X")
