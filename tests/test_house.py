@@ -36,7 +36,6 @@ GAME_IFS: dict[str, int] = {
     "controller/link/gamestate.py": 1,
     "controller/link/protocol.py": 4,
     "controller/progress/indexer.py": 1,
-    "controller/record/draughts.py": 1,
     "controller/record/games.py": 1,
     "controller/rules/dadama.py": 1,
     "controller/rules/dadama_notation.py": 2,

@@ -27,7 +27,7 @@ from controller.rules.pdn import board_from_fen
 from controller.rules.perft import dadama_divide, dadama_perft, divide, perft
 from controller.rules.scoring import score_move, taking_json
 
-from .rules_games import OTHER_GAMES
+from .rules_games import FEN_GAMES, OTHER_GAMES
 from .rules_games import from_json as other_game_from_json
 from .rules_games import opening as other_game_opening
 from .rules_games import print_moves as print_other_moves
@@ -232,7 +232,7 @@ def move_json(move: Move, variant: str | None) -> dict[str, Any]:
 
 
 def _print_moves(game: Game | DadamaGame | DamGame | MathChess, as_json: bool, out: TextIO) -> None:
-    if isinstance(game, DadamaGame | DamGame | MathChess):
+    if isinstance(game, DadamaGame | DamGame | MathChess) or game.rules.name in FEN_GAMES:
         print_other_moves(game, as_json, out)
         return
     if game.variant is None:

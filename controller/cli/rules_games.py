@@ -11,13 +11,18 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
+from controller import registry
+from controller.record.draughts import DraughtsRules
+from controller.record.games import DraughtsRecorded
 from controller.rules.dadama import COLOURS as DADAMA_COLOURS
 from controller.rules.dadama import FACES, DadamaGame, Phase, square_text
 from controller.rules.dadama_notation import dadama_from_json
 from controller.rules.dam import COLOURS as DAM_COLOURS
 from controller.rules.dam import DamGame
 from controller.rules.dam_notation import dam_from_json
+from controller.rules.game import Game
 from controller.rules.move import Move
+from controller.rules.notation import NotationError
 from controller.rules.pdn_game import move_text
 
 from .rules_mathchess import MathChess
@@ -25,28 +30,51 @@ from .rules_mathchess import from_json as mathchess_from_json
 from .rules_mathchess import print_moves as print_mathchess
 from .rules_mathchess import start as mathchess_start
 
-OTHER_GAMES = ("dadama", "dam", "mathchess")
+
+def fen_games() -> dict[str, DraughtsRules]:
+    """The registry's plain draughts games whose positions are PDN FEN (English and Italian
+    draughts, and any later one), found through each game's record reader."""
+    found: dict[str, DraughtsRules] = {}
+    for entry in registry.ENTRIES:
+        reader = entry.new_record() if entry.record is not None else None
+        if isinstance(reader, DraughtsRecorded) and reader.rules.fen_positions:
+            found[entry.name] = reader.rules
+    return found
 
 
-def opening(name: str) -> DadamaGame | DamGame | MathChess:
+FEN_GAMES = fen_games()
+OTHER_GAMES = ("dadama", "dam", "mathchess", *FEN_GAMES)
+Answered = DadamaGame | DamGame | MathChess | Game
+
+
+def opening(name: str) -> Answered:
+    if name in FEN_GAMES:
+        return FEN_GAMES[name].opening({})
     if name == "mathchess":
         return mathchess_start()
     return DadamaGame.opening() if name == "dadama" else DamGame.opening()
 
 
-def from_json(name: str, obj: dict[str, Any]) -> DadamaGame | DamGame | MathChess:
+def from_json(name: str, obj: dict[str, Any]) -> Answered:
+    if name in FEN_GAMES:
+        try:
+            return FEN_GAMES[name].from_json(obj, {})
+        except ValueError as exc:
+            raise NotationError(str(exc)) from None
     if name == "mathchess":
         return mathchess_from_json(obj)
     return dadama_from_json(obj) if name == "dadama" else dam_from_json(obj)
 
 
-def print_moves(game: DadamaGame | DamGame | MathChess, as_json: bool, out: TextIO) -> None:
+def print_moves(game: Answered, as_json: bool, out: TextIO) -> None:
     if isinstance(game, MathChess):
         print_mathchess(game, as_json, out)
     elif isinstance(game, DadamaGame):
         _print_dadama(game, as_json, out)
+    elif isinstance(game, DamGame):
+        _print_draughts(game, DAM_COLOURS, as_json, out)
     else:
-        _print_dam(game, as_json, out)
+        _print_draughts(game, FEN_GAMES[game.rules.name].colours, as_json, out)
 
 
 # ---------------------------------------------------------------------- dadama
@@ -170,29 +198,32 @@ def _print_thrower(game: DadamaGame, square: tuple[int, int], out: TextIO) -> No
 # ---------------------------------------------------------------------- dam
 
 
-def dam_move_json(move: Move) -> dict[str, Any]:
+def draughts_move_json(name: str, move: Move) -> dict[str, Any]:
+    """A draughts move as ``rules moves --json`` gives it, ``pdn`` in the game's own numbers."""
     return {
         "path": [list(sq) for sq in move.path],
         "captures": [list(sq) for sq in move.captures],
         "promotes": move.promotes,
-        "pdn": move_text("dam", move),
+        "pdn": move_text(name, move),
     }
 
 
-def _print_dam(game: DamGame, as_json: bool, out: TextIO) -> None:
+def _print_draughts(game: Game, colours: tuple[str, str], as_json: bool, out: TextIO) -> None:
+    """A plain draughts game's moves (Dam, English, Italian ...), in its own square numbers."""
+    name = game.rules.name
     moves = game.legal_moves()
     ending = game.ending()
     if as_json:
         answer: dict[str, Any] = {
-            "game": "dam",
-            "to_move": DAM_COLOURS[game.side_to_move],
-            "moves": [dam_move_json(m) for m in moves],
+            "game": name,
+            "to_move": colours[game.side_to_move],
+            "moves": [draughts_move_json(name, m) for m in moves],
         }
         if ending is not None:
             answer["ending"] = {"reason": ending.reason, "text": ending.describe()}
         out.write(json.dumps(answer) + "\n")
         return
-    side = DAM_COLOURS[game.side_to_move].capitalize()
+    side = colours[game.side_to_move].capitalize()
     if not moves:
         out.write(f"{side} to move has no legal move.\n")
         return
@@ -201,4 +232,4 @@ def _print_dam(game: DamGame, as_json: bool, out: TextIO) -> None:
     for move in moves:
         label = "king" if move.chip is not None and move.chip.dama else "man"
         extra = " (crowned)" if move.promotes else ""
-        out.write(f"  {label} {move_text('dam', move):<16} {move}{extra}\n")
+        out.write(f"  {label} {move_text(name, move):<16} {move}{extra}\n")

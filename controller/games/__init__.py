@@ -9,30 +9,38 @@ finished games) asks here and talks to a ``BoardGame``; none names a game
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from controller import registry
 
 from .kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
 
 
-def _kinds() -> dict[str, GameKind]:
-    kinds: dict[str, GameKind] = {}
+@cache
+def kinds() -> dict[str, GameKind]:
+    """Every game the board plays, by name, in the registry's order (the first is a profile's
+    default): each loaded on first use, so that a game's record reader in its folder
+    (``controller/games/<name>/``) is read by the hub without loading every game's board."""
+    found: dict[str, GameKind] = {}
     for entry in registry.ENTRIES:
         kind = entry.load_board()
         assert isinstance(kind, GameKind) and kind.name == entry.name, entry
-        kinds[entry.name] = kind
-    return kinds
+        found[entry.name] = kind
+    return found
 
 
-GAMES: dict[str, GameKind] = _kinds()
-"""Every game the board plays, by name, in the registry's order; the first is a profile's
-default."""
+def __getattr__(name: str) -> dict[str, GameKind]:
+    if name == "GAMES":  # ``from controller.games import GAMES``: the kinds, loaded now
+        return kinds()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 DEFAULT = registry.DAMATH
 
 
 def find_game(name: object) -> GameKind:
     """The game called ``name``; ValueError listing the games for any other."""
-    return GAMES[registry.entry(name).name]
+    return kinds()[registry.entry(name).name]
 
 
 def game_of_journal(records: Sequence[Record]) -> GameKind | None:
@@ -40,7 +48,7 @@ def game_of_journal(records: Sequence[Record]) -> GameKind | None:
     no game owns."""
     if not records:
         return None
-    return next((kind for kind in GAMES.values() if kind.owns(records[0])), None)
+    return next((kind for kind in kinds().values() if kind.owns(records[0])), None)
 
 
 __all__ = [
@@ -53,4 +61,5 @@ __all__ = [
     "Outputs",
     "find_game",
     "game_of_journal",
+    "kinds",
 ]

@@ -38,6 +38,9 @@ class DraughtsRules:
     from_json: Callable[[dict[str, Any], Mapping[str, Any]], Game]
     """A JSON position (with the settings) as a game (ValueError saying what is wrong)."""
     to_json: Callable[[Game], dict[str, Any]]
+    fen_positions: bool = False
+    """Its positions are PDN FEN (``pdn_rules``): ``rules moves`` reads them as it reads every
+    such game's."""
 
 
 def square_of(raw: object) -> Square:
@@ -138,29 +141,42 @@ DAM = DraughtsRules(
 # ---------------------------------------------------------------------- English draughts
 
 
-def _english_opening(settings: Mapping[str, Any]) -> Game:
-    return new_game("english", None, dict(settings) or None)
+def pdn_rules(name: str, colours: tuple[str, str], example: str) -> DraughtsRules:
+    """A draughts game of the rules engine's without settings, its positions as PDN FEN
+    (``{"game": name, "fen": …}``; ``example`` shown when one is wrong): English draughts, and
+    any plain rule set a game's folder brings (``controller/games/<name>/``)."""
+
+    def opening(settings: Mapping[str, Any]) -> Game:
+        return new_game(name, None, dict(settings) or None)
+
+    def from_json(position: dict[str, Any], settings: Mapping[str, Any]) -> Game:
+        if set(position) - {"game", "fen"} or position.get("game", name) != name:
+            title = _(registry.entry(name).title)
+            raise ValueError(
+                _('a {title} position is {{"game": "{name}", "fen": "…"}}').format(
+                    title=title, name=name
+                )
+            )
+        fen = position.get("fen")
+        if not isinstance(fen, str):
+            raise ValueError(
+                _("fen: the position as PDN FEN, e.g. {example}").format(example=example)
+            )
+        return new_game(name, fen, dict(settings) or None)
+
+    def to_json(game: Game) -> dict[str, Any]:
+        return {"game": name, "fen": fen_of(game.generator_board())}
+
+    return DraughtsRules(
+        name=name,
+        title=registry.entry(name).title,
+        colours=colours,
+        opening=opening,
+        from_json=from_json,
+        to_json=to_json,
+        fen_positions=True,
+    )
 
 
-def _english_from_json(position: dict[str, Any], settings: Mapping[str, Any]) -> Game:
-    if set(position) - {"game", "fen"} or position.get("game", "english") != "english":
-        raise ValueError('an English draughts position is {"game": "english", "fen": "…"}')
-    fen = position.get("fen")
-    if not isinstance(fen, str):
-        raise ValueError("fen: the position as PDN FEN, e.g. B:W21,22,23:B1,2,3")
-    return new_game("english", fen, dict(settings) or None)
-
-
-def _english_to_json(game: Game) -> dict[str, Any]:
-    return {"game": "english", "fen": fen_of(game.generator_board())}
-
-
-ENGLISH = DraughtsRules(
-    name="english",
-    title=registry.GAMES["english"].title,
-    colours=("black", "white"),
-    opening=_english_opening,
-    from_json=_english_from_json,
-    to_json=_english_to_json,
-)
+ENGLISH = pdn_rules("english", ("black", "white"), "B:W21,22,23:B1,2,3")
 """English draughts (checkers): Black moves first (docs/rules-english.md)."""

@@ -22,7 +22,9 @@ from firmware.boards import dam12, mathchess
 from tests.firmware.test_wide_link import Board, Runner
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = ("pi-gpio", "pi-hall", "pico", "dam-pico", "mathchess-pico", "english-gpio")
+SHIPPED = tuple(sorted(p.stem for p in (ROOT / "hardware").glob("*.toml") if p.stem != "sim"))
+"""Every board profile the project ships (``hardware/*.toml``, the simulator's aside), one for
+each game and each build; the service's tests take the same list."""
 PICO_CONFIG = {"pico": pico8, "dam-pico": dam12, "mathchess-pico": mathchess}
 """The firmware config each Pico board's profile is built with (firmware/README.md)."""
 PRESS_SECONDS = 0.04  # longer than gpiozero's 20 ms bounce

@@ -29,6 +29,7 @@ from controller.games import GAMES
 from controller.link.board import BoardLink
 from controller.link.config import load
 from controller.link.publisher import Link
+from controller.record.games import recorded
 from controller.tournament.tournament import Tournament
 from tests.games.players import PLAYERS, play_on
 from tests.games.players import Board as Hands
@@ -43,12 +44,13 @@ HUNG = 120.0
 # each game's short game (tests/games/players.py) as the hub must read it, from Blue's side
 # (the first mover): Dadama's second mover wins when every die of the first shows 6 (G-7), Dam
 # is drawn by repetition (M-9), Mathematical Chess is won by taking every operator (C-11) with
-# 12 points to 10, English draughts is won by taking the last man.
+# 12 points to 10, English and Italian draughts are won by taking the last man.
 RESULTS = {
     "dadama": ("red", None, None),
     "dam": ("draw", None, None),
     "mathchess": ("blue", "12", "10"),
     "english": ("blue", None, None),
+    "italian": ("blue", None, None),
 }
 
 
@@ -171,8 +173,10 @@ def test_every_games_division_is_played_accepted_and_ranked_through_the_real_hub
             else:  # the board's own PDN, the event's tags set at its top
                 assert text.split("\n\n", 1)[1] == own.split("\n\n", 1)[1]
                 assert f'[Division "{name}"]' in text and '[Round "1"]' in text
-                if name != "dadama":  # its PDN's sides by their colours: Black moves first
-                    assert f'[Black "{name} Ana"]' in text and f'[White "{name} Ben"]' in text
+                if name != "dadama":  # its PDN's sides by their colours, the first mover's first
+                    first, second = (c.capitalize() for c in recorded(name).rules.colours)
+                    assert f'[{first} "{name} Ana"]' in text, text
+                    assert f'[{second} "{name} Ben"]' in text, text
     for board in boards.values():
         board.close()
 

@@ -9,14 +9,15 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from controller import registry
 from controller.board import BoardHost
 from controller.games import GAMES, BoardGame
 from controller.link.protocol import Envelope
 from tests.games.players import PLAYERS, Board, play_on
 
-OTHER_GAMES = ("dadama", "dam", "mathchess", "english")
+OTHER_GAMES = tuple(name for name in registry.NAMES if name != registry.DAMATH)
 """Every game of the registry but Damath (whose own tests are the hub's older ones)."""
-EXPORTS = {"dadama": "pdn", "dam": "pdn", "english": "pdn", "mathchess": "json"}
+EXPORTS = {"dadama": "pdn", "dam": "pdn", "english": "pdn", "mathchess": "json", "italian": "pdn"}
 """What the board keeps as each game's record (``BoardGame.files``), the hub's to equal."""
 
 

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.games.test_selftest_every_profile import SHIPPED as SHIPPED_PROFILES
+
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "damath-board.service"
 PROFILE = ROOT / "hardware" / "pi-gpio.toml"
@@ -181,7 +183,7 @@ def test_a_class_grant_whose_driver_is_not_loaded_at_the_start_matches_nothing(t
     assert found["attempts"][-1] == "EPERM", found
 
 
-SHIPPED = ("pi-gpio", "pi-hall", "pico", "dam-pico", "mathchess-pico", "english-gpio")
+SHIPPED = SHIPPED_PROFILES
 """Every profile the project ships, one for each game and each build."""
 
 

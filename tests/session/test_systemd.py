@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from controller import registry
+from tests.games.test_selftest_every_profile import SHIPPED as SHIPPED_PROFILES
+
 ROOT = Path(__file__).resolve().parents[2]
 UNIT = ROOT / "systemd" / "damath-board.service"
 REQUIREMENTS = ROOT / "requirements" / "pi.txt"
@@ -352,7 +355,7 @@ def test_install_refuses_a_wrong_profile_before_changing_anything(installer, tmp
     assert not (dest / "opt").exists() and not (dest / "etc").exists()
 
 
-SHIPPED = ("pi-gpio", "pi-hall", "pico", "dam-pico", "mathchess-pico", "english-gpio")
+SHIPPED = SHIPPED_PROFILES
 """Every profile the project ships, one for each game and each build."""
 
 
@@ -377,4 +380,4 @@ def test_every_shipped_profile_installs_as_the_service(installer, name):
     assert 'run --profile "${DAMATH_PROFILE}"' in unit
     assert "Environment=DAMATH_PROFILE=/etc/damath-board/board.toml" in unit
     profile = tomllib.loads(board.read_text())
-    assert profile["board"].get("game", "damath") in ("damath", "dam", "mathchess", "english")
+    assert profile["board"].get("game", "damath") in registry.NAMES
