@@ -60,6 +60,8 @@ ENTRIES: tuple[GameEntry, ...] = (
               "controller.games.mathchess:MATHCHESS", "controller.record.games:MathChessRecorded"),
     GameEntry("english", N_("English draughts"), "", "controller.games.english:ENGLISH",
               "controller.record.games:english_recorded"),
+    GameEntry("italian", N_("Italian draughts"), "", "controller.games.italian.kind:ITALIAN",
+              "controller.games.italian.record:recorded"),
 )  # fmt: skip
 """Every game of the board, the default first."""
 

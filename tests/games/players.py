@@ -37,6 +37,7 @@ DAM_END = {  # Black's king takes twice, turning at the edge: White has no piece
     ],
 }
 ENGLISH_END = {"game": "english", "fen": "B:W18:B14"}  # Black jumps White's last man
+ITALIAN_END = {"game": "italian", "fen": "W:W22:B18"}  # White jumps Black's last man
 DADAMA_END = {  # real dice: every die of White shows 6, White loses (G-7)
     "to_move": "white",
     "pieces": [
@@ -224,6 +225,7 @@ PLAYERS: dict[str, Player] = {
     ),
     "dam": _moves({}, DAM_END, {"pdn"}),
     "english": _moves({}, ENGLISH_END, {"pdn"}),
+    "italian": _moves({}, ITALIAN_END, {"pdn"}),
     "mathchess": Player(
         Game({}, MATHCHESS_PLAY, scripted(MATHCHESS_SHORT), mathchess_turns),
         Game({}, MATHCHESS_LONG, scripted(MATHCHESS_TURNS), mathchess_turns),

@@ -15,6 +15,7 @@ import pytest
 
 from controller.board import BoardHost
 from controller.games import GAMES
+from controller.games.italian.record import RULES as ITALIAN
 from controller.record.draughts import DAM, ENGLISH
 from controller.record.games import Refused, recorded
 from controller.rules.dadama import COLOURS as DADAMA_COLOURS
@@ -24,8 +25,8 @@ from .players import PLAYERS, Board, play_on
 
 ASG = "asg-r1-t3"
 INFO = {"blue": "Ana Cruz", "red": "Ben Reyes", "round": "1", "table": "3", "event": "Hall Day"}
-EXPORT = {"dam": "pdn", "english": "pdn", "mathchess": "json", "dadama": "pdn"}
-COLOURS = {"dadama": DADAMA_COLOURS, **{rules.name: rules.colours for rules in (DAM, ENGLISH)}}
+EXPORT = {"dam": "pdn", "english": "pdn", "mathchess": "json", "dadama": "pdn", "italian": "pdn"}
+COLOURS = {"dadama": DADAMA_COLOURS, **{r.name: r.colours for r in (DAM, ENGLISH, ITALIAN)}}
 
 
 def open_board(name: str, folder: Path) -> Board:

@@ -25,7 +25,8 @@ from .daykit import pdf_pages
 pytestmark = pytest.mark.browser
 
 COLOURS = {"dam": ("Black", "White"), "english": ("Black", "White"),
-           "dadama": ("White", "Black"), "mathchess": ("White", "Black")}  # fmt: skip
+           "dadama": ("White", "Black"), "mathchess": ("White", "Black"),
+           "italian": ("White", "Black")}  # fmt: skip
 
 
 def sheet_of(name: str, text: str) -> str:

@@ -39,7 +39,7 @@ def plies(name: str, game) -> int:
 
 
 GRID = {"dam": ("rect", 144), "english": ("rect", 64), "dadama": ("rect", 64),
-        "mathchess": ("line", 18)}  # fmt: skip
+        "mathchess": ("line", 18), "italian": ("rect", 64)}  # fmt: skip
 """What each game's board is drawn with: its squares, or the lines through its 9 × 9 points."""
 
 
