@@ -73,6 +73,27 @@ def test_reading_the_list_loads_no_game() -> None:
     assert [m for m in loaded if m.startswith(heavy)] == []
 
 
+def test_a_games_record_reader_in_its_folder_loads_no_board() -> None:
+    """Italian draughts' reader lives in its folder (``controller/games/italian/record.py``):
+    the hub reads its records without loading any game's board, session or link."""
+    code = (
+        "import json, sys\n"
+        "from controller.record.games import recorded\n"
+        "reader = recorded('italian')\n"
+        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('controller.'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout
+    loaded = json.loads(out)
+    assert "controller.games.italian.record" in loaded
+    games = [m for m in loaded if m.startswith("controller.games.")]
+    assert set(games) == {"controller.games.kind", "controller.games.italian",
+                          "controller.games.italian.record"}  # fmt: skip
+    board = ("controller.session", "controller.board", "controller.link", "controller.sim")
+    assert [m for m in loaded if m.startswith(board)] == []
+
+
 def test_an_entry_loads_its_parts_by_path() -> None:
     entry = registry.entry("dadama")
     assert entry.load_board() is GAMES["dadama"]

@@ -205,3 +205,23 @@ def test_dadama_throw_table_for_a_dadama_is_by_the_value_kept(tmp_path, capsys):
     assert "dadama 6 on (5,2) throws two dice, keeps one:" in out
     assert "keeping 1-2: too low to take: the dadama shows the value kept" in out
     assert "keeping 3-6: x(3,4) takes 3 on (4,3)" in out
+
+
+def test_the_fen_draughts_games_answer_in_their_own_numbers(capsys, tmp_path):
+    """English and Italian draughts (every registered game whose positions are PDN FEN): the
+    opening, a position's compulsory taking with its square numbers, and a wrong one refused."""
+    code, out, _ = run(capsys, "rules", "moves", "--game", "italian")
+    assert code == 0 and out.startswith("White to move: 7 legal moves\n"), out
+    assert "  man 22-18            (3,2)-(2,3)" in out
+    code, out, _ = run(capsys, "rules", "moves", "--game", "english")
+    assert code == 0 and out.startswith("Black to move: 7 legal moves\n"), out
+    position = write(tmp_path, {"game": "italian", "fen": "W:W22:B18"})
+    code, out, _ = run(capsys, "rules", "moves", "--position-json", position, "--json")
+    answer = json.loads(out)
+    assert (code, answer["game"], answer["to_move"]) == (0, "italian", "white")
+    assert [m["pdn"] for m in answer["moves"]] == ["22x13"]  # Italian numbers, not Dam's
+    wrong = write(tmp_path, {"game": "italian", "fen": "W:W99:B18"})
+    code, out, err = run(capsys, "rules", "moves", "--position-json", wrong)
+    assert code != 0 and "Traceback" not in err and "99" in err, err
+    code, out, _ = run(capsys, "rules", "perft", "--game", "italian", "--depth", "4")
+    assert code == 0 and "perft italian depth 4: 1469 nodes" in out  # the published count
