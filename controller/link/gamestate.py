@@ -95,6 +95,16 @@ class GameState:
             return self._clocks_info()
         if kind != "info" and not clocks_ok:
             record = {k: v for k, v in record.items() if k not in ("game_ms", "move_ms")}
+        if kind in ("move", "takeback") and type(record.get("ply")) is int:
+            now = self.state.game.ply
+            if record["ply"] != (now - 1 if kind == "takeback" else now):
+                # a record before it was lost: the board's resume bridges it or resumes before
+                # it; the rebuild stops here, never a move played out of its place
+                self.broken = (
+                    f"record {self.count}: its {kind} is of ply {record['ply']}, the game is at "
+                    f"ply {now}: a record before it is missing"
+                )
+                return {}
         try:
             played = self.state.apply(record)
         except (IllegalMove, KeyError, TypeError, ValueError) as exc:
