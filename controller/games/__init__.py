@@ -8,7 +8,7 @@ finished games) asks here and talks to a ``BoardGame``; none names a game
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 
 from controller import registry
@@ -29,10 +29,22 @@ def kinds() -> dict[str, GameKind]:
     return found
 
 
-def __getattr__(name: str) -> dict[str, GameKind]:
-    if name == "GAMES":  # ``from controller.games import GAMES``: the kinds, loaded now
-        return kinds()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+class _Kinds(Mapping[str, GameKind]):
+    """``GAMES``: the registry's games as the board runs them, each loaded on first use."""
+
+    def __getitem__(self, name: str) -> GameKind:
+        return kinds()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(kinds())
+
+    def __len__(self) -> int:
+        return len(kinds())
+
+
+GAMES: Mapping[str, GameKind] = _Kinds()
+"""Every game the board plays, by name, in the registry's order; the first is a profile's
+default."""
 
 
 DEFAULT = registry.DAMATH

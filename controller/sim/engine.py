@@ -214,7 +214,7 @@ class SimBoard:
         """A puzzle of the class's store for a child (Damath's puzzle mode), checked against the
         store before the game on the board is put away."""
         from controller.games import Opening
-        from controller.games import damath_puzzle as puzzles
+        from controller.games.damath import puzzle as puzzles
 
         settings = {k: message[k] for k in puzzles.SETTINGS if k in message}
         t = self.clock()

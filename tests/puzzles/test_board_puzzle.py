@@ -12,7 +12,7 @@ import pytest
 
 from controller.board import BoardHost
 from controller.games.damath import DAMATH
-from controller.games.damath_puzzle import PuzzleGame
+from controller.games.damath.puzzle import PuzzleGame
 from controller.i18n import _, use
 from controller.puzzles.model import Puzzle
 from controller.puzzles.solve import WRONG_EQUAL, WRONG_LESS

@@ -1,97 +1,27 @@
-"""Damath on the board: the session (``controller/session``: setup, play, the arbiter's buttons
-and clocks, the journal) and the coach (the computer's moves, hints, the review), behind the
-one interface of a game (``kind.BoardGame``)."""
+"""One Damath game on a board: the session (``controller/session``: setup, play, the arbiter's
+buttons and clocks, the journal) and the coach (the computer's moves, hints, the review), behind
+the one interface of a game (``controller.games.kind.BoardGame``)."""
 
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from controller import registry
+from controller.games.kind import GameKind, Outputs, SessionGame
 from controller.record.games import DAMATH as NAME
 from controller.rules.move import Square
 
-from .kind import GameKind, Geometry, Opening, Outputs, Record, SessionGame
-
 if TYPE_CHECKING:
     from controller.coach.board import BoardCoach
-    from controller.session import Session, SessionConfig
-
-CHOSEN = ("variant", "rules")
-"""Settings that choose the game rather than set it: the variant and the rules profile."""
-
-
-def config(settings: Mapping[str, Any], opening: Opening | None = None) -> SessionConfig:
-    """A Damath game's config from its settings (the variant, the rules profile, the rule,
-    play and event settings, by name); ValueError names what is wrong."""
-    from controller.session import SessionConfig
-
-    given = dict(settings)
-    variant = given.pop("variant", "integer")
-    rules = given.pop("rules", "official")
-    for name, value in (("variant", variant), ("rules", rules)):
-        if not isinstance(value, str):
-            raise ValueError(f"{name}: a name, not {value!r}")
-    carried: dict[str, Any] = dict(opening.carried) if opening is not None else {}
-    made = SessionConfig(
-        variant=variant,
-        rules=rules,
-        rule_settings=given,
-        tracker_settings=dict(opening.tracker) if opening is not None else {},
-        position=opening.position if opening is not None else None,
-        info=dict(carried.get("info") or {}),
-        roster=opening.roster if opening is not None else None,
-    )
-    made.profile()  # a wrong rule setting or variant fails here, clearly
-    from controller.rules import variants
-
-    variants.get_variant(made.variant)
-    return made
-
-
-def check(settings: Mapping[str, Any], opening: Opening | None = None) -> object:
-    """The settings of a game (``config``), or of a puzzle (``puzzle``, ``child``: the puzzle
-    mode, ``damath_puzzle``)."""
-    from . import damath_puzzle
-
-    if damath_puzzle.wanted(settings):
-        return damath_puzzle.check(settings, opening)
-    return config(settings, opening)
-
-
-def open_damath(settings: Mapping[str, Any], opening: Opening) -> DamathGame:
-    from controller.coach.board import BoardCoach
     from controller.session import Session
-
-    from . import damath_puzzle
-
-    if isinstance(opening.config, damath_puzzle.PuzzleRequest) or (
-        opening.config is None and damath_puzzle.wanted(settings)
-    ):
-        return damath_puzzle.open_puzzle(settings, opening)
-
-    made = opening.config if opening.config is not None else config(settings, opening)
-    if opening.journal is None:
-        session = Session.start(made, opening.t)
-    else:
-        session = Session.open(made, str(opening.journal), opening.t, sync=opening.sync)
-    session.wall = opening.wall or time.time
-    return DamathGame(session, BoardCoach())
-
-
-def owns(first: Record) -> bool:
-    from controller.record.games import game_of
-
-    return game_of(first) == NAME
 
 
 class DamathGame(SessionGame):
     session: Session
 
-    def __init__(self, session: Session, coach: BoardCoach) -> None:
-        self.kind = DAMATH
+    def __init__(self, kind: GameKind, session: Session, coach: BoardCoach) -> None:
+        self.kind = kind
         self.session = session
         self.coach = coach
         """The computer opponent, hints and the review: searches in worker processes, polled."""
@@ -192,27 +122,3 @@ def _position(session: Session) -> str:
     from controller.rules.notation import game_to_json
 
     return json.dumps(game_to_json(session.game), ensure_ascii=False, indent=1) + "\n"
-
-
-DAMATH = GameKind(
-    name=NAME,
-    title=registry.GAMES[NAME].title,
-    geometry=Geometry(8),
-    table="chips",
-    renderer="damath",
-    check=check,
-    open=open_damath,
-    owns=owns,
-    settings=(
-        "variant",
-        "rules",
-        "practice",
-        "clocks",
-        "computer",
-        "level",
-        "hints",
-        "puzzle",
-        "child",
-    ),
-    clocks=True,
-)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from controller.games.kind import GameKind, Opening, Outputs
 from controller.i18n import N_, _, side_word
 from controller.puzzles.model import Path_, Puzzle
 from controller.puzzles.solve import judge, solution_words
@@ -26,8 +27,7 @@ from controller.puzzles.store import (
 from controller.record.info import ROSTER_FILE, read_roster
 from controller.rules.scoring import score_move
 
-from .damath import DamathGame
-from .kind import Opening, Outputs
+from .game import DamathGame
 
 if TYPE_CHECKING:
     from controller.rules.move import Move, Square
@@ -141,13 +141,13 @@ def session_config(p: Puzzle, tracker: Mapping[str, Any], roster: tuple[str, ...
     )
 
 
-def open_puzzle(settings: Mapping[str, Any], opening: Opening) -> PuzzleGame:
+def open_puzzle(settings: Mapping[str, Any], opening: Opening, kind: GameKind) -> PuzzleGame:
     """The puzzle game; a puzzle is not journaled (the attempt is kept in the store): the game
     in the board's journal, if any, waits there untouched."""
     request = opening.config if isinstance(opening.config, PuzzleRequest) else None
     request = request or check(settings, None)
     found, store, roster = load(request, opening)
-    return PuzzleGame(found, request.child, store, dict(opening.tracker), roster, opening.t)
+    return PuzzleGame(kind, found, request.child, store, dict(opening.tracker), roster, opening.t)
 
 
 class PuzzleGame(DamathGame):
@@ -156,6 +156,7 @@ class PuzzleGame(DamathGame):
 
     def __init__(
         self,
+        kind: GameKind,
         found: Puzzle,
         child: str,
         store: Path,
@@ -169,7 +170,7 @@ class PuzzleGame(DamathGame):
         self.store = store
         self._tracker = tracker
         self._roster = roster
-        super().__init__(self._session(found, t), BoardCoach())
+        super().__init__(kind, self._session(found, t), BoardCoach())
         self._begin(found)
 
     def _session(self, found: Puzzle, t: float) -> Session:
