@@ -12,6 +12,7 @@ from fractions import Fraction
 
 import pytest
 
+from controller import registry
 from controller.record.games import NAMES
 from controller.tournament.games import GAMES
 from controller.tournament.model import GameResult, TournamentError
@@ -199,9 +200,9 @@ def test_a_division_names_its_game_and_keeps_it_once_started(tmp_path, capsys):
     assert hub(d, "division", "set", "x", "--system", "swiss", "--rounds", "2",
                "--game", "chess") == 2  # fmt: skip
     assert capsys.readouterr().err == (
-        "damath-board hub: error: unknown game 'chess': one of damath, dadama, dam, mathchess, "
-        "english\n"
+        f"damath-board hub: error: unknown game 'chess': one of {', '.join(registry.NAMES)}\n"
     )
+    assert registry.NAMES[:5] == ("damath", "dadama", "dam", "mathchess", "english")
     for name in ("Ana", "Ben"):
         assert hub(d, "player", "add", name, "--division", "dam") == 0
     assert hub(d, "pair", "--round", "1", "--division", "dam") == 0
