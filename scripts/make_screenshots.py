@@ -21,7 +21,7 @@ if str(ROOT) not in sys.path:
 import uvicorn  # noqa: E402
 from playwright.sync_api import Page, expect, sync_playwright  # noqa: E402
 
-from controller.sim.cli import bind  # noqa: E402
+from controller.cli.sim import bind  # noqa: E402
 from controller.sim.guard import server_config  # noqa: E402
 from controller.sim.server import create_app  # noqa: E402
 

@@ -22,7 +22,7 @@ def _without(monkeypatch, command_module: str, missing: str) -> None:
 
 
 def test_a_command_missing_an_extra_names_the_extra(monkeypatch, capsys):
-    _without(monkeypatch, "controller.hub.cli", "caissify_pairings")
+    _without(monkeypatch, "controller.cli.hub", "caissify_pairings")
     assert cli.main(["hub", "serve"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [
@@ -32,7 +32,7 @@ def test_a_command_missing_an_extra_names_the_extra(monkeypatch, capsys):
 
 
 def test_a_command_missing_a_dependency_says_to_install_again(monkeypatch, capsys):
-    _without(monkeypatch, "controller.sim.cli", "starlette")
+    _without(monkeypatch, "controller.cli.sim", "starlette")
     assert cli.main(["sim"]) == 2
     assert "needs the Python module starlette" in capsys.readouterr().err
     assert "sim" in cli.build_parser().format_help()  # still listed

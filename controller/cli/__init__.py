@@ -27,15 +27,15 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "selftest": ("controller.cli.selftest", N_("walk the LEDs, map the sensors")),
     "pico": ("controller.cli.pico", N_("free the Pico's REPL for a firmware update")),
     "replay": ("controller.cli.replay", N_("replay a recorded sensor trace")),
-    "sim": ("controller.sim.cli", N_("serve the virtual board in a browser")),
-    "hub": ("controller.hub.cli", "the tournament hub: every board, live"),
+    "sim": ("controller.cli.sim", N_("serve the virtual board in a browser")),
+    "hub": ("controller.cli.hub", "the tournament hub: every board, live"),
     "federation": (
-        "controller.federation.cli",
+        "controller.cli.federation",
         N_("the federation: registry, verified events, ratings, every hall live"),
     ),
     "engine": ("controller.cli.engine", "the computer opponent (JSON Lines)"),
     "review": ("controller.cli.review", "the coach's review of a game"),
-    "puzzles": ("controller.puzzles.cli", N_("the class's puzzles from games")),
+    "puzzles": ("controller.cli.puzzles", N_("the class's puzzles from games")),
 }
 """Every command: the module that runs it (``add_arguments(parser)`` and ``run(args)``) and its
 line in the help (translated when the parser is built). A module is imported only when its

@@ -10,8 +10,8 @@ from types import SimpleNamespace
 
 import pytest
 
+from controller.cli.hub import banner
 from controller.hub.addresses import reachable
-from controller.hub.cli import banner
 from controller.link.playback import sample_game_moves
 from controller.tournament import boards as seating
 from controller.tournament.model import Division, Event

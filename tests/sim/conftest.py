@@ -16,7 +16,7 @@ import pytest
 import uvicorn
 from starlette.applications import Starlette
 
-from controller.sim.cli import bind
+from controller.cli.sim import bind
 from controller.sim.guard import server_config
 from controller.sim.server import create_app
 from tests.chromium import ARGS, ARTIFACTS, CHROMIUM

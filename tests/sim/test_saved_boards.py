@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from controller.board import BoardHost
-from controller.sim.cli import state_folder
+from controller.cli.sim import state_folder
 from controller.sim.engine import SimBoard, SimError
 from controller.sim.registry import Boards
 

@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from controller.cli.sim import arbiter_access
 from controller.games import GAMES
 from controller.sim import access as acc
 from controller.sim.access import (
@@ -31,7 +32,6 @@ from controller.sim.access import (
     read_pin_file,
     write_pin_file,
 )
-from controller.sim.cli import arbiter_access
 from controller.sim.engine import SimBoard
 from controller.sim.server import create_app
 from drivers.buttons import BUTTON_NAMES as BUTTONS

@@ -8,7 +8,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from controller.cli import build_parser
-from controller.sim.cli import address, bind
+from controller.cli.sim import address, bind
 from controller.sim.server import create_app
 
 from .conftest import ManualClock

@@ -11,7 +11,7 @@ One ASGI middleware around every route (docs/hall.md, "The security model"):
 - **Security headers on every response**: a Content-Security-Policy that allows only the hub's
   own scripts, styles and connections (no inline script on any page), no framing
   (``X-Frame-Options: DENY``, ``frame-ancestors 'none'``), ``X-Content-Type-Options:
-  nosniff``, a same-origin referrer. uvicorn's ``server`` header is off (``hub/cli.py``).
+  nosniff``, a same-origin referrer. uvicorn's ``server`` header is off (``controller/cli/hub.py``).
 """
 
 from __future__ import annotations

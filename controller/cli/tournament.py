@@ -20,8 +20,8 @@ from controller.rules.options import add_rules
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from .model import Event, Pairing, Points
-    from .tournament import Tournament
+    from controller.tournament.model import Event, Pairing, Points
+    from controller.tournament.tournament import Tournament
 
 COMMANDS = (
     "event",
@@ -69,7 +69,7 @@ def _system(p: argparse.ArgumentParser) -> None:
 
 
 def _game(p: argparse.ArgumentParser, default: str | None) -> None:
-    from .games import GAMES
+    from controller.tournament.games import GAMES
 
     p.add_argument(
         "--game",
@@ -115,7 +115,9 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
             help="a school's team score: its best N players' points (3; 0: no team ranking)",
         )
     _system(create)
-    from .model import DEFAULT_GAME  # light: the rest of the tournament loads when used
+    from controller.tournament.model import (
+        DEFAULT_GAME,  # light: the rest of the tournament loads when used
+    )
 
     _game(create, DEFAULT_GAME)
     create.add_argument(
@@ -268,7 +270,7 @@ def run(args: argparse.Namespace) -> int:
         return _event_create(args)
     import sqlite3
 
-    from .tournament import Tournament
+    from controller.tournament.tournament import Tournament
 
     t = Tournament.open(args.dir)
     try:
@@ -285,7 +287,7 @@ def run(args: argparse.Namespace) -> int:
 def _points(text: str) -> Fraction:
     from fractions import Fraction
 
-    from .model import TournamentError
+    from controller.tournament.model import TournamentError
 
     try:
         value = Fraction(text.strip())
@@ -299,7 +301,7 @@ def _points(text: str) -> Fraction:
 def _scoring(args: argparse.Namespace, current: Points) -> Points:
     from dataclasses import replace
 
-    from .model import TournamentError
+    from controller.tournament.model import TournamentError
 
     p = current
     if args.points:
@@ -318,7 +320,7 @@ def _scoring(args: argparse.Namespace, current: Points) -> Points:
 
 
 def _event_fields(args: argparse.Namespace, current: Event) -> dict[str, Any]:
-    from .model import TournamentError
+    from controller.tournament.model import TournamentError
 
     fields = {}
     for key, option in (
@@ -358,9 +360,9 @@ def _event_create(args: argparse.Namespace) -> int:
     import secrets
     from dataclasses import replace
 
-    from .games import tournament_game
-    from .model import Division, Event
-    from .tournament import Tournament
+    from controller.tournament.games import tournament_game
+    from controller.tournament.model import Division, Event
+    from controller.tournament.tournament import Tournament
 
     colour = args.initial_colour
     if colour == "draw":
@@ -385,7 +387,7 @@ def _event_create(args: argparse.Namespace) -> int:
 
 
 def _event(t: Tournament, args: argparse.Namespace) -> int:
-    from .export import points_text
+    from controller.tournament.export import points_text
 
     if args.event_action == "set":
         fields = _event_fields(args, t.event)
@@ -419,7 +421,7 @@ def _event(t: Tournament, args: argparse.Namespace) -> int:
 
 
 def _division_cmd(t: Tournament, args: argparse.Namespace) -> int:
-    from .games import GAMES
+    from controller.tournament.games import GAMES
 
     if args.division_action == "set":
         d = t.set_division(args.name, args.system, args.rounds, game=args.game)
@@ -527,7 +529,7 @@ def _print_pairings(t: Tournament, pairings: list[Pairing], as_json: bool) -> No
 
 
 def _by_hand(text: str) -> list[tuple[int, int | None]]:
-    from .model import TournamentError
+    from controller.tournament.model import TournamentError
 
     pairs: list[tuple[int, int | None]] = []
     for part in text.split(","):
@@ -571,9 +573,9 @@ def _exchange(t: Tournament, args: argparse.Namespace) -> int:
 
 
 def _result(t: Tournament, args: argparse.Namespace) -> int:
-    from .damath_scores import cmp, text
-    from .games import parse_game_score
-    from .model import BLUE, GameResult, TournamentError
+    from controller.tournament.damath_scores import cmp, text
+    from controller.tournament.games import parse_game_score
+    from controller.tournament.model import BLUE, GameResult, TournamentError
 
     game = t.division(args.division).game
     blue = red = None
@@ -608,7 +610,7 @@ def _result(t: Tournament, args: argparse.Namespace) -> int:
 
 
 def _standings(t: Tournament, args: argparse.Namespace) -> int:
-    from .export import standings_json, standings_rows
+    from controller.tournament.export import standings_json, standings_rows
 
     d = t.division(args.division)
     table = t.standings(d.name)
@@ -627,8 +629,8 @@ def _standings(t: Tournament, args: argparse.Namespace) -> int:
 
 
 def _teams(t: Tournament, args: argparse.Namespace) -> int:
-    from .printing import team_rows
-    from .teams import team_standings
+    from controller.tournament.printing import team_rows
+    from controller.tournament.teams import team_standings
 
     d = t.division(args.division)
     teams = team_standings(t.standings(d.name), t.event.team_size)
@@ -650,8 +652,8 @@ def _teams(t: Tournament, args: argparse.Namespace) -> int:
 
 
 def _teams_json(teams: list[Any], variant: str) -> list[dict[str, Any]]:
-    from .damath_scores import store_text, text
-    from .export import points_text
+    from controller.tournament.damath_scores import store_text, text
+    from controller.tournament.export import points_text
 
     return [
         {
@@ -672,7 +674,7 @@ def _teams_json(teams: list[Any], variant: str) -> list[dict[str, Any]]:
 
 
 def _export(t: Tournament, args: argparse.Namespace) -> int:
-    from . import export, printing
+    from controller.tournament import export, printing
 
     d = t.division(args.division)
     if args.what in ("pairings", "find-table", "teams"):
@@ -686,7 +688,7 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
         elif args.what == "find-table":
             out = export.to_csv(printing.find_table_rows(t, d.name, rnd))
         else:
-            from .teams import team_standings
+            from controller.tournament.teams import team_standings
 
             teams = team_standings(t.standings(d.name), t.event.team_size)
             out = export.to_csv(printing.team_rows(teams, t.event.variant))

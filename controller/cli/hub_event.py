@@ -139,8 +139,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _hub_store(folder: str) -> Any:
-    from .store import FILENAME, Store
-    from .storecheck import check
+    from controller.hub.store import FILENAME, Store
+    from controller.hub.storecheck import check
 
     path = Path(folder) / FILENAME
     if not path.exists():
@@ -181,7 +181,7 @@ def _seats(t: Any, args: argparse.Namespace) -> int:
 
 
 def _accept(t: Any, args: argparse.Namespace) -> int:
-    from . import rounds
+    from controller.hub import rounds
 
     store = _hub_store(args.dir)
     try:
@@ -198,7 +198,7 @@ def _accept(t: Any, args: argparse.Namespace) -> int:
 
 
 def _round(t: Any, args: argparse.Namespace) -> int:
-    from . import rounds
+    from controller.hub import rounds
 
     store = _hub_store(args.dir)
     try:
@@ -221,7 +221,7 @@ def _round(t: Any, args: argparse.Namespace) -> int:
 
 
 def _archive(t: Any, args: argparse.Namespace) -> int:
-    from .archive import build_zip
+    from controller.hub.archive import build_zip
 
     store = _hub_store(args.dir)
     try:
@@ -237,7 +237,7 @@ _LOCAL = {"seat": _seat, "seats": _seats, "accept": _accept, "round": _round, "a
 
 
 def _account(args: argparse.Namespace) -> int:
-    from .accounts import Accounts
+    from controller.hub.accounts import Accounts
 
     accounts = Accounts(args.dir)
     try:
@@ -262,7 +262,7 @@ def _account(args: argparse.Namespace) -> int:
 
 
 def _remote(args: argparse.Namespace) -> int:
-    from .settings import load_or_create
+    from controller.hub.settings import load_or_create
 
     if not (Path(args.dir) / "hub.toml").exists():
         raise ValueError(f"{args.dir}: no hub here (hub.toml is missing)")

@@ -12,11 +12,10 @@ from collections import Counter
 from pathlib import Path
 
 from controller.i18n import _
+from controller.puzzles.sources import generate
+from controller.puzzles.store import StoreError, add_puzzles, puzzle_db_path, puzzles
+from controller.puzzles.themes import THEMES
 from controller.rules.damath_data import VARIANTS
-
-from .sources import generate
-from .store import StoreError, add_puzzles, puzzle_db_path, puzzles
-from .themes import THEMES
 
 
 def default_state_dir() -> Path:

@@ -137,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     action = args.fed_action
     if action == "init":
         return _init(args, folder)
-    from .service import Federation
+    from controller.federation.service import Federation
 
     fed = Federation.open(folder, args.db)
     try:
@@ -157,9 +157,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _init(args: argparse.Namespace, folder: Path) -> int:
-    from .settings import FILENAME, FederationSettings, check, save
-    from .settings import load as load_settings
-    from .store import FederationStore
+    from controller.federation.settings import FILENAME, FederationSettings, check, save
+    from controller.federation.settings import load as load_settings
+    from controller.federation.store import FederationStore
 
     settings = load_settings(folder) if (folder / FILENAME).exists() else FederationSettings()
     changes: dict[str, Any] = {}
@@ -206,7 +206,7 @@ def _migrate(args: argparse.Namespace, fed: Any) -> int:
 
 
 def _player(args: argparse.Namespace, fed: Any) -> int:
-    from . import registry
+    from controller.federation import registry
 
     if args.player_action == "add":
         fed_id = registry.add(
@@ -289,7 +289,7 @@ def _event_add(args: argparse.Namespace, fed: Any) -> int:
     import datetime
     import shutil
 
-    from .credentials import EventCredential, check_event_id, token_hash
+    from controller.federation.credentials import EventCredential, check_event_id, token_hash
 
     event_id = check_event_id(args.id)
     try:
@@ -338,7 +338,7 @@ def _event_add(args: argparse.Namespace, fed: Any) -> int:
 
 
 def _say_hall(cred: Any) -> None:
-    from .cluster import hall_user_commands
+    from controller.federation.cluster import hall_user_commands
 
     print(_("the hall's user at the broker cluster (run once, on any node):"))
     for argv in hall_user_commands(cred.hall, cred.username, cred.password):
@@ -349,9 +349,9 @@ def _broker(args: argparse.Namespace, fed: Any) -> int:
     """What the administrator runs on the cluster: each node's rabbitmq.conf and the
     federation's own user (or, with ``--hall``, one hall's user), from this federation's
     settings and credentials: the guide does not list them, this prints them."""
-    from .cluster import node_conf, reader_user_commands
-    from .credentials import check_event_id
-    from .credentials import load as load_credential
+    from controller.federation.cluster import node_conf, reader_user_commands
+    from controller.federation.credentials import check_event_id
+    from controller.federation.credentials import load as load_credential
 
     s = fed.settings
     if args.hall:
@@ -423,7 +423,7 @@ def _rate(args: argparse.Namespace, fed: Any) -> int:
 
 
 def _list(args: argparse.Namespace, fed: Any) -> int:
-    from . import lists
+    from controller.federation import lists
 
     f = lists.Filters(args.pool, args.region, args.school, args.age, not args.established)
     as_of, rows = fed.rating_list(f)
@@ -450,10 +450,9 @@ def _serve(args: argparse.Namespace, fed: Any) -> int:
 
     import uvicorn
 
+    from controller.federation.wall import Reader, Wall
+    from controller.federation.web import create_app
     from controller.httpedge import edge_config
-
-    from .wall import Reader, Wall
-    from .web import create_app
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
     if bool(args.tls_cert) != bool(args.tls_key):

@@ -129,8 +129,7 @@ def hub_links(paths: list[str], state_dir: Path | None) -> BoardLinks | None:
         raise ValueError(_("--hub publishes the games the boards keep: drop --no-save"))
     from controller.board import board_folder
     from controller.link.board import BoardLinks
-
-    from .registry import Boards
+    from controller.sim.registry import Boards
 
     def say(text: str) -> None:
         print(f"damath-board sim: {text}", file=sys.stderr, flush=True)
@@ -194,7 +193,7 @@ def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None
     import getpass
     import os
 
-    from .access import (
+    from controller.sim.access import (
         Access,
         check_new_pin,
         default_pin_file,
@@ -239,11 +238,10 @@ def run(args: argparse.Namespace) -> int:
 
     from controller.board.options import parse_settings
     from controller.games import DEFAULT, find_game
+    from controller.sim.access import LOOPBACK_NAMES, is_loopback
+    from controller.sim.guard import server_config
+    from controller.sim.server import create_app
     from controller.tracker import Settings, SettingsError
-
-    from .access import LOOPBACK_NAMES, is_loopback
-    from .guard import server_config
-    from .server import create_app
 
     settings = None
     if args.settle is not None:

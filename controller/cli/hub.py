@@ -12,13 +12,12 @@ import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from controller.tournament.cli import add_commands as add_tournament_commands
-
-from .event_cli import add_commands as add_event_commands
-from .federation_cli import add_commands as add_federation_commands
+from controller.cli.hub_event import add_commands as add_event_commands
+from controller.cli.hub_federation import add_commands as add_federation_commands
+from controller.cli.tournament import add_commands as add_tournament_commands
 
 if TYPE_CHECKING:
-    from .service import HubContext
+    from controller.hub.service import HubContext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -92,7 +91,7 @@ def _private(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     """The command run with the umask 077: what it writes in the event folder is private."""
 
     def run_private(args: argparse.Namespace) -> int:
-        from .folder import private_umask
+        from controller.hub.folder import private_umask
 
         private_umask()
         return handler(args)
@@ -101,7 +100,7 @@ def _private(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
 
 
 def run(args: argparse.Namespace) -> int:
-    from .folder import private_umask
+    from controller.hub.folder import private_umask
 
     private_umask()  # everything the hub and its broker write: the organiser's only
     if not args.dir:
@@ -114,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _board_remove(args: argparse.Namespace) -> int:
-    from .credentials import remove_board
+    from controller.hub.credentials import remove_board
 
     removed = remove_board(args.dir, args.board)
     games = f"its {removed.games} game(s) stay in the event" if removed.games else "it had no game"
@@ -129,7 +128,7 @@ def _board_remove(args: argparse.Namespace) -> int:
 
 
 def _board_add(args: argparse.Namespace) -> int:
-    from .credentials import add_board
+    from controller.hub.credentials import add_board
 
     added = add_board(
         args.dir,
@@ -151,7 +150,7 @@ def _board_add(args: argparse.Namespace) -> int:
 def banner(ctx: HubContext, args: argparse.Namespace) -> str:
     """What the hub says when it starts: the addresses it is really reached at (the laptop's
     own on the hall's network, not 0.0.0.0), and what to do first when there is no event."""
-    from .addresses import reachable
+    from controller.hub.addresses import reachable
 
     hosts = reachable(args.http_host)
     first, others = hosts[0], hosts[1:]
@@ -191,11 +190,10 @@ def _serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from controller.httpedge import edge_config
-
-    from .broker import BrokerError, Tls
-    from .ingest import Limits
-    from .service import open_hub
-    from .web import create_app
+    from controller.hub.broker import BrokerError, Tls
+    from controller.hub.ingest import Limits
+    from controller.hub.service import open_hub
+    from controller.hub.web import create_app
 
     logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s: %(message)s")
     if not 1 <= args.http_port <= 65535:

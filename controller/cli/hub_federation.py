@@ -58,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace, t: Any, cred: Any) -> int:
-    from .fedlink import import_players
+    from controller.hub.fedlink import import_players
 
     for p in import_players(t, cred, args.ids, args.division):
         print(f"{p.id:>3}  {p.fed_id}  {p.name} ({p.school or '-'}), division {p.division}")
@@ -66,8 +66,8 @@ def _import(args: argparse.Namespace, t: Any, cred: Any) -> int:
 
 
 def _submit(args: argparse.Namespace, t: Any, cred: Any) -> int:
-    from .event_cli import _hub_store
-    from .submit import build, send, unfinished
+    from controller.cli.hub_event import _hub_store
+    from controller.hub.submit import build, send, unfinished
 
     store = _hub_store(args.dir)
     try:
@@ -110,7 +110,7 @@ def _submit(args: argparse.Namespace, t: Any, cred: Any) -> int:
 
 
 def _bridge(args: argparse.Namespace, cred: Any) -> int:
-    from .fedlink import remove_bridge, write_bridge
+    from controller.hub.fedlink import remove_bridge, write_bridge
 
     if args.off:
         done = remove_bridge(args.dir)
