@@ -75,6 +75,17 @@ def damaged(data: bytes, kind: str, where: float, other: float) -> bytes:
     return b"\n".join(lines) + b"\n"
 
 
+DAMAGES = given(
+    count=st.sampled_from([4, 8, len(MOVES)]),
+    finish=st.booleans(),
+    kind=st.sampled_from(["torn", "twice", "lost", "garbled"]),
+    where=st.floats(0.0, 1.0),
+    other=st.floats(0.0, 1.0),
+)
+"""A real journal (the sample game's first ``count`` moves, ended or not) and its damage."""
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
 def board_and_hub(journal: Path) -> tuple[Session, object]:
     session = Session.open(SessionConfig(), str(journal), 0.0, sync=False)
     hub = rebuild(read_journal(journal).records)  # what the board sends is its journal now
@@ -90,14 +101,8 @@ def assert_same_game(session: Session, hub) -> None:
     assert over_board == over_hub, (session.phase, hub.phase)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    count=st.sampled_from([4, 8, len(MOVES)]),
-    finish=st.booleans(),
-    kind=st.sampled_from(["torn", "twice", "lost", "garbled"]),
-    where=st.floats(0.0, 1.0),
-    other=st.floats(0.0, 1.0),
-)
+@SETTINGS
+@DAMAGES
 def test_the_hub_rebuilds_the_game_the_board_resumed(
     tmp_path_factory, count: int, finish: bool, kind: str, where: float, other: float
 ) -> None:
@@ -108,14 +113,8 @@ def test_the_hub_rebuilds_the_game_the_board_resumed(
     session.close(0.0)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(
-    count=st.sampled_from([4, 8, len(MOVES)]),
-    finish=st.booleans(),
-    kind=st.sampled_from(["torn", "twice", "lost", "garbled"]),
-    where=st.floats(0.0, 1.0),
-    other=st.floats(0.0, 1.0),
-)
+@SETTINGS
+@DAMAGES
 # found by this test: the start line written again after later ones left a gap the hub
 # filled with moves out of their place (it now stops at a move record of the wrong ply)
 @example(count=4, finish=False, kind="twice", where=0.0, other=0.5)

@@ -56,18 +56,22 @@ def test_a_wrong_game_is_one_line_naming_the_games() -> None:
         assert "\n" not in message and message.endswith(", ".join(registry.NAMES)), message
 
 
+def loaded_by(code: str) -> list[str]:
+    """The project's modules a fresh Python has loaded after running ``code``."""
+    report = "import json, sys\nprint(json.dumps(sorted(m for m in sys.modules)))\n"
+    out = subprocess.run(
+        [sys.executable, "-c", f"{code}\n{report}"],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    return [m for m in json.loads(out) if m.startswith("controller.")]
+
+
 def test_reading_the_list_loads_no_game() -> None:
     """The hub and the tournament read the registry (and the records) without the board's
     machinery: importing them loads no game's session, tracker or board runtime."""
-    code = (
-        "import json, sys\n"
-        "import controller.registry, controller.tournament.games, controller.record.games\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('controller.'))))\n"
+    loaded = loaded_by(
+        "import controller.registry, controller.tournament.games, controller.record.games"
     )
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-    loaded = json.loads(out)
     assert "controller.registry" in loaded
     heavy = ("controller.games", "controller.session", "controller.tracker", "controller.board")
     assert [m for m in loaded if m.startswith(heavy)] == []
@@ -76,16 +80,7 @@ def test_reading_the_list_loads_no_game() -> None:
 def test_a_games_record_reader_in_its_folder_loads_no_board() -> None:
     """Italian draughts' reader lives in its folder (``controller/games/italian/record.py``):
     the hub reads its records without loading any game's board, session or link."""
-    code = (
-        "import json, sys\n"
-        "from controller.record.games import recorded\n"
-        "reader = recorded('italian')\n"
-        "print(json.dumps(sorted(m for m in sys.modules if m.startswith('controller.'))))\n"
-    )
-    out = subprocess.run(
-        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
-    ).stdout
-    loaded = json.loads(out)
+    loaded = loaded_by("from controller.record.games import recorded\nrecorded('italian')")
     assert "controller.games.italian.record" in loaded
     games = [m for m in loaded if m.startswith("controller.games.")]
     assert set(games) == {"controller.games.kind", "controller.games.italian",
