@@ -317,10 +317,13 @@ class Link:
         reason_code: ReasonCode,
         properties: Properties | None,
     ) -> None:
-        with self._lock:
-            self._connected = False
-            if not self._stopping.is_set() and not self._last_error:
-                self._last_error = f"disconnected ({reason_code})"
+        # Never waits for ``_lock``: paho calls this with its outgoing-message lock held (a
+        # reconnection's resend that fails at once, the broker gone again), while the worker
+        # may hold ``_lock`` and wait in ``client.publish`` for paho's lock: both froze for
+        # ever, and the board's link with them. Two plain assignments need no lock.
+        self._connected = False
+        if not self._stopping.is_set() and not self._last_error:
+            self._last_error = f"disconnected ({reason_code})"
 
     def _on_message(self, client: mqtt.Client, userdata: object, message: mqtt.MQTTMessage) -> None:
         topic = message.topic

@@ -248,6 +248,25 @@ def test_a_lost_connection_is_said_once_and_a_refusal_is_not_overwritten(tmp_pat
     assert link.status().last_error == CONNECT_ERRORS[135]
 
 
+def test_a_lost_connection_is_said_while_the_worker_holds_the_links_lock(tmp_path, made, clock):
+    """paho calls ``on_disconnect`` holding its outgoing-message lock (a reconnection's resend
+    that fails at once: the broker killed again), while the worker may hold the link's lock and
+    wait in ``client.publish`` for paho's: the callback must never wait for the link's lock, or
+    both freeze for ever (found by the hub-kill test: a board's link stopped for good)."""
+    link, client, handlers = link_in(tmp_path, made)
+    connect(link, client, handlers)
+    lost = ReasonCode(PacketTypes.DISCONNECT, "Unspecified error")
+    callback = threading.Thread(
+        target=handlers["on_disconnect"], args=(client, None, None, lost, None), daemon=True
+    )
+    with link._lock:  # the worker, inside client.publish
+        callback.start()
+        callback.join(30)  # a bound for the test; it returns at once
+        assert not callback.is_alive(), "on_disconnect waited for the link's lock"
+    assert not link.status().connected
+    assert link.status().last_error == "disconnected (Unspecified error)"
+
+
 # ---------------------------------------------------------------------------- what it publishes
 
 
