@@ -90,21 +90,29 @@ def test_dadama_on_the_page(page: Page, sim_server: RunningServer) -> None:
     expect(cell(page, 1, 4)).to_have_attribute("data-value", "5")
     expect(page.locator("#dadama-record")).to_contain_text("(3,2)x(1,4) [5]")
 
-    # a taking continued: A with a 5, then Confirm goes on and a 4 takes C
+    # a taking continued: A with a 5, then Confirm goes on and a 4 takes C (each step once the
+    # page shows the board's answer to the one before: a click reads the page's own picture)
     load(page, FIG3)
     page.locator("#face-5").click()
+    expect(cell(page, 4, 3)).to_have_attribute("data-light", "takeable")
     jump(page, (3, 2), (5, 4), (4, 3))
     expect(cell(page, 5, 4)).to_have_attribute("data-light", "go_on")
     page.screenshot(path=str(ARTIFACTS / "dadama-go-on.png"))
+    status = page.locator("#dadama-status")
+    expect(status).to_contain_text("go on (Confirm) or stop (Next)")
     page.locator("#btn-confirm").click()
+    expect(status).not_to_contain_text("go on (Confirm) or stop (Next)")
     page.locator("#face-4").click()
+    expect(cell(page, 6, 5)).to_have_attribute("data-light", "takeable")
     jump(page, (5, 4), (7, 6), (6, 5))
     expect(page.locator("#dadama-record")).to_contain_text("(3,2)x(5,4) [5] x(7,6) [4]")
 
     # a taking declined: after A, Next stops and the die keeps its 5
     load(page, FIG3)
     page.locator("#face-5").click()
+    expect(cell(page, 4, 3)).to_have_attribute("data-light", "takeable")
     jump(page, (3, 2), (5, 4), (4, 3))
+    expect(cell(page, 5, 4)).to_have_attribute("data-light", "go_on")
     page.locator("#btn-next").click()
     expect(page.locator("#dadama-status")).to_contain_text("Black")
     expect(cell(page, 5, 4)).to_have_attribute("data-value", "5")
