@@ -141,7 +141,10 @@ class Board:
         """Until the hub has acknowledged every record of every journal file of the board."""
         assert self.link is not None
         deadline = time.monotonic() + timeout
-        while True:
+        while True:  # a frozen link (its lock held for ever) fails the wait, never hangs it
+            held = self.link._lock.acquire(timeout=max(0.1, deadline - time.monotonic()))
+            assert held, f"{self.board}: the link froze: its lock was never given back"
+            self.link._lock.release()
             status = self.link.status()
             if status.unacked == 0 and journal_total(self.folder) == acked_total(self.link):
                 return
