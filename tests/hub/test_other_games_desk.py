@@ -295,7 +295,11 @@ def test_a_confirmed_table_waits_for_the_desks_start_through_a_sigkill(hub, tmp_
     os.kill(child.pid, signal.SIGKILL)  # the power goes before the round's start
     child.join()
     acts = [r.get("act") for r in read_journal(folder / "journal.jsonl").records]
-    assert [a for a in acts if a] == ["hold", "players", "confirm"], acts
+    before = [a for a in acts if a]
+    # the desk's hold may come before the players or after the confirmation: the hub's
+    # assignment of the seated table can reach the board before the published round's
+    assert sorted(before) == ["confirm", "hold", "players"], acts
+    assert before.index("players") < before.index("confirm"), acts
 
     board = start_board("mathchess", conn, folder)  # the power comes back
     desk = board.game.linked()
@@ -311,8 +315,7 @@ def test_a_confirmed_table_waits_for_the_desks_start_through_a_sigkill(hub, tmp_
     board.link.wait_acknowledged(60)
     (game,) = journal_games(folder)
     journal = journal_games(folder)[game]
-    assert [r.get("act") for r in journal if r.get("k") == "table"] == [
-        "hold", "players", "confirm", "go"]  # fmt: skip
+    assert [r.get("act") for r in journal if r.get("k") == "table"] == [*before, "go"]
     assert [r for _seq, r in stored_games(hub.folder, "c1")[game]] == journal
     feed = hub.json(f"/feeds/games/c1/{game}.json")
     assert feed["record"] == json.loads(board.game.files()["json"])
