@@ -26,21 +26,11 @@ from tests.hub.conftest import (  # noqa: F401  (the fixtures the soak uses)
     sample_moves,
     stored_games,
 )
+from tests.hub.test_hub_kill import _chunks
 
 KILLS = int(os.environ.get("SOAK_KILLS", "30"))
 SERVING_WAIT = 180.0
 """A bound, never a pace: how long a kill may wait for the hub to store something new."""
-
-
-def _chunks(moves: list, parts: int) -> list[list]:
-    """``moves`` in ``parts`` consecutive slices of (nearly) equal length, none empty."""
-    size, extra = divmod(len(moves), parts)
-    out, start = [], 0
-    for n in range(parts):
-        end = start + size + (1 if n < extra else 0)
-        out.append(moves[start:end])
-        start = end
-    return [c for c in out if c]
 
 
 def test_hub_killed_30_times_loses_and_doubles_nothing(hub, tmp_path, sample_moves):  # noqa: F811
