@@ -18,7 +18,6 @@ ONE_READING = pytest.mark.xdist_group("house")
 """The figures' tests in one worker, which parses every file once for all of them."""
 
 KNOWN_CYCLES = [
-    ["controller.hub.rounds", "controller.hub.service", "controller.hub.signing"],
     [
         "controller.session.arbiter",
         "controller.session.resume",
@@ -58,7 +57,7 @@ rules engine's draughts rule sets (Italian, International and Brazilian among th
 the board's games) and ``rules moves``' own (the rules command's next step). The target is one,
 the registry."""
 
-IN_FUNCTION_IMPORTS = 238
+IN_FUNCTION_IMPORTS = 237
 """Project imports inside functions in controller/, today. The target: only the command
 layer's, which load a command when it runs."""
 

@@ -17,7 +17,7 @@ from controller.cli.hub_federation import add_commands as add_federation_command
 from controller.cli.tournament import add_commands as add_tournament_commands
 
 if TYPE_CHECKING:
-    from controller.hub.service import HubContext
+    from controller.hub.context import HubContext
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

@@ -25,10 +25,11 @@ from controller.tournament.games import GAMES
 from controller.tournament.model import GameResult, Pairing, ResultRecord
 from controller.tournament.tournament import Tournament
 
+from .board_results import BoardResult, board_result
 from .feeds import Feeds
 from .game_sheet import Sheet as OtherSheet
 from .game_sheet import render as render_other
-from .rounds import BoardResult, board_result, score_text
+from .rounds import score_text
 from .store import Store
 
 RESULT_WORDS = {

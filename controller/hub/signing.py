@@ -12,6 +12,7 @@ from typing import Any
 from controller.tournament import boards as seating
 from controller.tournament.tournament import Tournament
 
+from .board_results import board_result
 from .store import Store
 
 SIDE_WORDS = ("blue", "red")
@@ -92,8 +93,6 @@ def table_signing(
 def record_signed(store: Store, t: Tournament, division: str | None, rnd: int) -> int:
     """Every pairing of the round whose board game both players signed, without a dispute and
     without a result yet, gets the board's result; how many."""
-    from .rounds import board_result
-
     results = t.results()
     sent = seating.dispatches(t)
     done = 0

@@ -17,7 +17,7 @@ from starlette.routing import BaseRoute
 from .edge import Edge
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 MODULES = ("wall", "stream", "feeds", "boards", "organiser", "event_api", "desk", "event_wall")
 

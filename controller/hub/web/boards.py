@@ -16,7 +16,7 @@ from ..storecheck import read_marker
 from .wall import STATIC
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 
 def store_status(ctx: HubContext) -> dict[str, Any]:

@@ -53,7 +53,7 @@ from .page import (
 )
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 COOKIE = "damath_desk"
 LOGIN_COOKIE = "damath_login"

@@ -17,7 +17,7 @@ from ..signing import SIDE_WORDS, TableSigning, table_signing
 from .page import BadRequest, e, form, hidden, table, whole
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 SQUARE_FILES = "abcdefghijkl"  # up to Dam's 12 × 12
 

@@ -22,7 +22,7 @@ from ..signing import record_signed
 from .page import MAX_NUMBER
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 MAX_BODY = 8192
 Handler = Callable[[Request], Awaitable[JSONResponse]]

@@ -26,7 +26,7 @@ from controller.tournament.tournament import Tournament
 from .page import e, layout, table
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 REFRESH = 15
 

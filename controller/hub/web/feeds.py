@@ -14,7 +14,7 @@ from controller.link.protocol import BOARD_ID, GAME_ID
 from .page import MAX_NUMBER
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 PDN = "application/x-pdn; charset=utf-8"
 NO_CACHE = {"Cache-Control": "no-cache"}

@@ -12,7 +12,7 @@ from starlette.responses import JSONResponse
 from starlette.routing import Route
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 MAX_BODY = 8192
 

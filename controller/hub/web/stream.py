@@ -20,7 +20,7 @@ from starlette.routing import Route
 from controller.link.protocol import BOARD_ID
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 KEEPALIVE = 15.0
 

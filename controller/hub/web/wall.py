@@ -16,7 +16,7 @@ from starlette.staticfiles import StaticFiles
 from controller.rules.damath_data import OPERATORS
 
 if TYPE_CHECKING:
-    from ..service import HubContext
+    from ..context import HubContext
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 
