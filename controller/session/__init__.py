@@ -6,8 +6,9 @@ advance, and hands ``view_input(t)`` to the view.
 """
 
 from .clocks import ArbiterClocks, ClockEvent, ClockReading
+from .config import SessionConfig
 from .journal import Journal, JournalError, JournalLoad
-from .session import Cue, Session, SessionConfig, ViewInput
+from .session import Cue, Session, ViewInput
 
 __all__ = [
     "ArbiterClocks",

@@ -7,7 +7,7 @@ state stays the session's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from controller.i18n import side_word
 from controller.record import play as play_mode
@@ -18,12 +18,10 @@ from controller.rules.profiles import PROFILES, ProfileError
 from controller.tracker import ButtonIgnored
 
 from . import texts
+from .host import ArbiterHost
 from .kinds import CueName, MenuAction, Phase
 from .menu import Menu, abandon_menu, adjudication_menu, names_menu, settings_menu
 from .signing import PLAYER_BUTTONS
-
-if TYPE_CHECKING:
-    from .session import Session
 
 Record = dict[str, Any]
 
@@ -37,7 +35,7 @@ def _after(names: tuple[str, ...], name: str) -> str:
 class Arbiter:
     """What the board's buttons do to one session."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ArbiterHost) -> None:
         self.session = session
 
     def press(self, t: float, name: str, kind: str) -> None:
@@ -65,7 +63,7 @@ class Arbiter:
             else:
                 self.reconfigure(t, variant=_after(variants.NAMES, s.game.variant or ""))
         elif name == "confirm":
-            s._handle(s.tracker.feed_button(t, name), t)
+            s.handle(s.tracker.feed_button(t, name), t)
         elif name == "pause" and kind == "hold":
             self.open_menu(t, settings_menu(s.info, play=s.play))
         else:
@@ -78,7 +76,7 @@ class Arbiter:
         s.signing.awaiting = asg
         if s.signing.waiting:  # the display keeps the players' names in view
             names = {k: s.info.get(k) or "?" for k in ("table", "blue", "red")}
-            s._say(texts.CONFIRM_TABLE, **names)
+            s.say(texts.CONFIRM_TABLE, **names)
 
     def signing_button(self, t: float, name: str, kind: str) -> bool:
         """A press that confirms the table, signs the sheet or disputes; True when it did."""
@@ -100,11 +98,11 @@ class Arbiter:
                 if s.state.held == "table" and s.state.held_asg == asg:
                     s.start_clocks(t, "table")  # the event starts each table's clocks so
                 else:
-                    s._say(texts.CONFIRMED_WAIT if s.state.held else texts.CONFIRMED)
+                    s.say(texts.CONFIRMED_WAIT if s.state.held else texts.CONFIRMED)
             else:  # one player so far (the arbiter's alone confirms)
                 assert side is not None
-                s._say(texts.CONFIRMED_ONE, SIDE=side_word(side).upper(), OTHER=side_word(1 - side))
-            s._log(t, "confirmed", {"asg": asg, "by": by})
+                s.say(texts.CONFIRMED_ONE, SIDE=side_word(side).upper(), OTHER=side_word(1 - side))
+            s.log_event(t, "confirmed", {"asg": asg, "by": by})
             return True
         if side is None:
             return False
@@ -118,25 +116,25 @@ class Arbiter:
                     "sensed": s.sensed.evidence(),
                 }
             )
-            s._cue(t, CueName.WARNING)
+            s.cue(t, CueName.WARNING)
             if s.phase != Phase.OVER and not s.paused:
                 self.toggle_pause(t)
-            s._say(texts.DISPUTED, SIDE=side_word(side).upper())
-            s._log(t, "dispute", {"side": side})
+            s.say(texts.DISPUTED, SIDE=side_word(side).upper())
+            s.log_event(t, "dispute", {"side": side})
         elif kind == "press" and s.phase == Phase.OVER and side not in s.signing.signed:
             self.signing_record({"k": RecordKind.SIGN, "t": t, "side": side})
             if len(s.signing.signed) == 2:
-                s._say(texts.SIGNED_BOTH)
+                s.say(texts.SIGNED_BOTH)
             else:
-                s._say(texts.SIGNED_ONE, SIDE=side_word(side).upper(), OTHER=side_word(1 - side))
-            s._log(t, "signed", {"side": side})
+                s.say(texts.SIGNED_ONE, SIDE=side_word(side).upper(), OTHER=side_word(1 - side))
+            s.log_event(t, "signed", {"side": side})
         else:
-            s._say(texts.PLAYER_BUTTON, SIDE=side_word(side).upper())
+            s.say(texts.PLAYER_BUTTON, SIDE=side_word(side).upper())
         return True
 
     def signing_record(self, record: Record) -> None:
         s = self.session
-        s._write(record)
+        s.write(record)
         s.apply(record)
 
     def desk_pause(self, t: float, pause: bool) -> bool:
@@ -153,14 +151,14 @@ class Arbiter:
             "by": "desk",
             **s.clocks.state(t),
         }
-        s._write(record)
+        s.write(record)
         s.apply(record)
         if pause:
-            s._say(texts.DESK_PAUSED)
+            s.say(texts.DESK_PAUSED)
         else:
             s.message = ""
-            s._resume_time(t)
-        s._log(t, "pause" if pause else "resume", {"by": "desk"})
+            s.resume_time(t)
+        s.log_event(t, "pause" if pause else "resume", {"by": "desk"})
         return True
 
     def reconfigure(self, t: float, **changes: Any) -> None:
@@ -172,11 +170,11 @@ class Arbiter:
             s.message = str(exc)
             return
         s.config = config
-        s._new_game_objects(config)
-        s._write(s._start_record(t))
-        s._say(texts.VARIANT_CHOSEN, variant=s.variant.capitalize(), rules=config.rules)
+        s.new_game_objects(config)
+        s.write(s.start_record(t))
+        s.say(texts.VARIANT_CHOSEN, variant=s.variant.capitalize(), rules=config.rules)
         if s.board is not None:  # the new tracker reads the board as it stands
-            s._handle(s.tracker.feed_frame(t, s.board), t)
+            s.handle(s.tracker.feed_frame(t, s.board), t)
 
     def play_button(self, t: float, name: str, kind: str) -> None:
         s = self.session
@@ -200,7 +198,7 @@ class Arbiter:
                 and g.phase == "idle"
             ):
                 s.hint_requests += 1  # nothing to confirm: the players ask for a hint
-            s._handle(events, t)
+            s.handle(events, t)
         else:
             self.ignored(t, name, None)
 
@@ -229,10 +227,10 @@ class Arbiter:
             s.menu = None
             choice = menu.choice
             if choice.action == MenuAction.CANCEL:
-                s._log(t, "menu", {"action": "cancel"})
-                s._resume_time(t)
+                s.log_event(t, "menu", {"action": "cancel"})
+                s.resume_time(t)
             elif choice.action == MenuAction.ABANDON:
-                s._end(t, "abandon", None)
+                s.end_game(t, "abandon", None)
                 s.new_game(t)
             elif choice.action == MenuAction.PICK:
                 assert choice.side is not None
@@ -252,10 +250,10 @@ class Arbiter:
                     s.message = str(exc)
                 self.open_menu(t, settings_menu(s.info, menu.selected, s.play))
             else:
-                s._end(t, choice.action, choice.side)
+                s.end_game(t, choice.action, choice.side)
         elif name == "pause":
             s.menu = None
-            s._resume_time(t)
+            s.resume_time(t)
         else:
             self.ignored(t, name, texts.MENU_BUTTONS)
 
@@ -268,17 +266,17 @@ class Arbiter:
         s = self.session
         if s.paused:
             record: Record = {"k": RecordKind.RESUME, "t": t, **s.clocks.state(t)}
-            s._write(record)
+            s.write(record)
             s.apply(record)
             s.message = ""
-            s._resume_time(t)
+            s.resume_time(t)
         else:
             s.clocks.stop(t)
             record = {"k": RecordKind.PAUSE, "t": t, **s.clocks.state(t)}
-            s._write(record)
+            s.write(record)
             s.apply(record)
-            s._say(texts.PAUSED)
-        s._log(t, "pause" if s.paused else "resume", {})
+            s.say(texts.PAUSED)
+        s.log_event(t, "pause" if s.paused else "resume", {})
 
     def takeback(self, t: float) -> None:
         s = self.session
@@ -291,22 +289,22 @@ class Arbiter:
             "ply": s.game.ply - 1,
             **s.clocks.state(t),
         }
-        if not s._write(record):
-            s._cue(t, CueName.ERROR)
+        if not s.write(record):
+            s.cue(t, CueName.ERROR)
             return
         s.clocks.stop(t)
         s.clocks.new_move(t)
         move = s.apply(record)
         s.shown = None
         s.phase = Phase.RESTORE
-        s._say(texts.TAKEBACK, move=move)
-        s._handle(s.tracker.set_position(s.game, t), t)
-        s._log(t, "takeback", {"move": str(move)})
+        s.say(texts.TAKEBACK, move=move)
+        s.handle(s.tracker.set_position(s.game, t), t)
+        s.log_event(t, "takeback", {"move": str(move)})
 
     def ignored(self, t: float, name: str, hint: texts.Text | None) -> None:
         s = self.session
         if hint is None:
-            s._say(texts.NOTHING_TO_DO, button=name.replace("_", " ").capitalize())
+            s.say(texts.NOTHING_TO_DO, button=name.replace("_", " ").capitalize())
         else:
-            s._say(hint)
-        s._log(t, "button_ignored", {"name": name})
+            s.say(hint)
+        s.log_event(t, "button_ignored", {"name": name})

@@ -5,7 +5,7 @@ move (or one takeback) makes every later move fit, and otherwise play resumes be
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from controller.i18n import _
 from controller.record.check import record_problem, start_ok
@@ -14,16 +14,14 @@ from controller.rules.move import Move
 from controller.tracker import Tracker
 
 from . import texts
+from .host import ResumeHost
 from .journal import JournalError, JournalLoad
 from .kinds import Phase
-
-if TYPE_CHECKING:
-    from .session import Session
 
 Record = dict[str, Any]
 
 
-def resume(s: Session, loaded: JournalLoad, t: float) -> None:
+def resume(s: ResumeHost, loaded: JournalLoad, t: float) -> None:
     """The game in ``loaded``, replayed record by record; damage reported, the good resumed."""
     s.problems.extend(loaded.problems)
     if loaded.saved_as:
@@ -37,7 +35,7 @@ def resume(s: Session, loaded: JournalLoad, t: float) -> None:
     if not starts:
         if records:
             s.problems.append(_("the journal has no start record; new game"))
-        s._begin(t)
+        s.begin(t)
         s.message = s.problems[0] if s.problems else ""
         return
     first = starts[-1]
@@ -50,9 +48,9 @@ def resume(s: Session, loaded: JournalLoad, t: float) -> None:
             *s.problems,
             _("the journal cannot be resumed ({reason}); new game").format(reason=reason),
         ]
-        s._fresh(type(config)(**{**config.__dict__, "position": None}))
+        s.fresh(type(config)(**{**config.__dict__, "position": None}))
         s.problems = problems
-        s._begin(t)
+        s.begin(t)
     else:
         if loaded.problems and s.journal is not None:
             # the journal now holds exactly what was resumed; the damaged copy keeps all
@@ -61,12 +59,12 @@ def resume(s: Session, loaded: JournalLoad, t: float) -> None:
             except JournalError as exc:
                 s.problems.append(str(exc))
         if ending is not None:  # the power went between the last move and its "end"
-            s._end(t, ending.reason, ending.side)
+            s.end_game(t, ending.reason, ending.side)
     if s.problems:
         s.message = s.problems[0]
 
 
-def replay(s: Session, records: list[Record], t: float) -> tuple[list[Record], Ending | None]:
+def replay(s: ResumeHost, records: list[Record], t: float) -> tuple[list[Record], Ending | None]:
     """Rebuild the game from its records; returns the records resumed and the board's ending
     if the game ended before its "end" record was written.
 
@@ -115,12 +113,12 @@ def replay(s: Session, records: list[Record], t: float) -> tuple[list[Record], E
         s.phase = Phase.RESTORE
     ending = s.game.ending() if s.phase == Phase.RESTORE else None
     if s.phase == Phase.RESTORE:
-        s._say(texts.RESTART)
-    s._log(t, "resumed", {"ply": s.game.ply, "phase": s.phase})
+        s.say(texts.RESTART)
+    s.log_event(t, "resumed", {"ply": s.game.ply, "phase": s.phase})
     return kept, ending
 
 
-def setting_problem(s: Session, rec: Record) -> str | None:
+def setting_problem(s: ResumeHost, rec: Record) -> str | None:
     """A "play" record the board could not have written in this game: practice and the
     clocks are chosen with a new game, and a practice help is refused outside practice
     (``set_play`` writes neither)."""

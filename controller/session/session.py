@@ -39,7 +39,7 @@ from controller.record.state import DamathState, Setup
 from controller.rules.damath_data import BLUE_SQUARES, RED_SQUARES
 from controller.rules.game import Game
 from controller.rules.move import Move, Square
-from controller.rules.profiles import Profile, get_profile
+from controller.rules.profiles import Profile
 from controller.rules.scoring import score_move
 from controller.scoresheet.model import Row, Scoresheet
 from controller.tracker import (
@@ -58,6 +58,7 @@ from controller.tracker.guidance import Guidance
 from . import coach_texts, texts
 from .arbiter import Arbiter
 from .clocks import ArbiterClocks, ClockEvent, ClockReading
+from .config import SessionConfig
 from .journal import Journal, JournalError, JournalLoad, Record
 from .kinds import CueName, Phase
 from .menu import Menu
@@ -68,72 +69,6 @@ from .signing import SensorTrace
 from .writer import JournalWriter
 
 JOURNAL_VERSION = 1
-
-
-@dataclass
-class SessionConfig:
-    """What a game starts from; the app reads it from the command line or a settings file."""
-
-    variant: str = "integer"
-    rules: str = "official"
-    rule_settings: dict[str, Any] = field(default_factory=dict)
-    """Profile settings changed by the arbiter (``Profile.with_settings``), e.g. touch_move."""
-    tracker_settings: dict[str, Any] = field(default_factory=dict)
-    position: dict[str, Any] | None = None
-    """A JSON position to start from instead of the opening (a resumed or adjourned game)."""
-    checkpoint_seconds: float = 10.0
-    """While time runs, a clock checkpoint is journaled this often: the most a power cut can
-    give back to the players."""
-    info: dict[str, str] = field(default_factory=dict)
-    """Players and event (``record/info.py``): names, schools, event, round, board, date."""
-    play: dict[str, Any] = field(default_factory=dict)
-    """Practice or tournament (``record/play.py``): clocks, takeback, capture preview."""
-    roster: tuple[str, ...] | None = None
-    """The class list the board's buttons choose names from; None: read ``players.txt``
-    beside the journal."""
-
-    def __post_init__(self) -> None:
-        """``run --set NAME=VALUE`` hands every setting over as a rule setting: the players,
-        the event and the play settings are taken out of them here, by name, and checked."""
-        if any(k in game_info.FIELDS or k in play_mode.NAMES for k in self.rule_settings):
-            rule_settings = dict(self.rule_settings)
-            self.info = {**self.info}
-            self.play = {**self.play}
-            for key in list(rule_settings):
-                if key in game_info.FIELDS:
-                    self.info[key] = rule_settings.pop(key)
-                elif key in play_mode.NAMES:
-                    self.play[key] = rule_settings.pop(key)
-            self.rule_settings = rule_settings
-        self.info = game_info.clean(self.info)
-        self.play_settings()
-
-    def profile(self) -> Profile:
-        return get_profile(self.rules).with_settings(self.rule_settings)
-
-    def play_settings(self) -> play_mode.PlaySettings:
-        """The play settings, checked: a practice help asked for outside practice is refused
-        clearly rather than silently ignored."""
-        settings = play_mode.parse(self.play)
-        if not settings.practice:
-            wrong = [
-                name
-                for name, asked in (
-                    ("clocks=off", settings.clocks == "off"),
-                    ("takeback=players", settings.takeback == "players"),
-                    ("capture_preview=true", settings.capture_preview),
-                    (f"computer={settings.computer}", settings.computer != "off"),
-                    ("hints=true", settings.hints),
-                )
-                if asked
-            ]
-            if wrong:
-                raise play_mode.PlayError(
-                    _("{join}: practice help, for practice games only (add practice=true)").format(
-                        join=", ".join(wrong)
-                    )
-                )
-        return settings
 
 
 @dataclass(frozen=True)
@@ -211,7 +146,7 @@ class Session:
         """The class list the board's buttons choose the players' names from."""
         self.wall: Callable[[], float] = time.time
         """The wall clock, for naming a kept game only (``journal.kept_name``)."""
-        self._now = 0.0
+        self.now = 0.0
         self.state = DamathState()
         """The game as its records build it: the one applier (``controller.record.state``)."""
         self.writer = JournalWriter(self, journal)
@@ -219,9 +154,9 @@ class Session:
         self.arbiter = Arbiter(self)
         """What the board's buttons and the arbiter's menus do (``arbiter.py``)."""
         self.sensed = SensorTrace()
-        self._fresh(config)
+        self.fresh(config)
 
-    def _fresh(self, config: SessionConfig) -> None:
+    def fresh(self, config: SessionConfig) -> None:
         """Everything of one game, as it stands before its start: ``__init__`` and each new
         game on the same board begin here."""
         self.config = config
@@ -229,16 +164,16 @@ class Session:
         self.log: list[tuple[float, str, dict[str, Any]]] = []
         self._message = ""
         self._said: texts.Said | None = None
-        """The display's short form of ``message`` (when the message came from ``_say``)."""
+        """The display's short form of ``message`` (when the message came from ``say``)."""
         self.writer.reset()
         self.menu: Menu | None = None
-        self._last_checkpoint = 0.0
+        self.last_checkpoint = 0.0
         self.hint_requests = 0
         """Confirm pressed during play with nothing to confirm and hints on: the board's own
         hint button (the coach answers it, ``controller/coach``)."""
         self.reviewed = ShownReview()
         """The coach's review of this finished game on the display (``review.py``)."""
-        self._new_game_objects(config)
+        self.new_game_objects(config)
         self.phase = Phase.SETUP
 
     # ------------------------------------------------------------------ the game's state
@@ -311,7 +246,7 @@ class Session:
 
     # ------------------------------------------------------------------ construction
 
-    def _new_game_objects(self, config: SessionConfig) -> None:
+    def new_game_objects(self, config: SessionConfig) -> None:
         setup = Setup(
             variant=config.variant,
             rules=config.rules,
@@ -350,7 +285,7 @@ class Session:
             session.roster = game_info.read_roster(
                 Path(journal_path).parent / game_info.ROSTER_FILE
             )
-        session._now = t
+        session.now = t
         session._resume(loaded, t)
         return session
 
@@ -359,8 +294,8 @@ class Session:
         """A new game from ``config`` (its start journaled, when there is a journal): the
         tracker waits for the opening on the board."""
         session = cls(config, journal)
-        session._now = t
-        session._begin(t)
+        session.now = t
+        session.begin(t)
         return session
 
     def close(self, t: float) -> None:
@@ -378,7 +313,7 @@ class Session:
         session._resume(JournalLoad(records=list(records), problems=list(problems or [])), 0.0)
         return session
 
-    def _start_record(self, t: float) -> Record:
+    def start_record(self, t: float) -> Record:
         return {
             "k": "start",
             "v": JOURNAL_VERSION,
@@ -407,7 +342,7 @@ class Session:
         kind = rec["k"]
         if kind == RecordKind.START:
             setup = Setup.of(rec)
-            self._fresh(
+            self.fresh(
                 SessionConfig(
                     variant=setup.variant,
                     rules=setup.rules,
@@ -438,16 +373,16 @@ class Session:
             self.menu = None
         return move
 
-    def _begin(self, t: float) -> None:
+    def begin(self, t: float) -> None:
         """A new game: journal its start; the tracker waits for the opening on the board."""
         self.phase = Phase.SETUP
-        self._write(self._start_record(t))
+        self.write(self.start_record(t))
 
     # ------------------------------------------------------------------ the API
 
     def feed_frame(self, t: float, occupied: Any) -> list[Event]:
         """A sensor frame at ``t``: what is on the board now."""
-        self._now = max(self._now, t)
+        self.now = max(self.now, t)
         board = frozenset((sq[0], sq[1]) for sq in occupied)
         said = self._said
         if (
@@ -461,13 +396,13 @@ class Session:
         self.sensed.frame(t, self.board, board)
         self.board = board
         events = self.tracker.feed_frame(t, self.board)
-        self._handle(events, t)
+        self.handle(events, t)
         if (
             placed_before is not None
             and self.phase == Phase.SETUP
             and self._placed() > placed_before
         ):
-            self._cue(t, CueName.MOVE)  # guided setup: the board confirms each chip put in place
+            self.cue(t, CueName.MOVE)  # guided setup: the board confirms each chip put in place
         return events
 
     def _placed(self) -> int:
@@ -477,20 +412,20 @@ class Session:
 
     def press(self, t: float, name: str, kind: str = "press") -> None:
         """An arbiter button: ``press`` or ``hold`` (drivers.buttons.ButtonEvent)."""
-        self._now = max(self._now, t)
+        self.now = max(self.now, t)
         self.advance(t)
         self.arbiter.press(t, name, kind)
 
     def advance(self, t: float) -> None:
         """Time passed: the tracker's settle and error timers and the clocks' deadlines."""
-        self._now = max(self._now, t)
+        self.now = max(self.now, t)
         self.writer.retry(t)
-        self._handle(self.tracker.tick(t), t)
+        self.handle(self.tracker.tick(t), t)
         self._poll_clocks(t)
         if (
             self.clocks.running
             and self.config.checkpoint_seconds > 0
-            and t - self._last_checkpoint >= self.config.checkpoint_seconds
+            and t - self.last_checkpoint >= self.config.checkpoint_seconds
         ):
             self.checkpoint(t)
 
@@ -498,7 +433,7 @@ class Session:
         """Journal the clocks as they stand (while they run): done every ``checkpoint_seconds``
         and at a deliberate stop, so a stop costs no time and a power cut at most that much."""
         if self.clocks.running:
-            self._write({"k": "tick", "t": t, **self.clocks.state(t)})
+            self.write({"k": "tick", "t": t, **self.clocks.state(t)})
 
     def take_cues(self) -> list[Cue]:
         cues, self.cues = self.cues, []
@@ -628,9 +563,9 @@ class Session:
         if new == self.info:
             return
         record: Record = {"k": RecordKind.INFO, "t": t, "info": new}
-        self._write(record)
+        self.write(record)
         self.apply(record)
-        self._log(t, "info", dict(new))
+        self.log_event(t, "info", dict(new))
 
     def set_play(self, t: float, changes: dict[str, Any]) -> None:
         """A practice help turned on or off during the game (capture preview, players' takeback).
@@ -647,9 +582,9 @@ class Session:
             return
         SessionConfig(**{**self.config.__dict__, "play": settings.json()})  # checks practice
         record: Record = {"k": RecordKind.PLAY, "t": t, "play": settings.json()}
-        self._write(record)
+        self.write(record)
         self.apply(record)
-        self._log(t, "play", settings.json())
+        self.log_event(t, "play", settings.json())
 
     def ready_line(self, board: str) -> str:
         """What the board says once it is ready: which game, and what to do first."""
@@ -678,7 +613,7 @@ class Session:
     def rules_profile(self) -> Profile:
         """The rules the game is played under (with the arbiter's settings)."""
         profile = self.game.profile
-        assert profile is not None  # a session's game always has one (``_new_game_objects``)
+        assert profile is not None  # a session's game always has one (``new_game_objects``)
         return profile
 
     @property
@@ -735,7 +670,7 @@ class Session:
 
     # ------------------------------------------------------------------ tracker events
 
-    def _handle(self, events: list[Event], t: float) -> None:
+    def handle(self, events: list[Event], t: float) -> None:
         for ev in events:
             self._poll_clocks(ev.t)
             if isinstance(ev, MoveCommitted):
@@ -743,33 +678,33 @@ class Session:
             elif isinstance(ev, BoardReady):
                 self._on_ready(ev)
             elif isinstance(ev, BoardNeeded) and ev.mode != "setup":
-                self._say(texts.RESTORE_BOARD)  # setting up: the display guides chip by chip
+                self.say(texts.RESTORE_BOARD)  # setting up: the display guides chip by chip
             elif isinstance(ev, Mismatch):
-                self._cue(ev.t, CueName.ERROR)
+                self.cue(ev.t, CueName.ERROR)
             elif isinstance(ev, Lifted) and ev.reason:
-                self._cue(ev.t, CueName.ERROR)  # the reason is shown from the tracker's guidance
+                self.cue(ev.t, CueName.ERROR)  # the reason is shown from the tracker's guidance
             elif isinstance(ev, ButtonIgnored):
                 pass
-            self._log(ev.t, ev.kind, ev.details())
+            self.log_event(ev.t, ev.kind, ev.details())
 
     def _on_ready(self, ev: BoardReady) -> None:
         if self.phase == Phase.SETUP:
             record: Record = {"k": RecordKind.READY, "t": ev.t, **self.clocks.state(ev.t)}
-            self._write(record)
+            self.write(record)
             self.apply(record)
             self._say_waiting()
-            self._last_checkpoint = ev.t
-            self._resume_time(ev.t)  # at once, unless the journal refuses records
-            self._cue(ev.t, CueName.MOVE)
+            self.last_checkpoint = ev.t
+            self.resume_time(ev.t)  # at once, unless the journal refuses records
+            self.cue(ev.t, CueName.MOVE)
         elif self.phase == Phase.RESTORE:
             self.phase = Phase.PLAY
             if self.paused:
-                self._say(texts.PAUSED)
+                self.say(texts.PAUSED)
             else:
                 self._say_waiting()
             if self.writer.problem:
                 self.writer.problem = texts.NOT_SAVED.format(reason=self.writer.reason).page
-            self._resume_time(ev.t)
+            self.resume_time(ev.t)
 
     def _on_move(self, ev: MoveCommitted) -> None:
         if self.phase == Phase.OVER:
@@ -777,19 +712,19 @@ class Session:
         t = ev.t
         if self.state.held is not None:  # the round has not started: no move counts yet
             self.phase = Phase.RESTORE
-            self._cue(t, CueName.ERROR)
-            self._handle(self.tracker.set_position(self.game, t), t)
-            self._say(texts.NOT_STARTED)
-            self._log(t, "not_started", {"move": str(ev.move)})
+            self.cue(t, CueName.ERROR)
+            self.handle(self.tracker.set_position(self.game, t), t)
+            self.say(texts.NOT_STARTED)
+            self.log_event(t, "not_started", {"move": str(ev.move)})
             return
         wrong = self._not_as_shown(ev.move)
         if wrong is not None:  # the computer's chips moved, but not as the board showed
             self.phase = Phase.RESTORE
-            self._cue(t, CueName.ERROR)
-            self._handle(self.tracker.set_position(self.game, t), t)
+            self.cue(t, CueName.ERROR)
+            self.handle(self.tracker.set_position(self.game, t), t)
             shown = self.shown
-            self._say(wrong, move=move_text(shown.move) if shown else "")
-            self._log(t, "not_as_shown", {"move": str(ev.move)})
+            self.say(wrong, move=move_text(shown.move) if shown else "")
+            self.log_event(t, "not_as_shown", {"move": str(ev.move)})
             return
         record = {
             "k": "move",
@@ -800,19 +735,19 @@ class Session:
         }
         if self.proxy:
             record["proxy"] = True
-        if not self._write(record):  # not on the disk: not confirmed; the board asks again
+        if not self.write(record):  # not on the disk: not confirmed; the board asks again
             self._refuse(t)
             return
         move = self.apply(record)
         self.shown = None
         self.clocks.new_move(t)
-        self._last_checkpoint = t
+        self.last_checkpoint = t
         self.message = ""
-        self._cue(t, CueName.MOVE)
+        self.cue(t, CueName.MOVE)
         ending = self.game.ending()
         if ending is not None:
-            self._end(t, ending.reason, ending.side)
-        self._log(t, "accepted", {"move": str(move)})
+            self.end_game(t, ending.reason, ending.side)
+        self.log_event(t, "accepted", {"move": str(move)})
 
     # ------------------------------------------------------------------ clocks
 
@@ -826,28 +761,28 @@ class Session:
         side = self.game.side_to_move
         who = side_word(side).upper()
         if ev.kind == "warning":
-            self._write({"k": "warning", "t": ev.t, "side": side, **self.clocks.state(ev.t)})
-            self._cue(ev.t, CueName.WARNING)
+            self.write({"k": "warning", "t": ev.t, "side": side, **self.clocks.state(ev.t)})
+            self.cue(ev.t, CueName.WARNING)
             seconds = round(self.clocks.move_seconds - self.clocks.used(ev.t)[1])
-            self._say(texts.WARNING, SIDE=who, seconds=max(1, seconds))
+            self.say(texts.WARNING, SIDE=who, seconds=max(1, seconds))
         elif ev.kind == "move_timeout":
             rule = self.rules_profile.move_timeout
             record: Record = {
                 "k": RecordKind.TIMEOUT, "t": ev.t, "side": side, "rule": rule,
                 **self.clocks.state(ev.t),
             }  # fmt: skip
-            self._write(record)
+            self.write(record)
             self.apply(record)
-            self._cue(ev.t, CueName.TIME_UP)
+            self.cue(ev.t, CueName.TIME_UP)
             if rule == "opponent-moves":
                 other = side_word(1 - side).upper()
                 self.clocks.restart_move_clock(ev.t)
-                self._say(texts.TIMEOUT_OPPONENT, SIDE=who, OTHER=other)
+                self.say(texts.TIMEOUT_OPPONENT, SIDE=who, OTHER=other)
             else:
-                self._say(texts.TIMEOUT_ARBITER, SIDE=who)
+                self.say(texts.TIMEOUT_ARBITER, SIDE=who)
         elif ev.kind == "game_over":
-            self._end(ev.t, "time", None)
-        self._log(ev.t, ev.kind, {"side": side})
+            self.end_game(ev.t, "time", None)
+        self.log_event(ev.t, ev.kind, {"side": side})
 
     # ------------------------------------------------------------------ the arbiter, from afar
 
@@ -883,12 +818,12 @@ class Session:
             record: Record = {"k": RecordKind.HOLD, "t": t, "until": until, **self.clocks.state(t)}
             if asg:
                 record["asg"] = asg
-            if not self._write(record):
+            if not self.write(record):
                 return False
             self.apply(record)
             if not self.paused:
                 self._say_waiting()
-            self._log(t, "hold", {"until": until, "asg": asg})
+            self.log_event(t, "hold", {"until": until, "asg": asg})
             changed = True
         if until == "table" and self.signing.is_confirmed(asg):
             return self.start_clocks(t, "table") or changed
@@ -902,12 +837,12 @@ class Session:
         record: Record = {"k": RecordKind.GO, "t": t, "by": by, **self.clocks.state(t)}
         if self.state.held_asg:
             record["asg"] = self.state.held_asg
-        if not self._write(record):
+        if not self.write(record):
             return False
         self.apply(record)
-        self._say(texts.STARTED)
-        self._resume_time(t)
-        self._log(t, "go", {"by": by})
+        self.say(texts.STARTED)
+        self.resume_time(t)
+        self.log_event(t, "go", {"by": by})
         return True
 
     def desk_start(self, t: float, asg: str) -> bool:
@@ -925,17 +860,17 @@ class Session:
         table = self.info.get("table") or "?"
         if waiting is not None:
             names = {k: self.info.get(k) or "?" for k in ("table", "blue", "red")}
-            self._say(texts.CONFIRM_TABLE, **names)
+            self.say(texts.CONFIRM_TABLE, **names)
         elif self.state.held == "desk":
-            self._say(texts.HELD_DESK, table=table)
+            self.say(texts.HELD_DESK, table=table)
         elif self.state.held == "table":
-            self._say(texts.HELD_TABLE, table=table)
+            self.say(texts.HELD_TABLE, table=table)
         elif self.state.held == "round":
-            self._say(texts.HELD_ROUND)
+            self.say(texts.HELD_ROUND)
         else:
             self.message = ""
 
-    def _resume_time(self, t: float) -> None:
+    def resume_time(self, t: float) -> None:
         """Start the clocks again, unless paused, in a menu, no move can be saved now, or the
         round has not started yet (a tournament game held: ``hold_clocks``)."""
         if (
@@ -947,9 +882,9 @@ class Session:
             and self.state.held is None
         ):
             self.clocks.start(t)
-            self._last_checkpoint = t
+            self.last_checkpoint = t
 
-    def _say(self, text: texts.Text, **values: object) -> None:
+    def say(self, text: texts.Text, **values: object) -> None:
         """Show a message: its sentence on the page, its short form on the display."""
         self._said = text.format(**values)
         self.message = self._said.page
@@ -963,19 +898,19 @@ class Session:
 
     # ------------------------------------------------------------------ end and new game
 
-    def _end(self, t: float, reason: str, side: int | None) -> None:
+    def end_game(self, t: float, reason: str, side: int | None) -> None:
         if self.phase == Phase.OVER:
             return
         self.clocks.stop(t)
         record: Record = {"k": RecordKind.END, "t": t, "reason": reason, **self.clocks.state(t)}
         if side is not None:
             record["side"] = side
-        self._write(record)
+        self.write(record)
         self.apply(record)
         assert self.outcome is not None
         self.message = self.outcome.text
-        self._cue(t, CueName.GAME_OVER)
-        self._log(t, "end", {"reason": reason, "winner": self.outcome.winner})
+        self.cue(t, CueName.GAME_OVER)
+        self.log_event(t, "end", {"reason": reason, "winner": self.outcome.winner})
 
     def new_game(self, t: float) -> None:
         """Archive the finished game's journal and wait for the opening of a new one."""
@@ -984,15 +919,15 @@ class Session:
                 self.journal.keep(self.wall())
             except JournalError as exc:
                 self.problems.append(str(exc))
-        self._fresh(SessionConfig(**{**self.config.__dict__, "position": None}))
+        self.fresh(SessionConfig(**{**self.config.__dict__, "position": None}))
         self.signing.new_game()
-        self._begin(t)
+        self.begin(t)
         if self.board is not None:  # the new game's tracker reads the board as it stands
-            self._handle(self.tracker.feed_frame(t, self.board), t)
+            self.handle(self.tracker.feed_frame(t, self.board), t)
 
     # ------------------------------------------------------------------ helpers
 
-    def _write(self, record: Record) -> bool:
+    def write(self, record: Record) -> bool:
         """Journal a record before it takes effect; True once it is on the disk
         (``writer.JournalWriter``)."""
         return self.writer.write(record)
@@ -1002,17 +937,17 @@ class Session:
         it again once the disk takes records."""
         self.writer.refuse()
         self.phase = Phase.RESTORE
-        self._cue(t, CueName.ERROR)
-        self._handle(self.tracker.set_position(self.game, t), t)
-        self._log(t, "move_refused", {"reason": self.writer.reason})
+        self.cue(t, CueName.ERROR)
+        self.handle(self.tracker.set_position(self.game, t), t)
+        self.log_event(t, "move_refused", {"reason": self.writer.reason})
 
-    def _cue(self, t: float, name: CueName) -> None:
+    def cue(self, t: float, name: CueName) -> None:
         self._cue_seq += 1
         cue = Cue(self._cue_seq, t, name)
         self.cues.append(cue)
         self.recent_cues.append(cue)
 
-    def _log(self, t: float, kind: str, details: dict[str, Any]) -> None:
+    def log_event(self, t: float, kind: str, details: dict[str, Any]) -> None:
         self.log.append((t, kind, details))
         del self.log[:-200]
 

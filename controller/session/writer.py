@@ -7,16 +7,14 @@ order as soon as the disk takes records again. Until then the board says so and 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from controller.i18n import _
 
 from . import texts
+from .host import WriterHost
 from .journal import Journal, JournalError
 from .kinds import CueName
-
-if TYPE_CHECKING:
-    from .session import Session
 
 Record = dict[str, Any]
 
@@ -24,7 +22,7 @@ Record = dict[str, Any]
 class JournalWriter:
     """The journal of one board's session, and what waits for it while the disk refuses."""
 
-    def __init__(self, session: Session, journal: Journal | None) -> None:
+    def __init__(self, session: WriterHost, journal: Journal | None) -> None:
         self.session = session
         self.journal = journal
         self.reset()
@@ -46,7 +44,7 @@ class JournalWriter:
         """Journal a record before it takes effect; True once it is on the disk."""
         s = self.session
         if "game_ms" in record:
-            s._last_checkpoint = max(s._last_checkpoint, record["t"])
+            s.last_checkpoint = max(s.last_checkpoint, record["t"])
         if self.journal is None:
             return True
         try:
@@ -56,7 +54,7 @@ class JournalWriter:
             self.failed(record, exc)
             return False
         if self.problem:
-            self.back(record.get("t", s._now))
+            self.back(record.get("t", s.now))
         return True
 
     def failed(self, record: Record, exc: JournalError) -> None:
@@ -68,10 +66,10 @@ class JournalWriter:
                 self.unsaved.append(record)
         if str(exc) not in s.problems:
             s.problems.append(str(exc))
-        t = record.get("t", s._now)
+        t = record.get("t", s.now)
         if not self.problem:
-            s._cue(t, CueName.ERROR)
-            s._log(t, "journal_failed", {"error": str(exc)})
+            s.cue(t, CueName.ERROR)
+            s.log_event(t, "journal_failed", {"error": str(exc)})
         self.problem = texts.NOT_SAVED.format(reason=exc.reason).page
         if s.clocks.running:
             s.clocks.stop(t)
@@ -106,8 +104,8 @@ class JournalWriter:
     def back(self, t: float) -> None:
         s = self.session
         if self.refused:
-            s._say(texts.SAVED_AGAIN)
+            s.say(texts.SAVED_AGAIN)
         self.problem = ""
         self.refused = False
-        s._log(t, "journal_saved", {})
-        s._resume_time(t)
+        s.log_event(t, "journal_saved", {})
+        s.resume_time(t)

@@ -144,7 +144,7 @@ def write_journal(path: Path, records: list[dict]) -> None:
 
 def start_record(**changes) -> dict:
     s = Session(SessionConfig())
-    record = s._start_record(0.0)
+    record = s.start_record(0.0)
     record.update(changes)
     return record
 
