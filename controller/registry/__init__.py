@@ -35,9 +35,17 @@ class GameEntry:
     """``module:name`` of a callable that makes the game's record reader (a
     ``controller.record.games.Recorded``), or None for Damath, whose records
     ``controller.record.state`` reads."""
+    answers: str | None = None
+    """``module:name`` of the game's answers to ``rules moves`` and ``rules perft``
+    (``controller.games.answers.Answers``), or None: the rules command does not know it."""
 
     def load_board(self) -> Any:
         return load(self.board)
+
+    def load_answers(self) -> Any:
+        if self.answers is None:
+            raise ValueError(f"the rules command has no answers for the game {self.name!r}")
+        return load(self.answers)
 
     def new_record(self) -> Any:
         """A new reader of this game's records (ValueError for Damath, which has its own)."""
@@ -51,17 +59,21 @@ DAMATH = "damath"
 record before the other games came)."""
 
 ENTRIES: tuple[GameEntry, ...] = (
-    GameEntry(DAMATH, N_("Damath"), "exact", "controller.games.damath:DAMATH", None),
+    GameEntry(DAMATH, N_("Damath"), "exact", "controller.games.damath:DAMATH", None,
+              "controller.games.damath.answers:ANSWERS"),
     GameEntry("dadama", N_("Dadama"), "", "controller.games.dadama:DADAMA",
-              "controller.record.games:DadamaRecorded"),
+              "controller.record.games:DadamaRecorded", "controller.games.dadama.answers:ANSWERS"),
     GameEntry("dam", N_("Dam"), "", "controller.games.dam:DAM",
-              "controller.record.games:dam_recorded"),
+              "controller.record.games:dam_recorded", "controller.games.dam.answers:ANSWERS"),
     GameEntry("mathchess", N_("Mathematical Chess"), "points",
-              "controller.games.mathchess:MATHCHESS", "controller.record.games:MathChessRecorded"),
+              "controller.games.mathchess:MATHCHESS", "controller.record.games:MathChessRecorded",
+              "controller.games.mathchess.answers:ANSWERS"),
     GameEntry("english", N_("English draughts"), "", "controller.games.english:ENGLISH",
-              "controller.record.games:english_recorded"),
+              "controller.record.games:english_recorded",
+              "controller.games.english.answers:ANSWERS"),
     GameEntry("italian", N_("Italian draughts"), "", "controller.games.italian.kind:ITALIAN",
-              "controller.games.italian.record:recorded"),
+              "controller.games.italian.record:recorded",
+              "controller.games.italian.answers:ANSWERS"),
 )  # fmt: skip
 """Every game of the board, the default first."""
 

@@ -1,6 +1,6 @@
 """A Dam game (12×12) on a board: moves read from the 72 squares, journaled, resumed after a
 restart, a king's taking that turns at the edge, the result told by the pieces and its PDN
-kept in ``games/`` once (controller/session/draughts.py, controller/games/dam.py, the keeper)."""
+kept in ``games/`` once (controller/session/draughts.py, controller/games/dam/, the keeper)."""
 
 from __future__ import annotations
 

@@ -1,90 +1,52 @@
-"""``rules moves`` and ``rules perft`` for Dadama and Dam: their positions and their answers
-(Mathematical Chess answers from ``rules_mathchess``).
-
-Dadama's answer is what a board must show at that moment: the quiet moves; or the dice that
-must throw, and for every value a throw may keep, the takings it allows; or, during a multiple
-taking, the choice to throw again or stop.
-"""
+"""Dadama answering ``rules moves`` and ``rules perft``: what a board must show at that moment
+(the quiet moves; or the dice that must throw, and for every value a throw may keep, the
+takings it allows; or, during a multiple taking, the choice to throw again or stop), and its
+perft of complete turns, summed over every throw's outcomes (or one fixed throw)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any, TextIO
 
-from controller import registry
-from controller.record.draughts import DraughtsRules
-from controller.record.games import DraughtsRecorded
-from controller.rules.dadama import COLOURS as DADAMA_COLOURS
-from controller.rules.dadama import FACES, DadamaGame, Phase, square_text
+from controller.games.answers import Ask, PerftAsk, parse_object
+from controller.rules.dadama import COLOURS, FACES, DadamaGame, Phase, square_text
 from controller.rules.dadama_notation import dadama_from_json
-from controller.rules.dam import COLOURS as DAM_COLOURS
-from controller.rules.dam import DamGame
-from controller.rules.dam_notation import dam_from_json
-from controller.rules.game import Game
-from controller.rules.move import Move
 from controller.rules.notation import NotationError
-from controller.rules.pdn_game import move_text
-
-from .rules_mathchess import MathChess
-from .rules_mathchess import from_json as mathchess_from_json
-from .rules_mathchess import print_moves as print_mathchess
-from .rules_mathchess import start as mathchess_start
+from controller.rules.perft import dadama_divide, dadama_perft
 
 
-def fen_games() -> dict[str, DraughtsRules]:
-    """The registry's plain draughts games whose positions are PDN FEN (English and Italian
-    draughts, and any later one), found through each game's record reader."""
-    found: dict[str, DraughtsRules] = {}
-    for entry in registry.ENTRIES:
-        reader = entry.new_record() if entry.record is not None else None
-        if isinstance(reader, DraughtsRecorded) and reader.rules.fen_positions:
-            found[entry.name] = reader.rules
-    return found
+class DadamaAnswers:
+    def opening(self, ask: Ask) -> object:
+        ask.refuse_damath_options()
+        return DadamaGame.opening()
+
+    def from_json(self, obj: dict[str, Any], ask: Ask) -> object:
+        ask.refuse_damath_options()
+        return dadama_from_json(obj)
+
+    def print_moves(self, position: object, as_json: bool, out: TextIO) -> None:
+        assert isinstance(position, DadamaGame)
+        _print_dadama(position, as_json, out)
+
+    def perft(self, ask: PerftAsk) -> int:
+        if ask.fen or ask.unique:
+            raise NotationError("--fen and --unique are not for dadama")
+        game = dadama_from_json(parse_object(ask.text())) if ask.position else DadamaGame.opening()
+        if not ask.divide:
+            return dadama_perft(game, ask.depth, ask.throw)
+        for text, count in dadama_divide(game, ask.depth, ask.throw):
+            ask.row(text, count)
+        return sum(c for _, c in ask.rows) if ask.depth > 0 else 1
 
 
-FEN_GAMES = fen_games()
-OTHER_GAMES = ("dadama", "dam", "mathchess", *FEN_GAMES)
-Answered = DadamaGame | DamGame | MathChess | Game
-
-
-def opening(name: str) -> Answered:
-    if name in FEN_GAMES:
-        return FEN_GAMES[name].opening({})
-    if name == "mathchess":
-        return mathchess_start()
-    return DadamaGame.opening() if name == "dadama" else DamGame.opening()
-
-
-def from_json(name: str, obj: dict[str, Any]) -> Answered:
-    if name in FEN_GAMES:
-        try:
-            return FEN_GAMES[name].from_json(obj, {})
-        except ValueError as exc:
-            raise NotationError(str(exc)) from None
-    if name == "mathchess":
-        return mathchess_from_json(obj)
-    return dadama_from_json(obj) if name == "dadama" else dam_from_json(obj)
-
-
-def print_moves(game: Answered, as_json: bool, out: TextIO) -> None:
-    if isinstance(game, MathChess):
-        print_mathchess(game, as_json, out)
-    elif isinstance(game, DadamaGame):
-        _print_dadama(game, as_json, out)
-    elif isinstance(game, DamGame):
-        _print_draughts(game, DAM_COLOURS, as_json, out)
-    else:
-        _print_draughts(game, FEN_GAMES[game.rules.name].colours, as_json, out)
-
-
-# ---------------------------------------------------------------------- dadama
+ANSWERS = DadamaAnswers()
 
 
 def dadama_json(game: DadamaGame) -> dict[str, Any]:
     phase = game.phase
     out: dict[str, Any] = {
         "game": "dadama",
-        "to_move": DADAMA_COLOURS[game.side_to_move],
+        "to_move": COLOURS[game.side_to_move],
         "phase": phase.value,
         "moves": [],
         "throwers": [],
@@ -95,7 +57,7 @@ def dadama_json(game: DadamaGame) -> dict[str, Any]:
         assert ending is not None
         out["ending"] = {"reason": ending.reason, "text": ending.describe()}
         winner = ending.winner
-        out["ending"]["winner"] = None if winner is None else DADAMA_COLOURS[winner]
+        out["ending"]["winner"] = None if winner is None else COLOURS[winner]
         return out
     for move in game.quiet_moves():
         piece = game.piece_at(move.start)
@@ -137,7 +99,7 @@ def _print_dadama(game: DadamaGame, as_json: bool, out: TextIO) -> None:
     if as_json:
         out.write(json.dumps(dadama_json(game)) + "\n")
         return
-    side = DADAMA_COLOURS[game.side_to_move].capitalize()
+    side = COLOURS[game.side_to_move].capitalize()
     phase = game.phase
     if phase is Phase.OVER:
         out.write(f"The game is over: {game.ending().describe()}.\n")  # type: ignore[union-attr]
@@ -193,43 +155,3 @@ def _print_thrower(game: DadamaGame, square: tuple[int, int], out: TextIO) -> No
     for values, text in groups:
         label = str(values[0]) if len(values) == 1 else f"{values[0]}-{values[-1]}"
         out.write(f"    {'keeping ' if piece.dadama else ''}{label}: {text}\n")
-
-
-# ---------------------------------------------------------------------- dam
-
-
-def draughts_move_json(name: str, move: Move) -> dict[str, Any]:
-    """A draughts move as ``rules moves --json`` gives it, ``pdn`` in the game's own numbers."""
-    return {
-        "path": [list(sq) for sq in move.path],
-        "captures": [list(sq) for sq in move.captures],
-        "promotes": move.promotes,
-        "pdn": move_text(name, move),
-    }
-
-
-def _print_draughts(game: Game, colours: tuple[str, str], as_json: bool, out: TextIO) -> None:
-    """A plain draughts game's moves (Dam, English, Italian ...), in its own square numbers."""
-    name = game.rules.name
-    moves = game.legal_moves()
-    ending = game.ending()
-    if as_json:
-        answer: dict[str, Any] = {
-            "game": name,
-            "to_move": colours[game.side_to_move],
-            "moves": [draughts_move_json(name, m) for m in moves],
-        }
-        if ending is not None:
-            answer["ending"] = {"reason": ending.reason, "text": ending.describe()}
-        out.write(json.dumps(answer) + "\n")
-        return
-    side = colours[game.side_to_move].capitalize()
-    if not moves:
-        out.write(f"{side} to move has no legal move.\n")
-        return
-    kind = "takings (taking is compulsory)" if moves[0].captures else "moves"
-    out.write(f"{side} to move: {len(moves)} legal {kind}\n")
-    for move in moves:
-        label = "king" if move.chip is not None and move.chip.dama else "man"
-        extra = " (crowned)" if move.promotes else ""
-        out.write(f"  {label} {move_text(name, move):<16} {move}{extra}\n")

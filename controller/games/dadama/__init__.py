@@ -12,8 +12,8 @@ from controller.i18n import _
 from controller.record.dadama import GAME
 from controller.rules.move import Square
 
-from .desk import TableDesk, TableSessionGame
-from .kind import GameKind, Geometry, Opening, Outputs, Record
+from ..desk import TableDesk, TableSessionGame
+from ..kind import GameKind, Geometry, Opening, Outputs, Record
 
 if TYPE_CHECKING:
     from controller.session.dadama import DadamaConfig, DadamaSession

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from controller.record.draughts import ENGLISH as RULES
 
-from .draughts import draughts_kind
-from .kind import Geometry
+from ..draughts import draughts_kind
+from ..kind import Geometry
 
 ENGLISH = draughts_kind(RULES, Geometry(8), ())

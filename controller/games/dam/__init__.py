@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from controller.record.draughts import DAM as RULES
 
-from .draughts import draughts_kind
-from .kind import Geometry
+from ..draughts import draughts_kind
+from ..kind import Geometry
 
 DAM = draughts_kind(
     RULES,

@@ -1,13 +1,13 @@
-"""``rules moves`` and ``rules perft`` for Mathematical Chess: what the player to move may do,
-with the arithmetic of every removal, in words or as JSON (docs/notation-mathchess.md)."""
+"""Mathematical Chess answering ``rules moves`` and ``rules perft``: what the player to move may
+do, with the arithmetic of every removal, in words or as JSON (docs/notation-mathchess.md), and
+its perft of complete turns."""
 
 from __future__ import annotations
 
-import argparse
 import json
-from collections.abc import Callable
 from typing import Any, TextIO
 
+from controller.games.answers import Ask, PerftAsk, refuse_throw
 from controller.rules.mathchess import (
     SIDES,
     Match,
@@ -21,9 +21,6 @@ from controller.rules.mathchess import (
 )
 from controller.rules.mathchess.turns import perft, play_turn
 from controller.rules.notation import NotationError as RulesNotationError
-
-MathChess = Position
-"""A Mathematical Chess position, as the other games' modules name their game types."""
 
 
 def start() -> Position:
@@ -139,23 +136,35 @@ def print_moves(position: Position, as_json: bool, out: TextIO) -> None:
         out.write(f"  without moving: {_match_line(position, match)}\n")
 
 
-def run_perft(
-    args: argparse.Namespace, rows: list[tuple[str, int]], read: Callable[[str], str]
-) -> int:
-    """Complete turns counted to ``--depth`` (each placement; each move with each set of
-    removals it allows; each set of removals without moving; a pass)."""
-    if args.fen or args.unique:
-        raise RulesNotationError("--fen and --unique are not for mathchess")
-    position = from_json(read(args.position_json)) if args.position_json else start()
-    if position.turn is not None:
-        raise RulesNotationError("perft counts whole turns: give a position between two turns")
-    if not args.divide:
-        return perft(position, args.depth)
-    if args.depth == 0:
-        return 1
-    for turn in turns(position):
-        count = perft(play_turn(position, turn), args.depth - 1)
-        rows.append((turn.text(), count))
-        if not args.json:
-            print(f"{turn.text()}: {count}", flush=True)
-    return sum(c for _, c in rows)
+class MathChessAnswers:
+    def opening(self, ask: Ask) -> object:
+        ask.refuse_damath_options()
+        return start()
+
+    def from_json(self, obj: dict[str, Any], ask: Ask) -> object:
+        ask.refuse_damath_options()
+        return from_json(obj)
+
+    def print_moves(self, position: object, as_json: bool, out: TextIO) -> None:
+        assert isinstance(position, Position)
+        print_moves(position, as_json, out)
+
+    def perft(self, ask: PerftAsk) -> int:
+        """Complete turns counted to the depth (each placement; each move with each set of
+        removals it allows; each set of removals without moving; a pass)."""
+        refuse_throw(ask)
+        if ask.fen or ask.unique:
+            raise RulesNotationError("--fen and --unique are not for mathchess")
+        position = from_json(ask.text()) if ask.position else start()
+        if position.turn is not None:
+            raise RulesNotationError("perft counts whole turns: give a position between two turns")
+        if not ask.divide:
+            return perft(position, ask.depth)
+        if ask.depth == 0:
+            return 1
+        for turn in turns(position):
+            ask.row(turn.text(), perft(play_turn(position, turn), ask.depth - 1))
+        return sum(c for _, c in ask.rows)
+
+
+ANSWERS = MathChessAnswers()

@@ -15,8 +15,8 @@ from controller.i18n import _
 from controller.record.mathchess import GAME
 from controller.rules.move import Square
 
-from .desk import TableDesk
-from .kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
+from ..desk import TableDesk
+from ..kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
 
 if TYPE_CHECKING:
     from controller.rules.mathchess import Position
