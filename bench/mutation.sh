@@ -4,7 +4,7 @@
 #   bench/mutation.sh MODULE [--jobs N] [--keep]
 #
 # MODULE, the core: scoring, movegen, tracker; the parts built since: standings, pairing,
-# colours, tournament (controller/tournament/), ingest (controller/hub/ingest.py),
+# colours, tournament (controller/tournament/), ingest (controller/hub/ingest/),
 # link-protocol, link-publisher, link-follower (controller/link/), engine-position,
 # engine-search, engine-coach (controller/engine/), mathchess (controller/rules/mathchess/, every
 # file). `bench/mutation.sh --list` prints each with its files and tests.
@@ -46,7 +46,7 @@ select_module() {
             files=("controller/tournament/$1.py"); tests=(tests/tournament) ;;
         # the hub's intake, message by message without a broker (the broker tests run it in the
         # hub's own process)
-        ingest) files=(controller/hub/ingest.py)
+        ingest) files=(controller/hub/ingest/*.py)
             tests=(tests/hub/test_ingest.py tests/hub/test_mutants_ingest.py) ;;
         # the journal: its own tests, the disk that refuses writes and the power cuts (placed
         # ones in the suite; the random soaks live in bench/soak_powercuts.py). The cut lives

@@ -81,11 +81,13 @@ PLANTS = (
         "acknowledged before the commit",
         "the hub acknowledges a batch inside its transaction, before the commit (a kill then "
         "loses records the boards no longer resend)",
-        "controller/hub/ingest.py",
-        '            if acks:\n                failpoints.reach("ingest.stored", self._acks_out)\n',
+        "controller/hub/ingest/intake.py",
+        "            if acks:\n"
+        '                failpoints.reach("ingest.stored", self.transport.acks_out)\n',
         "            for (board, game), (seq, conflict) in acks.items():\n"
-        "                self._ack(board, game, seq, conflict)\n"
-        '            if acks:\n                failpoints.reach("ingest.stored", self._acks_out)\n',
+        "                self.transport.ack(board, game, seq, conflict)\n"
+        "            if acks:\n"
+        '                failpoints.reach("ingest.stored", self.transport.acks_out)\n',
         (INGEST_ORDER, HUB_KILL),
         (PY, "-m", "pytest", "-p", "no:cacheprovider", "-q", "bench/soak_hub_kills.py"),
     ),

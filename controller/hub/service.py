@@ -98,7 +98,7 @@ def open_hub(
         )
         shown = f"{'mqtts' if secure else 'mqtt'}://{host}:{port}"
     ingest = Ingest(store, live, address, limits=limits)
-    ingest.tournament = lambda: _has_event(folder)
+    ingest.transport.tournament = lambda: _has_event(folder)
     ingest.rebuild_until = storecheck.rebuilding_until(folder)
     if rebuild:
         ingest.ask_resend(f"r-{secrets.token_hex(6)}", ingest.rebuild_until)

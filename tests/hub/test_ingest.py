@@ -197,7 +197,7 @@ def test_acks_wait_for_the_disk_the_wall_does_not(hub, envelopes):
         def publish(self, topic, payload, qos=0):
             seen.append(("ack", hub.store.db.in_transaction))
 
-    hub.live, hub.client = Wall(), Client()
+    hub.live, hub.transport.client = Wall(), Client()
     assert send(hub, *[e.payload() for e in envelopes[:10]]) == ["stored"] * 10
     assert seen == [("wall", True), ("ack", False)]
     games = [s for s in statements if s.startswith("INSERT INTO games")]
@@ -227,7 +227,7 @@ def test_a_batch_meets_the_failpoints_as_it_becomes_durable(hub, envelopes, monk
         def publish(self, topic: str, payload: bytes, qos: int) -> None:
             published.append(topic)
 
-    hub.client = Client()
+    hub.transport.client = Client()
     other = sqlite3.connect(hub.store.path)  # another reader sees only what is committed
     seen: list[tuple[str, int, int]] = []
 

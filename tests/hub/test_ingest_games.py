@@ -109,7 +109,7 @@ FORGERIES = {"dadama": _forged_throw, "mathchess": _forged_removal, "dam": _ille
 @pytest.mark.parametrize("name", list(FORGERIES))
 def test_a_record_the_games_rules_refuse_is_refused_with_a_valid_hmac(hub, played, name):
     envelopes, _ = played[name]
-    hub.client = Client()
+    hub.transport.client = Client()
     genuine, record, why = FORGERIES[name](envelopes)
     before = envelopes[: genuine.seq - 1]
     assert send(hub, *(e.payload() for e in before)) == ["stored"] * len(before)

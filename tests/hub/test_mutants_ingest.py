@@ -17,8 +17,7 @@ import pytest
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.reasoncodes import ReasonCode
 
-from controller.hub import ingest as ingest_module
-from controller.hub.ingest import BrokerAddress, Ingest, Outcome
+from controller.hub.ingest import BrokerAddress, Ingest, Outcome, transport
 from controller.hub.live import Live
 from controller.hub.store import Store
 from controller.link.follower import Follower
@@ -139,7 +138,7 @@ def store(tmp_path):
 @pytest.fixture
 def hub(store):
     ingest = Ingest(store, Wall(), None, clock=lambda: 100.0)
-    ingest.client = FakeClient()
+    ingest.transport.client = FakeClient()
     return ingest
 
 
@@ -526,7 +525,7 @@ def test_the_hubs_session_with_the_broker(store, monkeypatch):
         asked.update(client_id=client_id, username=username, password=password, **kw)
         return fake
 
-    monkeypatch.setattr(ingest_module, "new_client", new_client)
+    monkeypatch.setattr(transport, "new_client", new_client)
     address = BrokerAddress("broker.local", 8883, "hub", "secret", tls=True, ca_file="ca.pem")
     hub = Ingest(store, Live(), address, clock=lambda: 5.0)
     assert hub.client is fake
@@ -552,7 +551,7 @@ def connected_hub(store, monkeypatch, clock=lambda: 5.0):
         captured.update(kw["handlers"])
         return fake
 
-    monkeypatch.setattr(ingest_module, "new_client", new_client)
+    monkeypatch.setattr(transport, "new_client", new_client)
     hub = Ingest(store, Live(), BrokerAddress("broker.local", 1883, "hub", "pw"), clock=clock)
     return hub, fake, captured
 
@@ -585,7 +584,9 @@ def test_on_connecting_the_hub_subscribes_says_it_is_online_and_resends_assignme
     ]
     handlers["on_disconnect"](fake, None, None, ReasonCode(PacketTypes.DISCONNECT, "Success"), None)
     assert not hub.connected
-    hub.tournament = lambda: True  # a tournament created: said in the presence at the next connect
+    hub.transport.tournament = lambda: (
+        True
+    )  # a tournament created: said in the presence at the next connect
     fake.published.clear()
     handlers["on_connect"](fake, None, None, ReasonCode(PacketTypes.CONNACK, "Success"), None)
     assert fake.published[0] == (
@@ -657,7 +658,7 @@ def test_assignments_and_commands_go_to_the_board_retained(store, monkeypatch):
 
 
 def test_without_a_broker_a_command_cannot_be_sent(hub):
-    hub.client = None
+    hub.transport.client = None
     with pytest.raises(RuntimeError, match=r"^the hub is not connected to its broker$"):
         hub.publish_command("b1", "pause", "desk")
     hub.publish_assignment("b1", None)  # kept for when it connects; the wall still updates
