@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import pwd
+import random
 import shutil
 import signal
 import socket
@@ -36,6 +37,22 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def quiet_port() -> int:
+    """A free port below the kernel's ephemeral range, for a server that binds it later (an
+    Erlang node's distribution and MQTT ports): a port from ``free_port`` can be handed to
+    any outgoing connection between this check and the server's bind, one of these cannot."""
+    low = int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
+    for _ in range(200):
+        port = random.randrange(10000, max(low, 10001))
+        with socket.socket() as s:
+            try:
+                s.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    return free_port()
 
 
 def wait_until(what: str, check, timeout: float = 60.0, every: float = 0.1):
@@ -325,7 +342,7 @@ class RabbitCluster:
         for n in range(self.size):
             self.nodes.append(
                 RabbitNode(
-                    f"fed{n}x{self.epmd_port}", free_port(), free_port(), self.folder / f"node{n}"
+                    f"fed{n}x{self.epmd_port}", quiet_port(), quiet_port(), self.folder / f"node{n}"
                 )
             )
         for n, node in enumerate(self.nodes):
@@ -349,6 +366,17 @@ class RabbitCluster:
         cookie = node.folder / "home" / ".erlang.cookie"
         cookie.write_text(self.cookie)
         cookie.chmod(0o400)
+        if definitions is not None:
+            (node.folder / "definitions.json").write_text(json.dumps(definitions))
+        self._configure(node)
+        (node.folder / "enabled_plugins").write_text("[rabbitmq_mqtt].\n")
+        if os.geteuid() == 0:
+            for path in [node.folder, *node.folder.rglob("*")]:
+                shutil.chown(path, self._user, self._user)
+
+    def _configure(self, node: RabbitNode) -> None:
+        """The node's ``rabbitmq.conf``: its peers, its MQTT port, its definitions if any."""
+        assert node.folder is not None
         peers = "".join(
             f"cluster_formation.classic_config.nodes.{i} = {peer.node}\n"
             for i, peer in enumerate(self.nodes, start=1)
@@ -375,14 +403,11 @@ class RabbitCluster:
                 "mqtt.durable_queue_type = quorum",
                 f"mqtt.listeners.tcp.default = 127.0.0.1:{node.mqtt_port}",
             ]
-        if definitions is not None:
-            (node.folder / "definitions.json").write_text(json.dumps(definitions))
+        if (node.folder / "definitions.json").exists():
             conf.append(f"load_definitions = {node.folder / 'definitions.json'}")
         (node.folder / "rabbitmq.conf").write_text("\n".join(conf) + "\n")
-        (node.folder / "enabled_plugins").write_text("[rabbitmq_mqtt].\n")
         if os.geteuid() == 0:
-            for path in [node.folder, *node.folder.rglob("*")]:
-                shutil.chown(path, self._user, self._user)
+            shutil.chown(node.folder / "rabbitmq.conf", self._user, self._user)
 
     def _launch(self, node: RabbitNode) -> None:
         out = open(node.folder / "server.out", "a")  # noqa: SIM115 - the server keeps it
@@ -398,10 +423,24 @@ class RabbitCluster:
         """Until the node's MQTT port answers: RabbitMQ opens it once the node has booted,
         joined its cluster and started its plugins (no ``rabbitmqctl``: each is a VM's start)."""
 
+        retries = [2]
+
         def listening() -> bool:
             assert node.proc is not None
             if node.proc.poll() is not None:
-                raise AssertionError(f"{node.node} stopped: {self.log(node)[-3000:]}")
+                said = self.log(node)[-3000:]
+                if retries[0] and ("dist_port_already_used" in said or "eaddrinuse" in said):
+                    # another program took a port between its check and the node's bind
+                    retries[0] -= 1
+                    if "dist_port_already_used" in said:
+                        node.dist_port = quiet_port()
+                    else:
+                        node.mqtt_port = quiet_port()
+                    (node.folder / "server.out").write_text("")  # a fresh boot's words
+                    self._configure(node)
+                    self._launch(node)
+                    return False
+                raise AssertionError(f"{node.node} stopped: {said}")
             try:
                 with socket.create_connection(("127.0.0.1", node.mqtt_port), timeout=1):
                     return True
