@@ -334,10 +334,10 @@ class Channel:
         self.board = SimBoard("fuzz", lambda: self.now[0])
 
     def __call__(self, parts: tuple[str, str]) -> str:
-        from controller.sim.server import _handle
+        from controller.sim.channel import handle
 
         text, role = parts
-        reply = _handle(self.board, text, role)
+        reply = handle(self.board, text, role)
         assert reply["type"] in ("done", "error"), reply
         self.now[0] += 0.3
         self.board.tick()
