@@ -241,6 +241,11 @@ class GameKind:
     """The settings' names, for the messages that list them."""
     clocks: bool = False
     """It is played with the arbiter's clocks."""
+    variants: tuple[str, ...] = ()
+    """The variants a new game of it is chosen among (Damath's seven value kinds, the page's
+    variant list); empty: the game is chosen by its name."""
+    dated: bool = False
+    """Its sheet carries the date: a board's first game of it starts with today's."""
 
     def check_board(self, size: int, grid: str, leds: int, name: str) -> None:
         """A board that cannot play this game refused in one line (its size, its grid, too few

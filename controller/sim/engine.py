@@ -92,7 +92,7 @@ class SimBoard:
         held = self.host.held()
         if held is not None:
             self._start_game(held, {}, resumed=True)
-        elif self.default_kind.name == "damath":
+        elif self.default_kind.variants:
             self.new_game(variant, profile)
         else:
             self._start_game(self.default_kind, self.defaults)
@@ -137,7 +137,7 @@ class SimBoard:
         carried: dict[str, Any] = {}
         if old is not None and old.kind is kind:
             carried = dict(getattr(old, "carried", dict)())
-        elif kind.name == "damath":  # a first game on the board: today's date on its sheet
+        elif kind.dated:  # a first game on the board: today's date on its sheet
             carried = {"info": {"date": datetime.date.today().isoformat()}}
         try:
             config = kind.check(
@@ -282,7 +282,7 @@ class SimBoard:
         if "puzzle" in message or "child" in message:
             return self._new_puzzle(message)
         named = message.get("game", message.get("variant"))
-        if named in GAMES and named != "damath":
+        if named in GAMES and not GAMES[str(named)].variants:
             return self._new_other(GAMES[str(named)], message)
         session = getattr(self.game, "session", None)
         last = session if isinstance(session, Session) else None
@@ -407,7 +407,7 @@ def static_facts() -> dict[str, Any]:
     """What every page needs once: variants, games, profiles, the LED legend, the buzzer."""
     return {
         "variants": list(variants.NAMES),
-        "games": [name for name in GAMES if name != "damath"],
+        "games": [name for name, kind in GAMES.items() if not kind.variants],
         "titles": {name: _(kind.title) for name, kind in GAMES.items()},
         "profiles": list(PROFILES),
         "buttons": list(BUTTONS),

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from controller import registry
 from controller.games.kind import GameKind, Geometry, Opening, Record
 from controller.record.games import DAMATH as NAME
+from controller.rules import variants
 
 from . import puzzle
 from .game import DamathGame
@@ -44,8 +45,6 @@ def config(settings: Mapping[str, Any], opening: Opening | None = None) -> Sessi
         roster=opening.roster if opening is not None else None,
     )
     made.profile()  # a wrong rule setting or variant fails here, clearly
-    from controller.rules import variants
-
     variants.get_variant(made.variant)
     return made
 
@@ -103,6 +102,8 @@ DAMATH = GameKind(
         "child",
     ),
     clocks=True,
+    variants=variants.NAMES,
+    dated=True,
 )
 
 
