@@ -67,7 +67,7 @@ ALLOWED: dict[str, set[str]] = {
     "controller/__init__": set(),
     "controller/i18n": set(),  # the words' languages: every layer may speak through it
     "controller/data": set(),
-    "controller/httpedge": set(),  # the HTTP edge the hub and the federation serve through
+    "controller/httpedge": set(),  # the one HTTP edge of the hub, the simulator, the federation
     "drivers": {"firmware"},
     "controller/rules": set(),
     "controller/ratings": set(),  # Glicko-2 from the paper (pure): players and puzzles

@@ -1,10 +1,11 @@
 """The simulator's HTTP edge: what every response carries, who may send requests, and the
 limits uvicorn is started with (docs/security.md).
 
-- Security headers on every page: a Content-Security-Policy that allows only the simulator's
-  own scripts, styles, images and channel; no framing (``X-Frame-Options: DENY`` and
-  ``frame-ancestors 'none'``); ``X-Content-Type-Options: nosniff``; no referrer. No ``server``
-  header.
+- Security headers on every page (``POLICY``, through the one edge, ``controller.httpedge``):
+  a Content-Security-Policy that allows only the simulator's own scripts, styles, images and
+  channel; no framing (``X-Frame-Options: DENY`` and ``frame-ancestors 'none'``);
+  ``X-Content-Type-Options: nosniff``; a same-origin referrer. No ``server`` header. A body
+  over 16 KiB refused by its length before it is read.
 - The ``Host`` a request names must be one the simulator answers to when it listens on
   127.0.0.1 only (a site whose DNS points its name at 127.0.0.1 cannot reach the board). A
   browser's WebSocket or POST must come from the simulator's own pages (``Origin``).
@@ -24,6 +25,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from controller.httpedge.asgi import Policy
 from controller.i18n import _
 
 from .access import host_ok, origin_ok
@@ -48,19 +50,16 @@ CSP = (
     "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
     "form-action 'self'; frame-ancestors 'none'"
 )
-HEADERS = [
-    (b"content-security-policy", CSP.encode()),
-    (b"x-frame-options", b"DENY"),
-    (b"x-content-type-options", b"nosniff"),
-    (b"referrer-policy", b"same-origin"),  # no-referrer would make Origin "null"
-    (b"cross-origin-opener-policy", b"same-origin"),
-]
+POLICY = Policy(CSP, extra=((b"cross-origin-opener-policy", b"same-origin"),))
+"""Served through the one edge of the hub, the simulator and the federation
+(``controller.httpedge.asgi``): its headers, and bodies at most 16 KiB (the pages' forms and
+JSON are a few hundred bytes; each route reads at most its own, smaller, limit)."""
 _UNSAFE = {"POST", "PUT", "PATCH", "DELETE"}
 
 
 class Guard:
-    """ASGI middleware: the headers above on every HTTP response, and requests from other
-    hosts or other sites' pages refused before the app sees them."""
+    """ASGI middleware inside the edge (which adds the headers to everything, this refusal
+    too): requests from other hosts or other sites' pages refused before the app sees them."""
 
     def __init__(self, app: Any, allowed_hosts: frozenset[str] | None = None) -> None:
         self.app = app
@@ -85,18 +84,7 @@ class Guard:
             else:
                 await _plain(send, 403, refused)
             return
-        if scope["type"] == "websocket":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: dict[str, Any]) -> None:
-            if message["type"] == "http.response.start":
-                names = {k.lower() for k, _ in message.get("headers", [])}
-                extra = [(k, v) for k, v in HEADERS if k not in names]
-                message = {**message, "headers": [*message.get("headers", []), *extra]}
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
+        await self.app(scope, receive, send)
 
 
 async def _plain(send: Any, status: int, text: str) -> None:
@@ -105,7 +93,7 @@ async def _plain(send: Any, status: int, text: str) -> None:
         {
             "type": "http.response.start",
             "status": status,
-            "headers": [(b"content-type", b"text/plain; charset=utf-8"), *HEADERS],
+            "headers": [(b"content-type", b"text/plain; charset=utf-8")],
         }
     )
     await send({"type": "http.response.body", "body": body})

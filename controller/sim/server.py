@@ -35,11 +35,13 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
+from controller.httpedge.asgi import SecurityEdge
+
 from . import board_routes as pages
 from .access import Access
 from .channel import channel
 from .fanout import Hub
-from .guard import Guard
+from .guard import POLICY, Guard
 from .language import PageLanguage, language_routes
 from .pages import class_routes
 from .progress import GameEnds, progress_routes
@@ -132,7 +134,11 @@ def create_app(
         Mount("/static", StaticFiles(directory=pages.STATIC), name="static"),
     ]
     routes[:0] = language_routes()
-    middleware = [Middleware(Guard, allowed_hosts=allowed_hosts), Middleware(PageLanguage)]
+    middleware = [
+        Middleware(SecurityEdge, policy=POLICY),
+        Middleware(Guard, allowed_hosts=allowed_hosts),
+        Middleware(PageLanguage),
+    ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=middleware)
     app.state.boards = boards
     app.state.hub = hub

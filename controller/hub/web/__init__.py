@@ -3,7 +3,8 @@
 ``wall`` (the spectator pages), ``stream`` (live updates, server-sent events), ``feeds`` (PDN
 and JSON for broadcasters), ``boards`` (the organiser's board list and problems), ``organiser``
 (what changes things, behind the organiser's token). A later module (the tournament) adds its
-own routes the same way. ``edge`` wraps them all: body limits and security headers.
+own routes the same way. The one HTTP edge (``controller.httpedge.asgi``) wraps them all
+with the hub's policy (``edge``): body limits and security headers.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.routing import BaseRoute
 
-from .edge import Edge
+from controller.httpedge.asgi import SecurityEdge
+
+from .edge import POLICY
 
 if TYPE_CHECKING:
     from ..context import HubContext
@@ -28,6 +31,6 @@ def create_app(ctx: HubContext, modules: tuple[str, ...] = MODULES) -> Starlette
     routes: list[BaseRoute] = []
     for name in modules:
         routes += importlib.import_module(f"{__name__}.{name}").routes(ctx)
-    app = Starlette(routes=routes, middleware=[Middleware(Edge)])
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityEdge, policy=POLICY)])
     app.state.hub = ctx
     return app
