@@ -300,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
         allowed_hosts=hosts,
         links=links,
     )
-    server = uvicorn.Server(server_config(app))
+    server = uvicorn.Server(server_config(app, whole_process=True))
     try:
         server.run(sockets=[sock])
     finally:

@@ -9,6 +9,8 @@
   closed; a body at least every ``body_idle_seconds`` and whole by ``body_idle_seconds`` plus
   its length at ``body_min_rate`` bytes a second (a school's slow uplink sends 64 MiB in
   minutes; a client that stalls is closed).
+- A WebSocket (the simulator's pages) leaves the deadlines once upgraded and keeps its place
+  until it closes.
 - TLS, when the server has it, is started here (``loop.start_tls``), after the connection is
   counted: uvicorn's own starts it before any protocol code runs, where no limit applies.
 
@@ -42,6 +44,10 @@ class EdgeLimits:
     """Bytes a second a body must average: 128 kbit/s, slower than any uplink a hall has."""
     max_connections: int = 4096
     per_address: int = 256
+    share: int = 4
+    """One address holds at most 1/share of the connections the file limit leaves
+    (``serve.caps``): a quarter at a hub or the federation; half at the simulator, whose
+    teacher's browser opens a page per board."""
 
 
 @dataclass
@@ -189,6 +195,23 @@ class GuardedProtocol(H11Protocol):
             return
         idle = self.edge.limits.body_idle_seconds
         self._body_timer = self.loop.call_later(idle, self._body_check)
+
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        """A page's WebSocket (the simulator's): no request deadline on it from now, and its
+        place given back when it closes, since the WebSocket's protocol owns the connection."""
+        self._cancel()
+        super().handle_websocket_upgrade(event)
+        ws = self.transport.get_protocol()
+        if ws is self or self._address is None:
+            return
+        address, self._address = self._address, None
+        lost = ws.connection_lost
+
+        def connection_lost(exc: Exception | None) -> None:
+            self.edge.release(address)
+            lost(exc)
+
+        ws.connection_lost = connection_lost  # type: ignore[method-assign]
 
     def on_response_complete(self) -> None:
         super().on_response_complete()

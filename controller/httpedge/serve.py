@@ -12,7 +12,7 @@ from __future__ import annotations
 import resource
 import ssl
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from .guard import EdgeLimits, EdgeState, GuardedProtocol
 from .quiet import QuietLogs, RefusalLog
@@ -35,10 +35,10 @@ def raise_file_limit() -> int:
 
 def caps(limits: EdgeLimits, files: int) -> EdgeLimits:
     """The limits with connections fitted under ``files`` open files: in all, what the file
-    limit leaves after ``RESERVED``; one address, a quarter of that at most."""
+    limit leaves after ``RESERVED``; one address, ``limits.share`` of that at most."""
     room = max(16, files - RESERVED)
     total = min(limits.max_connections, room)
-    per_address = min(limits.per_address, max(4, total // 4))
+    per_address = min(limits.per_address, max(4, total // limits.share))
     return replace(limits, max_connections=total, per_address=per_address)
 
 
@@ -58,12 +58,15 @@ def edge_config(
     limits: EdgeLimits | None = None,
     refusals: RefusalLog | None = None,
     whole_process: bool = True,
+    websockets: int | None = None,
+    lifespan: Literal["auto", "on", "off"] = "auto",
 ) -> Any:
     """uvicorn's configuration behind the edge: ``tls`` (certificate, key) makes it HTTPS,
     the handshake started by the edge after the connection is counted. ``whole_process`` (a
     server's own process): the file limit raised first, asyncio's and uvicorn's
     per-connection messages counted instead of written; a test serving in its own process
-    leaves both as they are."""
+    leaves both as they are. ``websockets``: WebSocket pages served, each message at most that
+    many bytes (refused before it is read); none by default."""
     import uvicorn
 
     files = raise_file_limit() if whole_process else resource.getrlimit(resource.RLIMIT_NOFILE)[0]
@@ -81,7 +84,9 @@ def edge_config(
         host=host,
         port=port,
         http=protocol,
-        ws="none",
+        ws="auto" if websockets else "none",
+        ws_max_size=websockets or 16 * 1024 * 1024,  # uvicorn's own when none are served
+        lifespan=lifespan,
         **logging,
         server_header=False,  # the software is not named to scanners
         timeout_keep_alive=5,

@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import json
+from dataclasses import replace
 
 import pytest
 from websockets.asyncio.client import connect
 
 import controller.sim.clients as clients_module
-from controller.sim.guard import GuardedH11Protocol
+from controller.httpedge import GuardedProtocol
+from controller.sim.guard import LIMITS
 from controller.sim.server import create_app
 
 from .conftest import ManualClock, serve
@@ -137,13 +139,9 @@ def test_a_binary_frame_gets_an_answer_and_the_channel_stays(sim_server):
     assert after["type"] == "done"
 
 
-class QuickHeaders(GuardedH11Protocol):
-    header_timeout = 1.0
-
-
 def test_slow_headers_are_cut_off(clock: ManualClock):
     app = create_app(clock=clock, tick_seconds=0.02)
-    with serve(app, clock, http=QuickHeaders) as server:
+    with serve(app, clock, limits=replace(LIMITS, header_seconds=1.0)) as server:
         port = int(server.url.rsplit(":", 1)[1])
 
         async def scenario():
@@ -232,9 +230,11 @@ def test_a_download_that_fails_says_so_and_marks_the_board(sim_server, monkeypat
 
 
 def test_the_simulator_runs_with_every_guard() -> None:
-    from controller.sim.guard import MAX_CONNECTIONS, WS_MAX_SIZE, server_config
+    from controller.sim.guard import MAX_CONNECTIONS, MAX_PER_ADDRESS, WS_MAX_SIZE, server_config
 
     config = server_config(create_app())
-    assert config.http is GuardedH11Protocol and GuardedH11Protocol.header_timeout == 10.0
+    assert issubclass(config.http, GuardedProtocol) and config.http.edge is config.edge
+    assert config.edge.limits.header_seconds == 10.0
+    assert config.edge.limits.per_address == MAX_PER_ADDRESS == 256  # half of them
     assert config.ws_max_size == WS_MAX_SIZE == 16 * 1024
     assert config.server_header is False and config.limit_concurrency == MAX_CONNECTIONS
