@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from controller.rules import pdn_text
 from controller.rules.game import Game, IllegalMove
 from controller.rules.move import SIDE_NAMES, Square
 from controller.rules.notation import NotationError, game_from_json
@@ -84,26 +85,15 @@ def _names(players: object) -> tuple[str, str]:
     return out[0], out[1]
 
 
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 _MOVE = re.compile(r"^\d,\d(?:[-x]\d,\d)+$")
 _RESULT = {"1-0", "0-1", "1/2-1/2", "*"}
 
 
 def _from_pdn(text: str, source: str) -> GameRecord:
-    tags: dict[str, str] = {}
-    lines = text.splitlines()
-    body_start = len(lines)
-    for i, line in enumerate(lines):
-        if not line.strip():
-            continue
-        m = _TAG.match(line.strip())
-        if not m:
-            body_start = i
-            break
-        tags[m.group(1)] = m.group(2)
-    body = re.sub(r"\{[^}]*\}", " ", "\n".join(lines[body_start:]))
+    pdn = pdn_text.read(text)
+    tags = pdn.tags
     paths = []
-    for token in body.split():
+    for token in pdn.words():
         if re.fullmatch(r"\d+\.+", token) or token in _RESULT:
             continue
         if not _MOVE.match(token):

@@ -24,10 +24,10 @@ from controller.tournament.teams import team_standings
 from controller.tournament.tournament import Tournament
 
 from .feeds import Feeds
-from .sheets import EVENT_TAGS, TAG, game_sheet, one_document, tagged_pdn, typed_sheet
+from .sheets import EVENT_TAGS, game_sheet, one_document, tagged_pdn, typed_sheet
 from .store import Store
 
-__all__ = ["EVENT_TAGS", "TAG", "build_zip"]
+__all__ = ["EVENT_TAGS", "build_zip"]
 
 README = """{name}: the event's archive
 

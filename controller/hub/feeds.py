@@ -14,12 +14,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.link.gamestate import GameState
+from controller.rules import pdn_text
 from controller.rules.notation import game_to_json
 from controller.scoresheet.render import sheet_json
 
 from .store import Store
 
 FEED_VERSION = 1
+FEED_TAGS = ("Event", "Round", "Board", "Game", "Blue", "Red")
+"""The tags a round's feed sets on each game, first in its header."""
 
 
 @dataclass
@@ -144,18 +147,15 @@ class Feeds:
         if event is None or not text:
             return text
         asg = self.store.assignment(row["assignment_id"]) if row["assignment_id"] else None
-        extra = [("Round", str(row["round"])), ("Board", row["board_id"])]
-        extra.append(("Game", row["game_id"]))
+        tags = {"Event": event, "Round": str(row["round"]), "Board": row["board_id"]}
+        tags["Game"] = row["game_id"]
         for side in ("blue", "red"):
             person = (asg or {}).get(side) or {}
             if isinstance(person, dict) and person.get("name"):
-                extra.append((side.capitalize(), str(person["name"])))
-        lines = text.split("\n")
-        if lines[0].startswith("[Event "):  # the event's name in place of the board's
-            lines = lines[1:]
-        head = f'[Event "{_escape(event)}"]'  # a record without one (Dadama's) gets one
-        tags = [f'[{k} "{_escape(v)}"]' for k, v in extra]
-        return "\n".join([head, *tags, *lines])
+                tags[side.capitalize()] = str(person["name"])
+        # the board's tags of the same names replaced in place (never twice); a record
+        # without an Event tag (Dadama's) gets one
+        return pdn_text.retag(text, tags, first=FEED_TAGS)
 
     # ------------------------------------------------------------------ rounds
 
@@ -176,7 +176,3 @@ class Feeds:
 
 def _position(state: GameState) -> dict[str, Any] | None:
     return game_to_json(state.start) if state.start is not None else None
-
-
-def _escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')

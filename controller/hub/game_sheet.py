@@ -17,8 +17,8 @@ from html import escape
 from typing import Any
 
 from controller.i18n import _, language
+from controller.rules import pdn_text
 
-TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 NUMBER = re.compile(r"^(\d+)\.(\.\.)?$")
 RESULTS = ("1-0", "0-1", "1/2-1/2", "0-0", "*", "2-0", "0-2", "1-1")
 COLUMNS = 3
@@ -47,10 +47,9 @@ class Record:
 def pdn_turns(text: str) -> Record:
     """A PDN's movetext as numbered turns: a Dadama throw's dice (``[5]``) stay with the step
     they follow; ``12...`` starts a turn with the second mover."""
-    lines = text.split("\n")
-    tags = {m.group(1): m.group(2) for m in (TAG.match(x.strip()) for x in lines) if m}
-    words = " ".join(x for x in lines if not TAG.match(x.strip())).split()
-    result = tags.get("Result", "")
+    pdn = pdn_text.read(text)
+    words = pdn.movetext.split()
+    result = pdn.tags.get("Result", "")
     if words and words[-1] in RESULTS:
         result = words.pop()
     turns: list[Turn] = []

@@ -16,6 +16,7 @@ from typing import Any
 
 from controller.i18n import N_, _, language
 from controller.link.gamestate import rebuild
+from controller.rules import pdn_text
 from controller.scoresheet.html import render_html
 from controller.scoresheet.model import Event as SheetEvent
 from controller.scoresheet.model import Player as SheetPlayer
@@ -49,7 +50,6 @@ PDN_RESULT = {
     "red-forfeit": "0-1",
     "double-forfeit": "0-0",
 }
-TAG = re.compile(r'^\[(\w+) "((?:[^"\\]|\\.)*)"\]$')
 EVENT_TAGS = (
     "Event", "Site", "Date", "Division", "Round", "Board", "BoardId", "Game",
     "BlueFedId", "RedFedId",
@@ -251,11 +251,8 @@ def tagged_pdn(feeds: Feeds, store: Store, row: dict[str, Any], t: Tournament, p
     text = feeds.game_pdn(row)
     if not text:
         return ""
-    lines = text.split("\n")
-    head = 0
-    while head < len(lines) and TAG.match(lines[head]):
-        head += 1
-    tags = {m.group(1): m.group(2) for m in (TAG.match(x) for x in lines[:head]) if m}
+    pdn = pdn_text.read(text)
+    tags = dict(pdn.tags)
     players = t.players()
     wanted = {
         "Event": t.event.name,
@@ -282,8 +279,8 @@ def tagged_pdn(feeds: Feeds, store: Store, row: dict[str, Any], t: Tournament, p
             wanted[f"{side}FedId"] = q.fed_id  # as PGN's WhiteFideId (docs/federation.md)
     for key, value in wanted.items():
         if value:
-            tags[key] = _pdn_tag(value)
-    body = lines[head:]
+            tags[key] = value
+    body = pdn.body
     found = counted(store, t, p)
     record = latest(t, p.id)
     if (
@@ -297,12 +294,12 @@ def tagged_pdn(feeds: Feeds, store: Store, row: dict[str, Any], t: Tournament, p
         new_token = PDN_RESULT[record.result.outcome]
         tags["BoardResult"] = board_token
         tags["Result"] = new_token
-        tags["ResultNote"] = _pdn_tag(
+        tags["ResultNote"] = (
             f"{result_text(record.result, t.event.variant)}; {record.by}: {record.reason}"[:200]
         )
         body = _last_token(body, board_token, new_token)
     order = [k for k in EVENT_TAGS if k in tags] + [k for k in tags if k not in EVENT_TAGS]
-    return "\n".join([f'[{k} "{tags[k]}"]' for k in order] + body)
+    return "\n".join(pdn_text.tag_lines((k, tags[k]) for k in order) + body)
 
 
 def _last_token(body: list[str], old: str, new: str) -> list[str]:
@@ -316,10 +313,6 @@ def _last_token(body: list[str], old: str, new: str) -> list[str]:
                 out[i] = " ".join(words)
             break
     return out
-
-
-def _pdn_tag(text: str) -> str:
-    return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
 def one_document(pages: list[str], title: str) -> str:

@@ -9,9 +9,9 @@ PDN: squares are written as the project's ``(x,y)`` coordinates joined by ``-`` 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping, Sequence
 
+from controller.rules import pdn_text
 from controller.rules.game import Game
 from controller.rules.move import side_name
 from controller.rules.notation import game_to_json
@@ -80,7 +80,6 @@ def pdn(
             }
         )
     tags["Result"] = result
-    lines = [f'[{k} "{v}"]' for k, v in tags.items()]
     body: list[str] = []
     for i, (side, move) in enumerate(game.played()):
         if i % 2 == 0:
@@ -97,7 +96,7 @@ def pdn(
             text += " {" + " ".join(notes) + "}"
         body.append(text)
     body.append(result)
-    return "\n".join(lines) + "\n\n" + _wrap(" ".join(body)) + "\n"
+    return pdn_text.write(tags, body)
 
 
 def _hms(seconds: float) -> str:
@@ -114,16 +113,3 @@ def _position_tag(game: Game) -> str:
         mark = "K" if p["dama"] else ""
         parts[p["side"]].append(f"{mark}{p['square'][0]},{p['square'][1]}={p['value']}")
     return f"B:{';'.join(parts['blue'])}|R:{';'.join(parts['red'])}|to={data['to_move']}"
-
-
-def _wrap(text: str, width: int = 79) -> str:
-    """Lines of at most ``width`` where possible; a ``[%…]`` command is never split."""
-    lines, line = [], ""
-    for word in re.findall(r"\S*\[%[^\]]*\]\S*|\S+", text):
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return "\n".join(lines)

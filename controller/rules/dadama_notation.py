@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from . import jsonfields as jf
+from . import pdn_text
 from .dadama import (
     COLOURS,
     DEFAULT,
@@ -404,7 +405,7 @@ def record_text(
     head["Result"] = record["result"]
     if "termination" in record:
         head["Termination"] = record["termination"]
-    lines = [f'[{k} "{v}"]' for k, v in head.items()]
+    lines = pdn_text.tag_lines(head)
     lines.append("")
     ply = 0 if start.side_to_move == 0 else 1
     row: list[str] = []
@@ -425,15 +426,8 @@ def record_text(
 
 def read_record_text(text: str) -> tuple[DadamaGame, DadamaGame, str]:
     """(game, start, result) from the PDN-like text ``record_text`` writes."""
-    tags: dict[str, str] = {}
-    body: list[str] = []
-    for line in text.splitlines():
-        stripped = line.strip()
-        m = re.fullmatch(r'\[(\w+)\s+"([^"]*)"\]', stripped)
-        if m and not body:
-            tags[m.group(1)] = m.group(2)
-        elif stripped:
-            body.append(stripped)
+    pdn = pdn_text.read(text)
+    tags = pdn.tags
     if tags.get("GameType", "Dadama").lower() != "dadama":
         raise NotationError(f"GameType {tags['GameType']!r}: this reader is for Dadama")
     start_obj: dict[str, Any] = {}
@@ -448,7 +442,7 @@ def read_record_text(text: str) -> tuple[DadamaGame, DadamaGame, str]:
                 value = value == "true"
             settings[key.strip()] = value
         start_obj["settings"] = settings
-    moves = re.sub(r"\{[^}]*\}", " ", " ".join(body))
+    moves = pdn_text.COMMENT.sub(" ", pdn.movetext)
     moves = re.sub(r"\[[^\]]*\]", lambda m: re.sub(r"\s+", "", m.group(0)), moves)
     turns: list[str] = []
     result = tags.get("Result", "*")

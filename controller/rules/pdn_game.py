@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import pdn_text
 from .dam import DEFAULT as DAM_DEFAULT
 from .dam import DamGame
 from .draughts import GAMES, number_map
@@ -30,7 +31,6 @@ GAME_TYPES["dam"] = "Dam"
 """PDN's GameType numbers; Dam has none, so its tag carries the name (docs/notation.md)."""
 
 
-_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 _MOVE = re.compile(r"^\d+(?:[-x]\d+)+$")
 _NUMBER = re.compile(r"^\d+\.(?:\.\.)?")
 
@@ -100,25 +100,14 @@ def write_pdn(
             words.append(f"{ply // 2 + 1}.")
         words.append(move_text(name, move))
     words.append(result)
-    head = "\n".join(f'[{k} "{_escape(v)}"]' for k, v in out.items())
-    return head + "\n\n" + _wrap(words) + "\n"
+    return pdn_text.write(out, words)
 
 
 def read_pdn(text: str, name: str | None = None) -> PdnGame:
     """One game from PDN text; every move is checked against the rules as it is replayed, and
     an error names the move (``move 7 '31x42'``) and says why."""
-    tags: dict[str, str] = {}
-    lines = text.splitlines()
-    body: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        stripped = line.strip()
-        if stripped.startswith("[") and not body:
-            m = _TAG.match(stripped)
-            if not m:
-                raise NotationError(f'line {number}: a tag is written [Name "value"]')
-            tags[m.group(1)] = m.group(2).replace('\\"', '"').replace("\\\\", "\\")
-        elif stripped:
-            body.append(stripped)
+    read = pdn_text.read(text, strict=True)
+    tags = read.tags
     name = _game_name(tags, name)
     settings = _settings(tags.get("Settings", ""))
     try:
@@ -127,9 +116,8 @@ def read_pdn(text: str, name: str | None = None) -> PdnGame:
         raise NotationError(str(exc)) from None
     start_fen = fen_of(game.generator_board())
     result = "*"
-    moves_text = re.sub(r"\{[^}]*\}", " ", " ".join(body))
     count = 0
-    for token in moves_text.split():
+    for token in read.words():
         token = _NUMBER.sub("", token)
         if not token:
             continue
@@ -200,19 +188,3 @@ def _settings(text: str) -> dict[str, object]:
 
 def _value(value: object) -> str:
     return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _wrap(words: list[str], width: int = 79) -> str:
-    lines, line = [], ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    lines.append(line)
-    return "\n".join(lines)

@@ -15,7 +15,8 @@ from fractions import Fraction
 
 import pytest
 
-from controller.hub.archive import EVENT_TAGS, TAG
+from controller.hub.archive import EVENT_TAGS
+from controller.rules.pdn_text import TAG
 from controller.session import Session
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import parse_score

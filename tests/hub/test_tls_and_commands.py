@@ -95,6 +95,8 @@ def test_assignment_reaches_the_board_and_files_the_game(hub, tmp_path, sample_m
     assert [m["side"] for m in game["moves"]] == ["blue", "red", "blue", "red"]
     pdn = hub.get("/feeds/rounds/2.pdn").decode()
     assert '[Round "2"]' in pdn and '[Blue "Ana"]' in pdn and '[Board "r1"]' in pdn
+    for tag in ("Event", "Round", "Board", "Blue", "Red"):  # the board's own replaced in place
+        assert pdn.count(f"[{tag} ") == 1, (tag, pdn)
     assert hub.json("/feeds/rounds/0.json")["games"] == []
     # what the board reports about itself reaches the organiser's board list
     board.link.report(problems=["sensor 3,4 stuck on"], firmware="pico-1.4")
