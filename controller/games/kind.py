@@ -18,6 +18,7 @@ from typing import Any
 
 from controller.i18n import _
 from controller.rules.move import Square
+from controller.session.linked import Linked
 from controller.view.outputs import BoardOutputs
 
 Record = dict[str, Any]
@@ -166,7 +167,7 @@ class BoardGame(ABC):
             )
         return files[what], MEDIA_TYPES.get(what, "text/plain; charset=utf-8")
 
-    def linked(self) -> Any:
+    def linked(self) -> Linked | None:
         """What a tournament hub's link drives on this board (assignments, the desk's pause, the
         round's start): Damath's session, or another game's table (``games.desk.TableDesk``);
         None for a game whose records the link only publishes (every game's records reach the

@@ -28,36 +28,18 @@ import os
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from controller.i18n import _, ngettext, side_word
 from controller.record.games import DAMATH
+from controller.session.linked import Linked
 
 from .config import load
 from .publisher import CONNECT_ERRORS, Link
 
-
-class Driven(Protocol):
-    """What the link drives on a board: Damath's session, or another game's table
-    (``games.desk.TableDesk``, which names its game in ``link_game``)."""
-
-    @property
-    def journal(self) -> Any: ...
-    @property
-    def state(self) -> Any: ...
-    @property
-    def game(self) -> Any: ...
-    @property
-    def phase(self) -> Any: ...
-    @property
-    def info(self) -> Any: ...
-    def set_info(self, t: float, changes: Any) -> None: ...
-    def expect_assignment(self, asg: str) -> None: ...
-    def hold_clocks(self, t: float, until: str, asg: str | None = None) -> bool: ...
-    def desk_start(self, t: float, asg: str) -> bool: ...
-    def desk_pause(self, t: float, pause: bool) -> bool: ...
-
-
+Driven = Linked
+"""What the link drives on a board: Damath's session, or another game's table
+(``games.desk.TableDesk``, which names its game in ``link_game``): ``session/linked.py``."""
 Session = Driven
 
 log = logging.getLogger("damath-board.link")
