@@ -15,7 +15,7 @@ import os
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from controller.games import GAMES, BoardGame, GameKind, Opening, game_of_journal
 from controller.i18n import _
@@ -23,6 +23,8 @@ from controller.session.journal import KEPT_FOLDER, Journal, JournalError
 from controller.session.journal import read as read_journal
 
 from .ids import check_board_id
+
+G = TypeVar("G", bound=BoardGame)
 
 JOURNAL = "journal.jsonl"
 BOARDS = "boards"
@@ -117,6 +119,16 @@ class BoardHost:
             )
         game = kind.open(settings, start)
         game.problems.extend(problems)
+        return game
+
+    def open_as(
+        self, kind: GameKind, cls: type[G], settings: Mapping[str, Any], t: float, **opening: Any
+    ) -> G:
+        """``open``, for a tool made for one game (Damath's series, the demo): the game as its
+        own class, or a TypeError naming both (a kind whose games are another class)."""
+        game = self.open(kind, settings, t, **opening)
+        if not isinstance(game, cls):
+            raise TypeError(f"{kind.name} opened a {type(game).__name__}, not a {cls.__name__}")
         return game
 
     def put_away(self, game: BoardGame) -> str | None:

@@ -68,9 +68,7 @@ class Series:
         return None if self.game is None else self.game.session
 
     def _open(self, config: SessionConfig, t: float) -> Session:
-        game = self.host.open(DAMATH, {}, t, config=config)
-        assert isinstance(game, DamathGame)
-        self.game = game
+        self.game = game = self.host.open_as(DAMATH, DamathGame, {}, t, config=config)
         return game.session
 
     def start(self, t: float) -> Session:

@@ -156,8 +156,7 @@ def play_on_board(
     now = [0.0]
     devices, controls = sim_devices(clock=lambda: now[0])
     config = SessionConfig(variant=start.variant or "integer", rules=rules)
-    game = BoardHost(None).open(DAMATH, {}, 0.0, config=config)  # in memory: nothing kept
-    assert isinstance(game, DamathGame)
+    game = BoardHost(None).open_as(DAMATH, DamathGame, {}, 0.0, config=config)  # in memory
     session = game.session
     frames = 0
     with devices:

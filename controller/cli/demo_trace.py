@@ -85,8 +85,7 @@ def run_trace(args: argparse.Namespace) -> int:
         problem = host.put_away_journal()  # a trace always starts a new game
         if problem:
             print(f"damath-board demo: {problem}", file=sys.stderr)
-    board_game = host.open(DAMATH, {}, 0.0, config=config)
-    assert isinstance(board_game, DamathGame)
+    board_game = host.open_as(DAMATH, DamathGame, {}, 0.0, config=config)
     session = board_game.session
     now = [0.0]
     devices, hands = sim_devices(clock=lambda: now[0])

@@ -180,3 +180,13 @@ def test_the_host_is_the_only_path_the_commands_take_to_the_journal():
         text = path.read_text(encoding="utf-8")
         for reach in (".journal.", "Journal(", "Journal.open", ".begin(t", "build_session"):
             assert reach not in text, f"{path.name} reaches the journal: {reach}"
+
+
+def test_a_tool_for_one_game_opens_it_as_its_class_or_is_told_which_it_got(tmp_path):
+    from controller.games.damath import DamathGame
+
+    host = BoardHost(None)
+    damath = host.open_as(find_game("damath"), DamathGame, {}, 0.0)
+    assert damath.session.game.ply == 0
+    with pytest.raises(TypeError, match=r"^dam opened a \w+, not a DamathGame$"):
+        host.open_as(find_game("dam"), DamathGame, {}, 0.0)
