@@ -1,5 +1,6 @@
 """What each part of a Damath session sees of the session it serves: the journal's writer, the
-journal's resume and the buttons' arbiter are handed the session as one of these Protocols, so
+journal's resume, the buttons' arbiter and the table's clocks are handed the session as one of
+these Protocols, so
 a part imports no session (the session imports its parts, one way) and reaches only the public
 members named here; a member a part starts to use is added here first, in view."""
 
@@ -13,6 +14,7 @@ from controller.record.signing import Signing
 from controller.record.state import DamathState
 from controller.rules.game import Game
 from controller.rules.move import Move, Square
+from controller.rules.profiles import Profile
 from controller.tracker import Event, Settings, Tracker
 
 from . import texts
@@ -74,6 +76,32 @@ class GameHost(Voice, Protocol):
     def apply(self, rec: Record) -> Move | None: ...
 
     def end_game(self, t: float, reason: str, side: int | None) -> None: ...
+
+
+class ClockHost(GameHost, Protocol):
+    """The table's clocks (``round_clocks.py``): the menu and the pause that stop them, the
+    journal that must take their records, the table's confirmation and players, the rules'
+    move time out, and the time of the last checkpoint."""
+
+    menu: Menu | None
+    last_checkpoint: float
+
+    @property
+    def paused(self) -> bool: ...
+
+    @property
+    def signing(self) -> Signing: ...
+
+    @property
+    def info(self) -> dict[str, str]: ...
+
+    @property
+    def journal_problem(self) -> str: ...
+
+    @property
+    def rules_profile(self) -> Profile: ...
+
+    def write(self, record: Record) -> bool: ...
 
 
 class ResumeHost(GameHost, Protocol):

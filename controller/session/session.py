@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.i18n import _, side_word
+from controller.i18n import _
 from controller.record import info as game_info
 from controller.record import play as play_mode
 from controller.record.kinds import RecordKind
@@ -57,13 +57,14 @@ from controller.tracker.guidance import Guidance
 
 from . import coach_texts, texts
 from .arbiter import Arbiter
-from .clocks import ArbiterClocks, ClockEvent, ClockReading
+from .clocks import ArbiterClocks, ClockReading
 from .config import SessionConfig
 from .journal import Journal, JournalError, JournalLoad, Record
 from .kinds import CueName, Phase
 from .menu import Menu
 from .resume import resume
 from .review import ShownReview
+from .round_clocks import RoundClocks
 from .shown import Shown, move_text
 from .signing import SensorTrace
 from .writer import JournalWriter
@@ -153,6 +154,8 @@ class Session:
         """The journal, and what waits for it while the disk refuses (``writer.py``)."""
         self.arbiter = Arbiter(self)
         """What the board's buttons and the arbiter's menus do (``arbiter.py``)."""
+        self.round = RoundClocks(self)
+        """The table's clocks: held until the round starts, run, their warnings."""
         self.sensed = SensorTrace()
         self.fresh(config)
 
@@ -421,7 +424,7 @@ class Session:
         self.now = max(self.now, t)
         self.writer.retry(t)
         self.handle(self.tracker.tick(t), t)
-        self._poll_clocks(t)
+        self.round.poll(t)
         if (
             self.clocks.running
             and self.config.checkpoint_seconds > 0
@@ -672,7 +675,7 @@ class Session:
 
     def handle(self, events: list[Event], t: float) -> None:
         for ev in events:
-            self._poll_clocks(ev.t)
+            self.round.poll(ev.t)
             if isinstance(ev, MoveCommitted):
                 self._on_move(ev)
             elif isinstance(ev, BoardReady):
@@ -692,7 +695,7 @@ class Session:
             record: Record = {"k": RecordKind.READY, "t": ev.t, **self.clocks.state(ev.t)}
             self.write(record)
             self.apply(record)
-            self._say_waiting()
+            self.round.say_waiting()
             self.last_checkpoint = ev.t
             self.resume_time(ev.t)  # at once, unless the journal refuses records
             self.cue(ev.t, CueName.MOVE)
@@ -701,7 +704,7 @@ class Session:
             if self.paused:
                 self.say(texts.PAUSED)
             else:
-                self._say_waiting()
+                self.round.say_waiting()
             if self.writer.problem:
                 self.writer.problem = texts.NOT_SAVED.format(reason=self.writer.reason).page
             self.resume_time(ev.t)
@@ -749,41 +752,6 @@ class Session:
             self.end_game(t, ending.reason, ending.side)
         self.log_event(t, "accepted", {"move": str(move)})
 
-    # ------------------------------------------------------------------ clocks
-
-    def _poll_clocks(self, t: float) -> None:
-        if self.phase != Phase.PLAY or not self.play.timed:
-            return
-        for ev in self.clocks.poll(t):
-            self._on_clock(ev)
-
-    def _on_clock(self, ev: ClockEvent) -> None:
-        side = self.game.side_to_move
-        who = side_word(side).upper()
-        if ev.kind == "warning":
-            self.write({"k": "warning", "t": ev.t, "side": side, **self.clocks.state(ev.t)})
-            self.cue(ev.t, CueName.WARNING)
-            seconds = round(self.clocks.move_seconds - self.clocks.used(ev.t)[1])
-            self.say(texts.WARNING, SIDE=who, seconds=max(1, seconds))
-        elif ev.kind == "move_timeout":
-            rule = self.rules_profile.move_timeout
-            record: Record = {
-                "k": RecordKind.TIMEOUT, "t": ev.t, "side": side, "rule": rule,
-                **self.clocks.state(ev.t),
-            }  # fmt: skip
-            self.write(record)
-            self.apply(record)
-            self.cue(ev.t, CueName.TIME_UP)
-            if rule == "opponent-moves":
-                other = side_word(1 - side).upper()
-                self.clocks.restart_move_clock(ev.t)
-                self.say(texts.TIMEOUT_OPPONENT, SIDE=who, OTHER=other)
-            else:
-                self.say(texts.TIMEOUT_ARBITER, SIDE=who)
-        elif ev.kind == "game_over":
-            self.end_game(ev.t, "time", None)
-        self.log_event(ev.t, ev.kind, {"side": side})
-
     # ------------------------------------------------------------------ the arbiter, from afar
 
     def expect_assignment(self, asg: str) -> None:
@@ -796,93 +764,24 @@ class Session:
         does, the record saying who. False when there was nothing to do."""
         return self.arbiter.desk_pause(t, pause)
 
-    # ------------------------------------------------------------------ the round's start
+    # ------------------------------------------------------------------ the table's clocks
 
     def hold_clocks(self, t: float, until: str, asg: str | None = None) -> bool:
-        """A tournament game: its clocks wait at full time until the round starts (``until``:
-        ``round``, ``desk`` or ``table``, ``record/start.py``); the board's link says so at
-        every pass. Clocks that ran before the board knew are put back to full time, as long
-        as no move was made. Journaled, so a power cut keeps the wait. Never in practice, and
-        never once the game has started. True when something changed."""
-        if (
-            self.play.practice
-            or self.phase == Phase.OVER
-            or self.game.ply
-            or self.state.started_by is not None
-        ):
-            return False
-        changed = False
-        if (self.state.held, self.state.held_asg) != (until, asg):
-            self.clocks.stop(t)
-            self.clocks.restore(0.0, 0.0)
-            record: Record = {"k": RecordKind.HOLD, "t": t, "until": until, **self.clocks.state(t)}
-            if asg:
-                record["asg"] = asg
-            if not self.write(record):
-                return False
-            self.apply(record)
-            if not self.paused:
-                self._say_waiting()
-            self.log_event(t, "hold", {"until": until, "asg": asg})
-            changed = True
-        if until == "table" and self.signing.is_confirmed(asg):
-            return self.start_clocks(t, "table") or changed
-        return changed
+        """A tournament game's clocks held at full time until the round starts
+        (``RoundClocks.hold``). True when something changed."""
+        return self.round.hold(t, until, asg)
 
     def start_clocks(self, t: float, by: str) -> bool:
-        """The round's start for this game (``by``: desk, table, or the board's arbiter): the
-        clocks may run from now, at once if the chips stand. False when they were not held."""
-        if self.state.held is None:
-            return False
-        record: Record = {"k": RecordKind.GO, "t": t, "by": by, **self.clocks.state(t)}
-        if self.state.held_asg:
-            record["asg"] = self.state.held_asg
-        if not self.write(record):
-            return False
-        self.apply(record)
-        self.say(texts.STARTED)
-        self.resume_time(t)
-        self.log_event(t, "go", {"by": by})
-        return True
+        """The round's start for this game (``RoundClocks.start``)."""
+        return self.round.start(t, by)
 
     def desk_start(self, t: float, asg: str) -> bool:
-        """The arbiter's start from the desk for assignment ``asg`` (a command over the link):
-        this game's clocks start if they wait for that table. False when there was nothing to
-        start (another table's start, a game under way, a game not held)."""
-        if self.state.held is None or self.state.held_asg != asg:
-            return False
-        return self.start_clocks(t, "desk")
-
-    def _say_waiting(self) -> None:
-        """What the board waits for before play, in order: the table's confirmation, then the
-        round's start; nothing: the message is cleared."""
-        waiting = self.signing.waiting
-        table = self.info.get("table") or "?"
-        if waiting is not None:
-            names = {k: self.info.get(k) or "?" for k in ("table", "blue", "red")}
-            self.say(texts.CONFIRM_TABLE, **names)
-        elif self.state.held == "desk":
-            self.say(texts.HELD_DESK, table=table)
-        elif self.state.held == "table":
-            self.say(texts.HELD_TABLE, table=table)
-        elif self.state.held == "round":
-            self.say(texts.HELD_ROUND)
-        else:
-            self.message = ""
+        """The arbiter's start from the desk for assignment ``asg`` (``RoundClocks.desk_start``)."""
+        return self.round.desk_start(t, asg)
 
     def resume_time(self, t: float) -> None:
-        """Start the clocks again, unless paused, in a menu, no move can be saved now, or the
-        round has not started yet (a tournament game held: ``hold_clocks``)."""
-        if (
-            not self.paused
-            and self.phase == Phase.PLAY
-            and self.menu is None
-            and not self.journal_problem
-            and not self.clocks.running
-            and self.state.held is None
-        ):
-            self.clocks.start(t)
-            self.last_checkpoint = t
+        """The clocks run again, unless something holds them (``RoundClocks.resume``)."""
+        self.round.resume(t)
 
     def say(self, text: texts.Text, **values: object) -> None:
         """Show a message: its sentence on the page, its short form on the display."""
