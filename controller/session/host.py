@@ -6,6 +6,7 @@ members named here; a member a part starts to use is added here first, in view."
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any, Protocol
 
 from controller.record.outcome import Outcome
@@ -15,13 +16,14 @@ from controller.record.state import DamathState
 from controller.rules.game import Game
 from controller.rules.move import Move, Square
 from controller.rules.profiles import Profile
+from controller.scoresheet.model import Row, Scoresheet
 from controller.tracker import Event, Settings, Tracker
 
 from . import texts
 from .clocks import ArbiterClocks
 from .config import SessionConfig
 from .journal import Journal
-from .kinds import CueName, Phase
+from .kinds import Cue, CueName, Phase
 from .menu import Menu
 from .shown import Shown
 from .signing import SensorTrace
@@ -76,6 +78,63 @@ class GameHost(Voice, Protocol):
     def apply(self, rec: Record) -> Move | None: ...
 
     def end_game(self, t: float, reason: str, side: int | None) -> None: ...
+
+
+class ViewHost(Protocol):
+    """What the view reads of the session (``view_input.py``): the game, its clocks and
+    tracker, its sheet, the players and settings, what it says and shows."""
+
+    phase: Phase
+    config: SessionConfig
+    clocks: ArbiterClocks
+    tracker: Tracker
+    menu: Menu | None
+    problems: list[str]
+    recent_cues: deque[Cue]
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def paused(self) -> bool: ...
+
+    @property
+    def proxy(self) -> bool: ...
+
+    @property
+    def variant(self) -> str: ...
+
+    @property
+    def last_move(self) -> Move | None: ...
+
+    @property
+    def rows(self) -> list[Row]: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def info(self) -> dict[str, str]: ...
+
+    @property
+    def play(self) -> PlaySettings: ...
+
+    @property
+    def message(self) -> str: ...
+
+    @property
+    def display_message(self) -> str: ...
+
+    @property
+    def review_page(self) -> int: ...
+
+    def totals(self) -> tuple[str, str]: ...
+
+    def sheet(self) -> Scoresheet: ...
+
+    def current_shown(self) -> Shown | None: ...
+
+    def current_review(self) -> dict[str, Any] | None: ...
 
 
 class ClockHost(GameHost, Protocol):

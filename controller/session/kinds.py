@@ -4,6 +4,7 @@ journal's JSON, the page's snapshot and every comparison with a plain string sta
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from enum import StrEnum
 
 
@@ -50,3 +51,12 @@ class MenuAction(StrEnum):
     STOP = "stop"
     RESIGN = "resign"
     NO_SHOW = "no-show"
+
+
+@dataclass(frozen=True)
+class Cue:
+    """A buzzer pattern to play (drivers.buzzer.PATTERNS), numbered so a viewer plays it once."""
+
+    seq: int
+    t: float
+    name: str

@@ -25,7 +25,6 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -36,11 +35,9 @@ from controller.record.kinds import RecordKind
 from controller.record.outcome import Outcome
 from controller.record.signing import Signing
 from controller.record.state import DamathState, Setup
-from controller.rules.damath_data import BLUE_SQUARES, RED_SQUARES
 from controller.rules.game import Game
 from controller.rules.move import Move, Square
 from controller.rules.profiles import Profile
-from controller.rules.scoring import score_move
 from controller.scoresheet.model import Row, Scoresheet
 from controller.tracker import (
     BoardNeeded,
@@ -53,87 +50,23 @@ from controller.tracker import (
     Settings,
     Tracker,
 )
-from controller.tracker.guidance import Guidance
 
 from . import coach_texts, texts
 from .arbiter import Arbiter
-from .clocks import ArbiterClocks, ClockReading
+from .clocks import ArbiterClocks
 from .config import SessionConfig
 from .journal import Journal, JournalError, JournalLoad, Record
-from .kinds import CueName, Phase
+from .kinds import Cue, CueName, Phase
 from .menu import Menu
 from .resume import resume
 from .review import ShownReview
 from .round_clocks import RoundClocks
 from .shown import Shown, move_text
 from .signing import SensorTrace
+from .view_input import ViewInput, view_input
 from .writer import JournalWriter
 
 JOURNAL_VERSION = 1
-
-
-@dataclass(frozen=True)
-class Cue:
-    """A buzzer pattern to play (drivers.buzzer.PATTERNS), numbered so a viewer plays it once."""
-
-    seq: int
-    t: float
-    name: str
-
-
-@dataclass
-class ViewInput:
-    """Everything the view needs, as data (controller.view.compose reads nothing else)."""
-
-    phase: str
-    paused: bool
-    variant: str
-    rules: str
-    side_to_move: int
-    ply: int
-    guidance: Guidance
-    clock: ClockReading
-    last_move: Move | None
-    rows: tuple[Row, ...]
-    totals: tuple[str, str]
-    menu: Menu | None
-    message: str
-    outcome: Outcome | None
-    proxy: bool
-    display_message: str = ""
-    """The message's short form for the display (ASCII, a few lines)."""
-    info: dict[str, str] = field(default_factory=dict)
-    """Players and event (``record/info.py``)."""
-    timed: bool = True
-    """False in practice with the clocks off: the clock displays show no time."""
-    preview: tuple[tuple[Square, str], ...] = ()
-    shown: Shown | None = None
-    """The computer's move or a hint the board shows for this position (``shown.py``)."""
-    """Practice: where the lifted chip may land and what that taking would score."""
-    start_order: tuple[Square, ...] = ()
-    """Setup: the squares in the order the display asks for their chips."""
-    review: dict[str, Any] | None = None
-    """The coach's review of the finished game (practice), when there is one for these moves."""
-    review_page: int = 0
-    """Which of the review's display pages the tally page gives way to (0: the tally)."""
-    page: PageFacts | None = None
-    """What only a page shows (``view_input(t, page=True)``); the scan loop never builds it."""
-
-
-@dataclass(frozen=True)
-class PageFacts:
-    """The part of the view only the simulator's page and the tests read: built on demand,
-    never at the scan loop's 25 Hz (the sheet of a game in progress is not free)."""
-
-    sheet: Scoresheet
-    """The scoresheet (``Session.sheet``): the tally once the game is over."""
-    cues: tuple[Cue, ...]
-    """The last buzzer cues, numbered, so a page plays each once."""
-    said: str
-    """The session's own message (the journal's trouble first), without a shown move's text."""
-    problems: tuple[str, ...]
-    moves: tuple[str, ...]
-    play: dict[str, Any]
 
 
 class Session:
@@ -443,45 +376,9 @@ class Session:
         return cues
 
     def view_input(self, t: float, *, page: bool = False) -> ViewInput:
-        """Everything the view needs at ``t``, as data; ``page`` adds what only a page shows."""
-        shown = self.current_shown()
-        shown_said = shown.said() if shown is not None and not self.paused else None
-        return ViewInput(
-            phase=self.phase,
-            paused=self.paused,
-            variant=self.game.variant or "",
-            rules=self.config.rules,
-            side_to_move=self.game.side_to_move,
-            ply=self.game.ply,
-            guidance=self.tracker.guidance(),
-            clock=self.clocks.reading(t),
-            last_move=self.last_move,
-            rows=tuple(self.rows),
-            totals=self.totals(),
-            menu=self.menu,
-            message=self.message or (shown_said.page if shown_said else ""),
-            outcome=self.outcome,
-            proxy=self.proxy,
-            display_message=self.display_message or (shown_said.display if shown_said else ""),
-            info=dict(self.info),
-            timed=self.play.timed,
-            preview=self.capture_preview(),
-            start_order=self.start_order,
-            shown=shown,
-            review=self.current_review(),
-            review_page=self.review_page if self.current_review() else 0,
-            page=None if not page else self._page_facts(),
-        )
-
-    def _page_facts(self) -> PageFacts:
-        return PageFacts(
-            sheet=self.sheet(),
-            cues=tuple(self.recent_cues),
-            said=self.message,
-            problems=tuple(self.problems),
-            moves=tuple(str(m) for m in self.game.move_stack),
-            play=self.play.json(),
-        )
+        """Everything the view needs at ``t``, as data; ``page`` adds what only a page shows
+        (``view_input.py``)."""
+        return view_input(self, t, page=page)
 
     def set_review(self, review: dict[str, Any] | None, ply: int) -> None:
         """The coach's review of the game as it stood after ``ply`` moves: on the display's
@@ -530,33 +427,6 @@ class Session:
         if tuple(move.path) != tuple(shown.move.path):
             return coach_texts.NOT_THE_SHOWN_MOVE
         return None
-
-    def capture_preview(self) -> tuple[tuple[Square, str], ...]:
-        """Practice help: while a chip is lifted, each square where a taking of it may end and
-        what that taking scores (``3`` or, for paths that score differently, ``3 / -2``)."""
-        if not self.play.preview or self.phase != Phase.PLAY or self.paused:
-            return ()
-        g = self.tracker.guidance()
-        if g.phase not in ("moving", "settling") or not g.lifted:
-            return ()
-        start = g.lifted[0]
-        scores: dict[Square, list[str]] = {}
-        for move in self.tracker.game.legal_moves():
-            if move.start == start and move.takings:
-                text = score_move(move, self.variant).text
-                if text not in scores.setdefault(move.end, []):
-                    scores[move.end].append(text)
-        return tuple((end, " / ".join(texts)) for end, texts in sorted(scores.items()))
-
-    @property
-    def start_order(self) -> tuple[Square, ...]:
-        """The order the display names the chips in while setting up: Blue's squares then
-        Red's, each in the order of the placement table (docs/rules.md), so a teacher's list
-        and the board agree; a loaded position's squares follow, by row."""
-        chips = self.tracker.game.chips() if self.phase == Phase.SETUP else {}
-        order = [sq for sq in (*BLUE_SQUARES, *RED_SQUARES) if sq in chips]
-        rest = sorted((sq for sq in chips if sq not in order), key=lambda s: (s[1], s[0]))
-        return (*order, *rest)
 
     def set_info(self, t: float, changes: dict[str, Any]) -> None:
         """Players and event entered or corrected (the page, the board's menu): journaled, so
