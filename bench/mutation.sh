@@ -47,11 +47,12 @@ select_module() {
         # the hub's intake, message by message without a broker (the broker tests run it in the
         # hub's own process)
         ingest) files=(controller/hub/ingest/*.py)
-            tests=(tests/hub/test_ingest.py tests/hub/test_mutants_ingest.py) ;;
+            tests=(tests/hub/test_ingest.py tests/hub/test_mutants_ingest.py
+                   tests/hub/test_ingest_limits.py) ;;
         # the journal: its own tests, the disk that refuses writes and the power cuts (placed
         # ones in the suite; the random soaks live in bench/soak_powercuts.py). The cut lives
         # run in forked children, which inherit the mutant switched on in the test's process.
-        journal) files=(controller/session/journal.py)
+        journal) files=(controller/session/journal.py controller/record/journal_file.py)
             tests=(tests/session/test_journal.py tests/session/test_disk_full.py
                    tests/session/test_powercut.py tests/session/test_signing_powercut.py
                    tests/session/test_dadama_powercut.py tests/session/test_dam_powercut.py

@@ -19,8 +19,9 @@ from typing import Any, TypeVar
 
 from controller.games import GAMES, BoardGame, GameKind, Opening, game_of_journal
 from controller.i18n import _
-from controller.session.journal import KEPT_FOLDER, Journal, JournalError
-from controller.session.journal import read as read_journal
+from controller.record.journal_file import KEPT_FOLDER
+from controller.record.journal_file import read as read_journal
+from controller.session.journal import Journal, JournalError
 
 from .ids import check_board_id
 

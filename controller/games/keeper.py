@@ -16,7 +16,8 @@ from collections.abc import Callable, Hashable, Mapping
 from pathlib import Path
 from typing import Protocol
 
-from controller.session.journal import KEPT_FOLDER, kept_name, sync_dir
+from controller.record.journal_file import KEPT_FOLDER, kept_name
+from controller.session.journal import sync_dir
 
 
 class Keepable(Protocol):

@@ -28,7 +28,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from controller.session.journal import read as read_journal
+from controller.record.journal_file import read as read_journal
 
 from .gamestate import GameState
 from .protocol import GENESIS, Envelope, canonical, seal

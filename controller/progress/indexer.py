@@ -32,8 +32,8 @@ from typing import Any
 
 from controller.engine.coach import REVIEW_DEPTH, Review, review
 from controller.record.games import game_of
+from controller.record.journal_file import read
 from controller.rules.notation import game_from_json
-from controller.session.journal import read
 from controller.session.session import Session
 
 from .store import OPERATIONS, Play, Store

@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.engine.game_record import read_record
+from controller.record.journal_file import read
 from controller.rules.damath_data import VARIANTS
 from controller.rules.game import Game
 from controller.rules.move import Square
-from controller.session.journal import read
 from controller.session.session import Session
 
 from .finder import engine_game, find_in_game

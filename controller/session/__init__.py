@@ -5,9 +5,11 @@ its journal, or ``Session.start`` for a new game), feeds it frames and buttons, 
 advance, and hands ``view_input(t)`` to the view.
 """
 
+from controller.record.journal_file import JournalLoad
+
 from .clocks import ArbiterClocks, ClockEvent, ClockReading
 from .config import SessionConfig
-from .journal import Journal, JournalError, JournalLoad
+from .journal import Journal, JournalError
 from .session import Cue, Session, ViewInput
 
 __all__ = [

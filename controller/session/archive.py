@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.i18n import _
+from controller.record.journal_file import GAME_NAME, read
 
-from .journal import GAME_NAME, read
 from .session import Session
 
 MAX_LISTED = 200

@@ -27,6 +27,7 @@ from controller.record.dadama import (
     step_to_json,
     throw_faces,
 )
+from controller.record.journal_file import Record
 from controller.record.table import TableState, is_table
 from controller.rules.dadama import (
     COLOURS,
@@ -50,7 +51,7 @@ from controller.rules.dadama_notation import (
 from controller.rules.move import Square
 from controller.tracker.dadama import Seen, read_board
 
-from .journal import Journal, Record
+from .journal import Journal
 from .journaled import JournaledGame, open_journal
 
 

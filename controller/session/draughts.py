@@ -22,6 +22,7 @@ from controller.record.draughts import (
     result_of,
     start_game,
 )
+from controller.record.journal_file import Record
 from controller.record.table import TableState, is_table
 from controller.rules.game import Ending
 from controller.rules.move import Chip, Move, Square
@@ -30,7 +31,7 @@ from controller.tracker.events import BoardReady, Event, MoveCommitted
 from controller.tracker.guidance import Guidance
 from controller.tracker.tracker import Tracker
 
-from .journal import Journal, Record
+from .journal import Journal
 from .journaled import JournaledGame, open_journal
 
 

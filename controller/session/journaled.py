@@ -12,9 +12,10 @@ from abc import ABC, abstractmethod
 from pathlib import Path
 
 from controller.i18n import _
+from controller.record.journal_file import JournalLoad, Record, replay
 from controller.rules.move import Square
 
-from .journal import Journal, JournalError, JournalLoad, Record, replay
+from .journal import Journal, JournalError
 
 
 class JournaledGame(ABC):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.i18n import _
+from controller.record.journal_file import Record
 from controller.record.mathchess import START, TURN, action_record, apply_record
 from controller.record.table import TableState, is_table
 from controller.rules.mathchess import (
@@ -26,7 +27,7 @@ from controller.rules.mathchess import (
 from controller.rules.mathchess.position import Action
 from controller.tracker.mathchess import MathChessTracker
 
-from .journal import Journal, JournalError, Record
+from .journal import Journal, JournalError
 
 
 @dataclass

@@ -9,13 +9,14 @@ from typing import Any
 
 from controller.i18n import _
 from controller.record.check import record_problem, start_ok
+from controller.record.journal_file import JournalLoad
 from controller.rules.game import Ending, Game, IllegalMove
 from controller.rules.move import Move
 from controller.tracker import Tracker
 
 from . import texts
 from .host import ResumeHost
-from .journal import JournalError, JournalLoad
+from .journal import JournalError
 from .kinds import Phase
 
 Record = dict[str, Any]

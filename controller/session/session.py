@@ -31,6 +31,7 @@ from typing import Any
 from controller.i18n import _
 from controller.record import info as game_info
 from controller.record import play as play_mode
+from controller.record.journal_file import JournalLoad, Record
 from controller.record.kinds import RecordKind
 from controller.record.outcome import Outcome
 from controller.record.signing import Signing
@@ -55,7 +56,7 @@ from . import coach_texts, texts
 from .arbiter import Arbiter
 from .clocks import ArbiterClocks
 from .config import SessionConfig
-from .journal import Journal, JournalError, JournalLoad, Record
+from .journal import Journal, JournalError
 from .kinds import Cue, CueName, Phase
 from .menu import Menu
 from .resume import resume

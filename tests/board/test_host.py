@@ -18,10 +18,10 @@ from controller.board import (
 )
 from controller.games import find_game
 from controller.games.keeper import Keeper
+from controller.record.journal_file import read
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig
 from controller.session.archive import kept_games
-from controller.session.journal import read
 from tests.session.helpers import damath_game, open_session
 
 OPENING = Game.new("integer").occupied()

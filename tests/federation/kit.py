@@ -14,7 +14,7 @@ from controller.federation import bundle
 from controller.link.gamestate import GameState
 from controller.link.playback import PlaybackBoard, sample_game_moves
 from controller.link.protocol import GENESIS, Envelope, seal
-from controller.session.journal import read as read_journal
+from controller.record.journal_file import read as read_journal
 
 MOVES = sample_game_moves()[1]
 MENU = {"stop": 1, "blue-resigns": 2, "red-resigns": 3, "blue-no-show": 4, "red-no-show": 5}

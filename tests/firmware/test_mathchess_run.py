@@ -15,7 +15,7 @@ import pytest
 
 from controller.board.host import JOURNAL
 from controller.cli import main
-from controller.session.journal import read
+from controller.record.journal_file import read
 from drivers.link import _open_serial
 from drivers.virtual import VirtualPi
 from firmware.boards import mathchess as mathchess_config

@@ -16,11 +16,11 @@ from typing import Any
 from hypothesis import strategies as st
 
 from controller.audit.check import FileError, audit_text
+from controller.record.journal_file import encode
 from controller.rules.damath_data import OPERATORS, PLACEMENTS, VARIANTS
 from controller.rules.notation import NotationError, game_from_json, game_to_json
 from controller.rules.scoring import score_move
 from controller.session import Session, SessionConfig
-from controller.session.journal import encode
 from controller.tracker.settings import SettingsError
 from controller.tracker.trace import TraceError, read_trace
 from controller.view.snapshot import snapshot
@@ -396,7 +396,7 @@ def real_records() -> list[dict[str, Any]]:
             s = Session.open(SessionConfig(checkpoint_seconds=5), str(path), 0.0, sync=False)
             feed(s, game_trace(21, plies=40).records)
             s.journal.close()
-            from controller.session.journal import read
+            from controller.record.journal_file import read
 
             _REAL.extend(read(path).records)
     return _REAL

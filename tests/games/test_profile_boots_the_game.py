@@ -8,7 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from controller.session.journal import read
+from controller.record.journal_file import read
 
 SIM = Path(__file__).resolve().parents[2] / "hardware" / "sim.toml"
 

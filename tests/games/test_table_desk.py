@@ -18,8 +18,8 @@ from controller.games import GAMES
 from controller.games.italian.record import RULES as ITALIAN
 from controller.record.draughts import DAM, ENGLISH
 from controller.record.games import Refused, recorded
+from controller.record.journal_file import read as read_journal
 from controller.rules.dadama import COLOURS as DADAMA_COLOURS
-from controller.session.journal import read as read_journal
 
 from .players import PLAYERS, Board, play_on
 

@@ -24,7 +24,7 @@ from controller.hub.credentials import add_board
 from controller.link.config import load
 from controller.link.playback import PlaybackBoard, sample_game_moves
 from controller.link.publisher import Link
-from controller.session.journal import read as read_journal
+from controller.record.journal_file import read as read_journal
 
 ROOT = Path(__file__).resolve().parents[2]
 DAMATH = str(Path(sys.executable).with_name("damath-board"))

@@ -21,9 +21,9 @@ import pytest
 from websockets.asyncio.client import connect
 
 from controller.link.playback import sample_game_moves
+from controller.record.journal_file import read as read_journal
 from controller.rules.game import Game
 from controller.session import Session
-from controller.session.journal import read as read_journal
 from controller.tracker.generator import human_trace
 
 from .conftest import DAMATH, ROOT, free_port, journal_games, stored_games

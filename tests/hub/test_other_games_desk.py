@@ -24,7 +24,7 @@ from controller.games import GAMES
 from controller.link.board import BoardLink
 from controller.link.config import load
 from controller.link.publisher import Link
-from controller.session.journal import read as read_journal
+from controller.record.journal_file import read as read_journal
 from controller.tournament.tournament import Tournament
 from tests.games.players import PLAYERS, Step, play_on
 from tests.games.players import Board as Hands

@@ -89,7 +89,7 @@ def test_boards_outages_everything_once_in_order(hub, tmp_path, sample_moves):
         archived = sorted((b.folder / "games").glob("*.jsonl"))
         assert archived, "the finished game was archived by the session"
         from controller.link.gamestate import rebuild
-        from controller.session.journal import read
+        from controller.record.journal_file import read
 
         board_pdn = rebuild(read(archived[-1]).records).pdn()
         assert board_pdn in texts

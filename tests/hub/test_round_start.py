@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from controller.session.journal import read as read_journal
+from controller.record.journal_file import read as read_journal
 from controller.tournament import boards as seating
 from controller.tournament.model import Division, Event
 from controller.tournament.tournament import Tournament

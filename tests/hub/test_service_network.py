@@ -147,7 +147,7 @@ def test_a_board_without_any_network_plays_its_whole_game(hub, tmp_path):
     assert "not acknowledged by the hub yet" in result.stderr
     assert "Traceback" not in result.stderr
     (archived_pdn,) = (state / "games").glob("*.pdn")  # the game ended and was exported
-    from controller.session.journal import read
+    from controller.record.journal_file import read
 
     records = read(state / "journal.jsonl").records
     assert len(moves_in(records)) == 56 and records[-1]["k"] in ("end", "tick")

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from controller.hub.accounts import Accounts
-from controller.session.journal import read as read_journal
+from controller.record.journal_file import read as read_journal
 from controller.tournament import boards as seating
 from controller.tournament.model import Division, Event
 from controller.tournament.tournament import Tournament

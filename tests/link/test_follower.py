@@ -8,7 +8,7 @@ import json
 
 from controller.link.follower import Follower
 from controller.link.playback import PlaybackBoard, sample_game_moves
-from controller.session.journal import read
+from controller.record.journal_file import read
 
 KEY = b"k" * 32
 MOVES = sample_game_moves()[1]

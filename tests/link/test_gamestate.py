@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from controller.link.gamestate import rebuild
 from controller.link.playback import PlaybackBoard, sample_game_moves
+from controller.record.journal_file import read
 from controller.scoresheet.render import render_csv
-from controller.session.journal import read
 
 
 def test_rebuild_equals_the_session(tmp_path):

@@ -18,7 +18,7 @@ from controller.link import follower as follower_module
 from controller.link.follower import Follower, first_hash, new_game_id
 from controller.link.playback import PlaybackBoard, sample_game_moves
 from controller.link.protocol import GENESIS
-from controller.session.journal import encode, read
+from controller.record.journal_file import encode, read
 
 KEY = b"k" * 32
 

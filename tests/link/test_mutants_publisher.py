@@ -33,7 +33,7 @@ from controller.link.protocol import (
     presence_payload,
 )
 from controller.link.publisher import CONNECT_ERRORS, Link, software_version
-from controller.session.journal import encode, read
+from controller.record.journal_file import encode, read
 
 KEY = bytes(range(32))
 CONFIG = LinkConfig("[fd00::1]", 8883, True, "ca.pem", "b1", "user-b1", "pw", KEY)

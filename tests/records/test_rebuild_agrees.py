@@ -25,8 +25,8 @@ from hypothesis import strategies as st
 
 from controller.link.gamestate import rebuild
 from controller.link.playback import PlaybackBoard, sample_game_moves
+from controller.record.journal_file import read as read_journal
 from controller.session import Session, SessionConfig
-from controller.session.journal import read as read_journal
 
 MOVES = sample_game_moves()[1]
 

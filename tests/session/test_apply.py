@@ -4,9 +4,9 @@ losing what belongs to the board."""
 
 from __future__ import annotations
 
+from controller.record.journal_file import read
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig
-from controller.session.journal import read
 
 from .helpers import feed, game_trace
 

@@ -8,9 +8,10 @@ import os
 
 import pytest
 
+from controller.record.journal_file import read
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig, texts
-from controller.session.journal import Journal, JournalError, read
+from controller.session.journal import Journal, JournalError
 
 from .diskfault import file_size_limit, play_move, set_board_as_shown
 from .helpers import snapshot_at
@@ -65,7 +66,7 @@ def test_when_even_the_cut_fails_the_next_record_starts_on_its_own_line(tmp_path
 
 def test_a_record_written_again_replaces_the_one_that_never_counted(tmp_path):
     path = tmp_path / "journal.jsonl"
-    from controller.session.journal import encode
+    from controller.record.journal_file import encode
 
     lines = [encode({"k": "tick", "n": n, "seq": seq}) for n, seq in
              ((0, 1), (1, 2), (2, 3), (9, 3), (3, 4))]  # fmt: skip

@@ -6,8 +6,9 @@ import json
 
 import pytest
 
+from controller.record.journal_file import decode, encode, read
 from controller.session import Session, SessionConfig
-from controller.session.journal import Journal, decode, encode, read
+from controller.session.journal import Journal
 from controller.tracker.trace import Frame
 
 from .helpers import feed, game_trace, snapshot_at
@@ -284,7 +285,7 @@ def test_an_empty_journal_says_nothing_was_saved_not_resumed(tmp_path):
 def test_a_lost_move_that_the_later_ones_cannot_prove_resumes_before_it(tmp_path):
     """Blue's first move lost, Red's reply kept: several Blue moves allow that reply, so none
     is proven; the game resumes at the opening and says so."""
-    from controller.session.journal import encode
+    from controller.record.journal_file import encode
 
     path = tmp_path / "journal.jsonl"
     s, t = _three_move_game(path)

@@ -6,9 +6,9 @@ and a board that loses its power before it resumes with its clocks still full.""
 
 from __future__ import annotations
 
+from controller.record.journal_file import read
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig
-from controller.session.journal import read
 
 from .helpers import new_session
 

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from controller.record.journal_file import encode, read
 from controller.rules.game import Game
 from controller.rules.move import BLUE, RED
 from controller.session import Session, SessionConfig, texts
-from controller.session.journal import Journal, encode, read
+from controller.session.journal import Journal
 
 OPENING = Game.new("integer").occupied()
 AFTER_FIRST = (OPENING - {(1, 2)}) | {(0, 3)}

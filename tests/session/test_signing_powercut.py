@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from controller.record.journal_file import read
 from controller.session import Session, SessionConfig
-from controller.session.journal import read
 from tests.powercuts import cut_at_placed_points
 
 from .helpers import game_trace

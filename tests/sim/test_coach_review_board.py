@@ -10,8 +10,8 @@ from controller import i18n
 from controller.board import BoardHost, ScanLoop
 from controller.coach.board import BoardCoach
 from controller.games.keeper import Keeper
+from controller.record.journal_file import read as read_journal
 from controller.session import SessionConfig
-from controller.session.journal import read as read_journal
 from controller.view.review_pages import review_pages
 from tests.session.helpers import open_session
 

@@ -12,7 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from controller.board import BoardHost
-from controller.session.journal import encode
+from controller.record.journal_file import encode
 from controller.sim.server import create_app
 
 from .conftest import ManualClock

@@ -192,7 +192,7 @@ def test_a_turn_of_a_move_and_its_removals_is_one_journal_record(tmp_path: Path)
     """A power cut between a move and its removals must never leave half a turn: the turn is
     one record, written before it is played; a journal of one record an action (an earlier
     release's) still replays."""
-    from controller.session.journal import read
+    from controller.record.journal_file import read
 
     path = tmp_path / "mathchess.jsonl"
     s = MathChessSession.start(r08_example3(), path)
