@@ -72,7 +72,7 @@ def template_game(folder: Path) -> list[tuple[dict[str, Any], dict[str, Any], di
     board.play_moves(sample_game_moves()[1])
     board.stop_game()
     board.close()
-    from controller.session.journal import read as read_journal
+    from controller.record.journal_file import read as read_journal
 
     state, out = GameState(), []
     for record in read_journal(folder / "journal.jsonl").records:

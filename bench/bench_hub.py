@@ -207,7 +207,7 @@ def run_pace(args, pace: float, seconds: float) -> dict:
     stored = db.execute("SELECT COUNT(*) FROM records WHERE kind = 'move'").fetchone()[0]
     records = db.execute("SELECT COUNT(*) FROM records").fetchone()[0]
     db.close()
-    from controller.session.journal import read
+    from controller.record.journal_file import read
 
     journal_records = sum(len(read(Path(f) / "journal.jsonl").records) for f in folders)
     hub_rss = proc_rss_mb(hub.pid)
