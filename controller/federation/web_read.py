@@ -5,6 +5,7 @@ hub reads to import a player by ID. Each a function of the site and the request.
 from __future__ import annotations
 
 from importlib import resources
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
@@ -31,45 +32,47 @@ def filters(request: Request) -> lists.Filters:
     ).check()
 
 
-def ratings_page(site: Site, request: Request) -> Response:
+Listed = tuple[lists.Filters, str, list[dict[str, Any]]]
+
+
+def rating_list(site: Site, request: Request) -> Listed | Response:
+    """The list the request's filters ask for (as of when, its rows), or the refusal (400)."""
     try:
         f = filters(request)
     except ValueError as exc:
         return error(400, str(exc))
     as_of, rows = site.fed.rating_list(f)
+    return f, as_of, rows
+
+
+def ratings_page(site: Site, request: Request) -> Response:
+    listed = rating_list(site, request)
+    if isinstance(listed, Response):
+        return listed
+    f, as_of, rows = listed
     return HTMLResponse(pages.rating_list(as_of, rows, f, site.name))
 
 
 def ratings_csv(site: Site, request: Request) -> Response:
-    try:
-        f = filters(request)
-    except ValueError as exc:
-        return error(400, str(exc))
-    _as_of, rows = site.fed.rating_list(f)
+    listed = rating_list(site, request)
+    if isinstance(listed, Response):
+        return listed
     return Response(
-        lists.to_csv(rows),
+        lists.to_csv(listed[2]),
         media_type="text/csv; charset=utf-8",
         headers={"content-disposition": 'attachment; filename="ratings.csv"'},
     )
 
 
 def ratings_json(site: Site, request: Request) -> Response:
-    try:
-        f = filters(request)
-    except ValueError as exc:
-        return error(400, str(exc))
-    as_of, rows = site.fed.rating_list(f)
+    listed = rating_list(site, request)
+    if isinstance(listed, Response):
+        return listed
+    f, as_of, rows = listed
     return JSONResponse(
-        {
-            "v": 1,
-            "as_of": as_of,
-            "pool": f.pool,
-            "region": f.region,
-            "school": f.school,
-            "age": f.age,
-            "players": rows,
-        }
-    )
+        {"v": 1, "as_of": as_of, "pool": f.pool, "region": f.region, "school": f.school,
+         "age": f.age, "players": rows}
+    )  # fmt: skip
 
 
 def player(site: Site, request: Request) -> Response:
