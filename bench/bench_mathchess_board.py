@@ -21,10 +21,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_mathchess import sample
 
 from controller.games.mathchess import MathChessGame
+from controller.games.mathchess.leds import point_colours
+from controller.games.mathchess.session import MathChessSession
 from controller.rules.mathchess import Phase, Position, removal_sets
-from controller.session.mathchess import MathChessSession
 from controller.sim.engine import SimBoard
-from controller.view.mathchess_leds import point_colours
 
 
 def occupied(position: Position) -> frozenset[tuple[int, int]]:

@@ -15,9 +15,9 @@ from controller.board import ScanLoop
 from controller.board.sim import sim_devices
 from controller.games import find_game
 from controller.games.mathchess import MathChessGame
+from controller.games.mathchess.leds import LEGEND, point_lights
+from controller.games.mathchess.session import MathChessSession
 from controller.rules.mathchess import Position, from_level
-from controller.session.mathchess import MathChessSession
-from controller.view.mathchess_leds import LEGEND, point_lights
 from drivers.leds import LedStrip, MockLedWriter
 from drivers.profile import ProfileError, load_profile, parse_profile
 from tests.tracker.test_mathchess_traces import (

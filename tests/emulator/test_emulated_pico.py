@@ -15,7 +15,7 @@ from __future__ import annotations
 import pytest
 
 from controller.games.mathchess import MathChessGame
-from controller.session.mathchess import MathChessSession
+from controller.games.mathchess.session import MathChessSession
 from firmware import config
 from firmware.boards import dam12, mathchess
 from tests.tracker.test_mathchess_traces import MINUS_FROM, MINUS_TO, ONE, occupied, r08_example3

@@ -16,7 +16,7 @@ import pytest
 
 from controller.board import ScanLoop
 from controller.games.mathchess import MathChessGame
-from controller.session.mathchess import MathChessSession
+from controller.games.mathchess.session import MathChessSession
 from drivers.coprocessor import LinkLedWriter, LinkScanner, dark_squares, grid_points
 from drivers.factory import build_devices
 from drivers.leds import LedStrip

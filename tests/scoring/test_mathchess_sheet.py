@@ -3,6 +3,7 @@ their points (2 an operator, 1 a digit) and the arithmetic that allowed it."""
 
 from __future__ import annotations
 
+from controller.games.mathchess.sheet import points_of, sheet_json, sheet_text, sheet_turns
 from controller.rules.mathchess import (
     Done,
     MathChessGame,
@@ -13,7 +14,6 @@ from controller.rules.mathchess import (
     from_level,
     position_from_json,
 )
-from controller.scoresheet.mathchess import points_of, sheet_json, sheet_text, sheet_turns
 from tests.sim.test_browser_mathchess import PLAY
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from controller.games.mathchess.session import MathChessSession
 from controller.rules.mathchess import Phase, Position, Remove, from_level, position_to_json
-from controller.session.mathchess import MathChessSession
 from controller.tracker.mathchess import MathChessTracker
 from tests.mathchess.helpers import col, position, row
 

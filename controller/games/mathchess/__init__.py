@@ -1,5 +1,5 @@
 """Mathematical Chess on the board (docs/mathchess-board.md): 9 × 9 points, a sensor and an LED
-at each. Its session (``session/mathchess.py``) reads each turn through its tracker and journals
+at each. Its session (``session.py`` here) reads each turn through its tracker and journals
 every step; the players' buttons name a piece just put down (``next`` shows the next name it may
 have, ``confirm`` takes it) and end the turn (``confirm``). The display shows the name on offer,
 whose turn it is, and the score."""
@@ -19,8 +19,8 @@ from ..desk import TableDesk
 from ..kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
 
 if TYPE_CHECKING:
+    from controller.games.mathchess.session import MathChessSession
     from controller.rules.mathchess import Position
-    from controller.session.mathchess import MathChessSession
 
 SETTINGS = ("level",)
 DEFAULT_LEVEL = 9
@@ -47,7 +47,7 @@ def start_position(settings: Mapping[str, Any], opening: Opening | None = None) 
 
 
 def open_mathchess(settings: Mapping[str, Any], opening: Opening) -> MathChessGame:
-    from controller.session.mathchess import MathChessSession
+    from controller.games.mathchess.session import MathChessSession
 
     start = opening.config if opening.config is not None else start_position(settings, opening)
     if opening.journal is None:
@@ -120,7 +120,7 @@ class MathChessGame(BoardGame):
 
     def _blocked(self) -> bool:
         """No step while the table waits for its confirmation or start, or is paused: said."""
-        from controller.session.mathchess import Said
+        from controller.games.mathchess.session import Said
 
         why = self.desk.blocks()
         if why is None:
@@ -156,7 +156,7 @@ class MathChessGame(BoardGame):
     # ------------------------------------------------------------------ outputs
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
-        from controller.view.mathchess_leds import point_colours
+        from controller.games.mathchess.leds import point_colours
         from controller.view.outputs import page_lines
 
         leds = point_colours(self.session.tracker, t)
@@ -205,7 +205,7 @@ class MathChessGame(BoardGame):
         return frozenset(p for p, _piece in self.session.position.board.pieces())
 
     def page(self, t: float) -> dict[str, Any]:
-        from controller.view.mathchess_page import page_state
+        from controller.games.mathchess.page import page_state
 
         return {
             **page_state(self.session),
@@ -252,8 +252,8 @@ class MathChessGame(BoardGame):
 
     def files(self) -> dict[str, str]:
         """Its record (replays exactly: ``rules``' reader) and its scoresheet as text."""
+        from controller.games.mathchess.sheet import sheet_text
         from controller.record.mathchess import record_text
-        from controller.scoresheet.mathchess import sheet_text
 
         game = self.session.game
         return {

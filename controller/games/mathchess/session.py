@@ -25,9 +25,8 @@ from controller.rules.mathchess import (
     position_to_json,
 )
 from controller.rules.mathchess.position import Action
+from controller.session.journal import Journal, JournalError
 from controller.tracker.mathchess import MathChessTracker
-
-from .journal import Journal, JournalError
 
 
 @dataclass

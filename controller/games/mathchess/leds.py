@@ -8,8 +8,7 @@ from __future__ import annotations
 from controller.i18n import N_
 from controller.rules.mathchess import Phase, Point
 from controller.tracker.mathchess import MathChessTracker
-
-from .leds import RGB, Light, shade
+from controller.view.leds import RGB, Light, shade
 
 LEGEND: dict[str, Light] = {
     light.name: light

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.games.mathchess.session import MathChessSession
+from controller.games.mathchess.sheet import sheet_json
 from controller.rules.mathchess import SIDES, Phase, Remove, point_text
-from controller.scoresheet.mathchess import sheet_json
-from controller.session.mathchess import MathChessSession
 
-from . import mathchess_words as words
+from . import words
 
 
 def page_state(session: MathChessSession) -> dict[str, Any]:
