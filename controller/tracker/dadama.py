@@ -1,7 +1,7 @@
 """What happened on a Dadama board: the sensors' occupancy against the steps a die may make.
 
 Dadama is Italian draughts geometry on the same 8×8 board, one step at a time: a quiet move,
-or the jump of a die whose throw (made by the board, ``session/dadama.py``) allowed a taking.
+or the jump of a die whose throw (made by the board, ``games/dadama/session.py``) allowed a taking.
 The board sees only occupancy, so a step is recognised when the whole board matches the
 position after it. A taken piece may be lifted at once or when the move ends (Italian
 draughts leaves it on the board until then): its square counts either way until the turn is

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import random
 
+from controller.games.dadama.session import DadamaSession
 from controller.rules.dadama import Phase, Throw, jumped
 from controller.rules.move import Square
-from controller.session.dadama import DadamaSession
 from controller.tracker.dadama import loose, occupied
 
 

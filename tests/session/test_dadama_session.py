@@ -8,9 +8,9 @@ import html
 
 import pytest
 
+from controller.games.dadama.session import DadamaConfig, DadamaSession, throw_faces
+from controller.games.dadama.view import compose_dice, lights, snapshot
 from controller.rules.dadama import Phase
-from controller.session.dadama import DadamaConfig, DadamaSession, throw_faces
-from controller.view.dice import compose_dice, lights, snapshot
 
 from .dadama_play import play_out, shown, throws_of
 

@@ -16,18 +16,18 @@ from ..desk import TableDesk, TableSessionGame
 from ..kind import GameKind, Geometry, Opening, Outputs, Record
 
 if TYPE_CHECKING:
-    from controller.session.dadama import DadamaConfig, DadamaSession
+    from controller.games.dadama.session import DadamaConfig, DadamaSession
 
 
 def config(settings: Mapping[str, Any], opening: Opening | None = None) -> DadamaConfig:
-    from controller.session.dadama import config_from_settings
+    from controller.games.dadama.session import config_from_settings
 
     position = opening.position if opening is not None else None
     return config_from_settings(dict(settings), position)
 
 
 def open_dadama(settings: Mapping[str, Any], opening: Opening) -> DadamaGame:
-    from controller.session.dadama import DadamaSession
+    from controller.games.dadama.session import DadamaSession
 
     made = opening.config if opening.config is not None else config(settings, opening)
     path = None if opening.journal is None else str(opening.journal)
@@ -57,7 +57,7 @@ class DadamaGame(TableSessionGame):
         session.blocks = self.desk.blocks
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
-        from controller.view.dice import compose_dice
+        from controller.games.dadama.view import compose_dice
 
         view = self.session.view()
         table = self.desk.lines()
@@ -79,7 +79,7 @@ class DadamaGame(TableSessionGame):
         return frozenset(occupied(g) - loose(g))
 
     def page(self, t: float) -> dict[str, Any]:
-        from controller.view.dice import DICE_LEGEND, snapshot
+        from controller.games.dadama.view import DICE_LEGEND, snapshot
 
         s = self.session
         return {
@@ -99,7 +99,7 @@ class DadamaGame(TableSessionGame):
     def summary(self, t: float) -> dict[str, Any]:
         """The class overview's card, in the Damath card's fields: White in the first player's
         place, Black in the second's; no score and no clocks."""
-        from controller.view.dice import status
+        from controller.games.dadama.view import status
 
         v = self.session.view()
         return {

@@ -49,10 +49,9 @@ from controller.rules.dadama_notation import (
     record_text,
 )
 from controller.rules.move import Square
+from controller.session.journal import Journal
+from controller.session.journaled import JournaledGame, open_journal
 from controller.tracker.dadama import Seen, read_board
-
-from .journal import Journal
-from .journaled import JournaledGame, open_journal
 
 
 @dataclass

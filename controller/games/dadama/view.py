@@ -12,11 +12,11 @@ from __future__ import annotations
 import textwrap
 from typing import Any
 
+from controller.games.dadama.session import DadamaView
 from controller.i18n import N_, _
 from controller.rules.dadama import COLOURS, square_text
 from controller.rules.geometry import geometry
 from controller.rules.move import Square
-from controller.session.dadama import DadamaView
 from controller.view.leds import LEGEND, Light, shade
 from controller.view.outputs import BoardOutputs, page_lines
 
