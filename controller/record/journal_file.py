@@ -49,15 +49,15 @@ class JournalLoad:
     """The file was there (an empty one is reported: nothing had been saved)."""
 
 
-def replay(records: list[Record], apply: Callable[[Record], str | None]) -> list[str]:
+def replay(records: list[Record], apply: Callable[[Record], str | None]) -> tuple[int, list[str]]:
     """A resumed game's records, each through the game's one ``apply``, until one is refused:
-    the problem to report (the game before that record is kept)."""
-    for rec in records:
+    how many were applied, and the problem to report (the game before that record is kept)."""
+    for done, rec in enumerate(records):
         problem = apply(rec)
         if problem:
             n = rec.get("seq", "?")
-            return [_("journal record {n}: {problem}").format(n=n, problem=problem)]
-    return []
+            return done, [_("journal record {n}: {problem}").format(n=n, problem=problem)]
+    return len(records), []
 
 
 def encode(record: Record) -> bytes:

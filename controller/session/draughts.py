@@ -32,7 +32,7 @@ from controller.tracker.guidance import Guidance
 from controller.tracker.tracker import Tracker
 
 from .journal import Journal
-from .journaled import JournaledGame, open_journal
+from .journaled import JournaledGame, open_journal, without_start
 
 
 @dataclass
@@ -104,9 +104,10 @@ class DraughtsSession(JournaledGame):
         """The game in the journal at ``path``, resumed (the board must show it again before
         play goes on), or a new one when the journal holds none (or there is no journal)."""
         journal, loaded = open_journal(path, sync=sync)
-        if not loaded.records:
+        lost = without_start(loaded, journal)
+        if not loaded.records or lost:
             s = cls.begin(rules, config, journal)
-            s.problems += loaded.problems
+            s.problems += lost or loaded.problems
             return s
         s = cls(rules, config, journal)
         s.resumed(loaded)

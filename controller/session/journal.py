@@ -146,6 +146,11 @@ class Journal:
         if self.sync:
             sync_dir(self.path.parent)
 
+    def set_aside(self) -> str:
+        """A copy of the journal as it stands, kept aside before the board empties it (a
+        journal whose game cannot be resumed); its name."""
+        return self._set_aside()
+
     def _set_aside(self) -> str:
         """Copy the damaged file aside, durably, before anything rewrites it (never overwrite
         an earlier copy: O_EXCL)."""

@@ -38,9 +38,14 @@ class JournaledGame(ABC):
 
     def resumed(self, loaded: JournalLoad) -> None:
         """Every record of a journal read back, through ``apply``; what does not fit is said and
-        stops the replay there (the journal keeps it)."""
+        stops the replay there. The journal then holds exactly what was resumed (its damaged
+        copy every line): the game goes on from there, and what it journals next follows what
+        the hub can read, never a record nobody can replay."""
         self.problems += loaded.problems
-        self.problems += replay(loaded.records, self.apply)
+        done, refused = replay(loaded.records, self.apply)
+        self.problems += refused
+        if refused:
+            self.problems += keep_resumed(self.journal, loaded, done)
 
     def commit(self, rec: Record) -> bool:
         """Journal then apply; a record the journal cannot keep is not played (said why)."""
@@ -103,3 +108,39 @@ def open_journal(
     if path is None:
         return None, JournalLoad()
     return Journal.open(path, sync=sync)
+
+
+def without_start(loaded: JournalLoad, journal: Journal | None) -> list[str]:
+    """A journal whose first good record is not its game's start (the start's line lost or
+    damaged) holds a game nobody can replay faithfully: its seed, settings and position are
+    gone, and a replay onto a fresh start would be another game. It is emptied (every line kept
+    first in its damaged copy) and the game begins anew; the sentences to say. Empty when the
+    journal starts with its start, or holds nothing."""
+    if not loaded.records or loaded.records[0].get("k") == "start":
+        return []
+    problems = [*loaded.problems, _("the journal has no start record; new game")]
+    if journal is not None:
+        try:
+            saved = loaded.saved_as or journal.set_aside()
+            problems.append(_("the damaged journal was kept as {saved_as}").format(saved_as=saved))
+            journal.replace([])
+        except (OSError, JournalError) as exc:
+            problems.append(str(exc))
+    return problems
+
+
+def keep_resumed(journal: Journal | None, loaded: JournalLoad, done: int) -> list[str]:
+    """A resume that stopped at a record the game refuses: the journal made exactly the
+    ``done`` records resumed (a copy of it kept aside first, unless its repair kept one), so
+    the game goes on after what the hub can read; what went wrong, as sentences."""
+    if journal is None:
+        return []
+    try:
+        said = []
+        if not loaded.saved_as:
+            saved = journal.set_aside()
+            said.append(_("the damaged journal was kept as {saved_as}").format(saved_as=saved))
+        journal.replace(loaded.records[:done])
+        return said
+    except (OSError, JournalError) as exc:
+        return [str(exc)]

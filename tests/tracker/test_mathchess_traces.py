@@ -171,6 +171,8 @@ def test_a_refused_piece_becomes_good_when_the_pieces_it_needed_follow_it() -> N
 
 
 def test_a_forged_journal_record_is_said_and_the_game_before_it_kept(tmp_path: Path) -> None:
+    from controller.record.journal_file import read
+
     path = tmp_path / "journal.jsonl"
     session = MathChessSession.start(Position.start(from_level(9)), path)
     hands = Hands(session)
@@ -183,8 +185,11 @@ def test_a_forged_journal_record_is_said_and_the_game_before_it_kept(tmp_path: P
     again = MathChessSession.open(path, Position.start())
     assert len(again.game.actions) == 1 and again.position.to_move == 1
     assert (
-        len(again.problems) == 1 and "journal record 3 does not fit the game" in again.problems[0]
+        len(again.problems) == 2 and "journal record 3 does not fit the game" in again.problems[0]
     )
+    # the journal holds what was resumed (its start and the placing), its copy every line
+    assert again.problems[1] == f"the damaged journal was kept as {path}.damaged-1"
+    assert len(read(path).records) == 2 and len(read(f"{path}.damaged-1").records) == 4
     again.close()
 
 

@@ -50,7 +50,7 @@ from controller.rules.dadama_notation import (
 )
 from controller.rules.move import Square
 from controller.session.journal import Journal
-from controller.session.journaled import JournaledGame, open_journal
+from controller.session.journaled import JournaledGame, open_journal, without_start
 from controller.tracker.dadama import Seen, read_board
 
 
@@ -154,9 +154,10 @@ class DadamaSession(JournaledGame):
         """The game in the journal at ``path``, resumed (the board must show it again before
         play goes on), or a new one when the journal holds none (or there is no journal)."""
         journal, loaded = open_journal(path, sync=sync)
-        if not loaded.records:
+        lost = without_start(loaded, journal)
+        if not loaded.records or lost:
             s = cls.begin(config, journal)
-            s.problems += loaded.problems
+            s.problems += lost or loaded.problems
             return s
         s = cls(config, journal)
         s.resumed(loaded)

@@ -26,6 +26,7 @@ from controller.rules.mathchess import (
 )
 from controller.rules.mathchess.position import Action
 from controller.session.journal import Journal, JournalError
+from controller.session.journaled import keep_resumed
 from controller.tracker.mathchess import MathChessTracker
 
 
@@ -87,6 +88,7 @@ class MathChessSession:
                 session.problems.append(
                     _("journal record {n} does not fit the game: {why}").format(n=n, why=exc)
                 )
+                session.problems += keep_resumed(journal, loaded, n - 1)
                 break
         session.tracker.reset(session.game.position)
         return session
