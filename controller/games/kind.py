@@ -14,12 +14,14 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from controller.i18n import _
 from controller.rules.move import Square
-from controller.session.linked import Linked
 from controller.view.outputs import BoardOutputs
+
+if TYPE_CHECKING:  # the session's package is the board's machinery: never loaded here
+    from controller.session.linked import Linked
 
 Record = dict[str, Any]
 Outputs = BoardOutputs

@@ -45,16 +45,19 @@ class Garbling(FdStream):
         super().__init__(fd)
         self.spoil: int | None = None
         self.spoiled = 0
+        self.after: list[int] = []
+        """The types of the frames written after the spoiled one, in order."""
 
     def write(self, data: bytes) -> None:
-        if self.spoil is not None:
-            payload = framing.cobs_decode(data[:-1])
-            if payload[0] == self.spoil:
-                self.spoil = None
-                self.spoiled += 1
-                wrong = bytearray(data)
-                wrong[3] = wrong[3] ^ 0x10 or 0x20
-                data = bytes(wrong)
+        kind = framing.cobs_decode(data[:-1])[0]
+        if self.spoiled:
+            self.after.append(kind)
+        if self.spoil is not None and kind == self.spoil:
+            self.spoil = None
+            self.spoiled += 1
+            wrong = bytearray(data)
+            wrong[3] = wrong[3] ^ 0x10 or 0x20
+            data = bytes(wrong)
         super().write(data)
 
 
@@ -131,15 +134,15 @@ def test_a_12x12_dam_board_of_72_squares_over_a_pty_with_a_garbled_frame_resent(
         assert until(lambda: settled(pico, link), tick=scanner.scan)
 
         pico.stream.spoil = protocol.OCCUPANCY  # the next report arrives garbled
-        retries, statuses = pico.firmware.endpoint.retries, len(link.status_log)
         board.closed.add(divmod(dark_index(11, 10, 12), 6))  # one chip: one report
         assert until(lambda: scanner.occupied == squares | {(11, 10)}, tick=scanner.scan)
         assert pico.stream.spoiled == 1
         assert link.frames_rejected == 1  # dropped by its CRC, never read as a board
-        # unacknowledged, so sent again; or, on a machine so loaded that the Pi's side found
-        # the Pico silent meanwhile, told all again after the Pi's new HELLO
-        resent = pico.firmware.endpoint.retries > retries
-        assert resent or any(s == "up" for _t, s, _r in link.status_log[statuses:])
+        # the board came in a later report: the spoiled one sent again (unacknowledged), a newer
+        # report of the same board in its place (the firmware keeps one report pending), or the
+        # whole board told again after the Pi's new HELLO on a machine so loaded that the Pi
+        # found the Pico silent meanwhile (seen twice in whole runs, neither a retry nor a HELLO)
+        assert protocol.OCCUPANCY in pico.stream.after
         assert scanner.bad_messages == 0
 
         strip = LedStrip(LinkLedWriter(link), {(1, 0): (0,), (10, 11): (71,)}, 72)
