@@ -42,8 +42,10 @@ def test_a_board_cannot_take_over_the_hubs_or_another_boards_connection(hub, tmp
     victim.open_session()
     victim.wait_acked()
     wait_for(lambda: hub.json("/api/boards")["broker"]["connected"])
-    assert hub.json("/api/boards")["broker"]["connections"] == 1
-    assert victim.link.status().connects == 1
+    # the connections so far (one each on a quiet machine; a starved machine may have dropped
+    # one at the start): no attempt below may add one
+    hub_connections = hub.json("/api/boards")["broker"]["connections"]
+    board_connections = victim.link.status().connects
     moves = iter(sample_moves)
     for n in range(ATTEMPTS):
         # b1's own valid password, with the hub's client id, then with b2's (the link's id
@@ -60,9 +62,9 @@ def test_a_board_cannot_take_over_the_hubs_or_another_boards_connection(hub, tmp
             c.disconnect()
             c.loop_stop()
     boards = hub.json("/api/boards")
-    assert boards["broker"]["connections"] == 1, "the hub was dropped"
+    assert boards["broker"]["connections"] == hub_connections, "the hub was dropped"
     assert boards["broker"]["connected"]
-    assert victim.link.status().connects == 1, "the board was dropped"
+    assert victim.link.status().connects == board_connections, "the board was dropped"
     assert victim.link.status().connected
     assert assert_hub_equals_journals(hub.folder, [victim]) == ATTEMPTS * 3
     counters = {b["board"]: b["counters"] for b in boards["boards"]}
