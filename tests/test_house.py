@@ -23,7 +23,6 @@ TYPE_CHECKING, which hides it from a reader): none since the session's parts see
 through Protocols (controller/session/host.py); never added to."""
 
 GAME_IFS: dict[str, int] = {
-    "controller/hub/rounds.py": 1,
     "controller/hub/web/event_wall.py": 1,
     "controller/link/gamestate.py": 1,
     "controller/link/protocol.py": 4,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from controller.rules.values import Sqrt2
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import text
-from controller.tournament.games import DAMATH
+from controller.tournament.games import DAMATH, tournament_game
 from controller.tournament.model import (
     GameResult,
     Pairing,
@@ -58,7 +58,7 @@ def assignment_for(t: Tournament, p: Pairing) -> dict[str, Any]:
         "start": t.event.start,
         "event": t.event.name,
     }
-    if game == DAMATH:  # the variant and rules are Damath's
+    if tournament_game(game).in_variant:  # the event's variant and rules
         out["variant"] = t.event.variant
         out["rules"] = t.event.profile
     if t.event.date:

@@ -47,9 +47,15 @@ class TournamentGame:
     def has_scores(self) -> bool:
         return bool(self.scores)
 
+    @property
+    def in_variant(self) -> bool:
+        """Its games are played in the event's variant and rules (its scores are exact Damath
+        scores, written in that variant): a table's assignment carries both."""
+        return self.scores == EXACT
+
     def score_variant(self, event_variant: str) -> str:
         """How its scores are written: the event's Damath variant, else whole numbers."""
-        return event_variant if self.scores == EXACT else "integer"
+        return event_variant if self.in_variant else "integer"
 
 
 GAMES: dict[str, TournamentGame] = {
