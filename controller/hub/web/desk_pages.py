@@ -4,7 +4,8 @@ lists to pin up, the event's archive)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -28,6 +29,7 @@ from .edge import csp_with_styles
 from .event_wall import standings_html, teams_html
 from .page import STATUS_WORDS, BadRequest, e, form, hidden, layout, select, table, whole
 
+T = TypeVar("T")
 LISTS = ("pairings", "find-table", "teams")
 """The lists to print (``/desk/print?what=``)."""
 
@@ -145,17 +147,27 @@ def table_page(ctx: HubContext, request: Request, s: Session) -> str:
     return desk_page(title, flash(request) + body, s)
 
 
+async def document(build: Callable[[], T]) -> T | Response:
+    """A document built in a worker thread (a sheet, a PDN, a list to print), or the page that
+    says why it cannot be (400 for a malformed request, 404 for what does not exist)."""
+    try:
+        return await run_in_threadpool(build)
+    except (TournamentError, BadRequest) as exc:
+        return not_found(exc)
+
+
+def styled(html: str) -> HTMLResponse:
+    """A printed page with its own style sheet: allowed by its hash, nothing else."""
+    return HTMLResponse(html, headers={"Content-Security-Policy": csp_with_styles(html)})
+
+
 async def sheet(desk: Desk, request: Request, s: Session) -> Response:
     def build() -> str:
         with desk.ctx.tournament() as t:
             return desk_table.sheet_html(desk.ctx, t, request.query_params.get("pairing", ""))
 
-    try:
-        html = await run_in_threadpool(build)
-    except (TournamentError, BadRequest) as exc:
-        return not_found(exc)
-    # the printed sheet carries its own style sheet: allowed by its hash, nothing else
-    return HTMLResponse(html, headers={"Content-Security-Policy": csp_with_styles(html)})
+    html = await document(build)
+    return html if isinstance(html, Response) else styled(html)
 
 
 async def pdn(desk: Desk, request: Request, s: Session) -> Response:
@@ -163,10 +175,10 @@ async def pdn(desk: Desk, request: Request, s: Session) -> Response:
         with desk.ctx.tournament() as t:
             return desk_table.table_pdn(desk.ctx, t, request.query_params.get("pairing", ""))
 
-    try:
-        text, name = await run_in_threadpool(build)
-    except (TournamentError, BadRequest) as exc:
-        return not_found(exc)
+    built = await document(build)
+    if isinstance(built, Response):
+        return built
+    text, name = built
     return Response(
         text,
         media_type="application/x-pdn; charset=utf-8",
@@ -191,11 +203,8 @@ async def printed(desk: Desk, request: Request, s: Session) -> Response:
             with use(lang):
                 return build_list(t, what, division, rnd)
 
-    try:
-        html = await run_in_threadpool(build)
-    except (TournamentError, BadRequest) as exc:
-        return not_found(exc)
-    return HTMLResponse(html, headers={"Content-Security-Policy": csp_with_styles(html)})
+    html = await document(build)
+    return html if isinstance(html, Response) else styled(html)
 
 
 async def archive(desk: Desk, request: Request, s: Session) -> Response:
