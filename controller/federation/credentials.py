@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.i18n import _
+from controller.record.toml_text import toml_string as q
 
 EVENT_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 """An event's id is also its hall's name on the federation's broker (a topic level and, in
@@ -123,9 +124,6 @@ class EventCredential:
         return str(path if path.is_absolute() else self.folder / path)
 
     def render(self) -> str:
-        def q(text: str) -> str:
-            return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
         nodes = ", ".join(q(n) for n in self.nodes)
         return (
             "# The event's credential at the federation (damath-board federation event add).\n"

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.i18n import _
+from controller.record.toml_text import toml_string as q
 
 from .credentials import NODE
 
@@ -48,9 +49,6 @@ class FederationSettings:
     period_months: int = 1
 
     def render(self) -> str:
-        def q(text: str) -> str:
-            return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
         nodes = ", ".join(q(n) for n in self.broker_nodes)
         return (
             "# The federation's settings (damath-board federation init). Keep this file private.\n"

@@ -13,6 +13,8 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller.record.toml_text import toml_string as q
+
 from .folder import private_folder
 
 FILENAME = "hub.toml"
@@ -30,9 +32,6 @@ class HubSettings:
     event: str = ""
 
     def render(self) -> str:
-        def q(text: str) -> str:
-            return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
-
         return (
             "# The hub's secrets and settings (damath-board hub). Keep this file private.\n"
             f"password = {q(self.password)}          # the hub's MQTT user 'hub'\n"

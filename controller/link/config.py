@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from controller.record.toml_text import toml_string
+
 from .protocol import check_board_id
 
 KEY_HEX = 64
@@ -117,28 +119,21 @@ def load(path: str | os.PathLike[str]) -> LinkConfig:
     return parse(data, str(path))
 
 
-def _toml_string(text: str) -> str:
-    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
-    if any(ord(c) < 32 for c in escaped):
-        raise ValueError("control characters are not allowed here")
-    return f'"{escaped}"'
-
-
 def render(config: LinkConfig, ca_file: str = "") -> str:
     """The connection file's text (``ca_file`` as it should be written, relative or absolute)."""
     return (
         "# The board's connection to its hub (written by damath-board hub board-add).\n"
         "# Keep it secret: whoever has it can publish as this board.\n"
         "[hub]\n"
-        f"host = {_toml_string(config.host)}\n"
+        f"host = {toml_string(config.host)}\n"
         f"port = {config.port}\n"
         f"tls = {'true' if config.tls else 'false'}\n"
-        f"ca_file = {_toml_string(ca_file)}\n"
+        f"ca_file = {toml_string(ca_file)}\n"
         "\n[board]\n"
-        f"id = {_toml_string(config.board)}\n"
-        f"username = {_toml_string(config.username)}\n"
-        f"password = {_toml_string(config.password)}\n"
-        f"hmac_key = {_toml_string(config.hmac_key.hex())}\n"
+        f"id = {toml_string(config.board)}\n"
+        f"username = {toml_string(config.username)}\n"
+        f"password = {toml_string(config.password)}\n"
+        f"hmac_key = {toml_string(config.hmac_key.hex())}\n"
     )
 
 
