@@ -212,10 +212,15 @@ def _games_in(node: ast.expr) -> set[str]:
 
 
 def own_game(path: Path) -> str | None:
-    """The game whose folder ``path`` is in (``controller/games/<name>/``), if any."""
+    """The game whose folder ``path`` is in (``controller/games/<name>/``), or whose rules it
+    is in the rules engine (``controller/rules/<name>.py``, ``<name>_*.py``, ``<name>/``: its
+    readers check that a position or record is of their own game), if any."""
     parts = path.relative_to(ROOT).parts
     if len(parts) > 3 and parts[:2] == ("controller", "games"):
         return parts[2]
+    if len(parts) > 2 and parts[:2] == ("controller", "rules"):
+        name = parts[2].removesuffix(".py").split("_")[0]
+        return name if name in GAME_NAMES else None
     return None
 
 

@@ -7,8 +7,6 @@ checked on planted sources (tests/house.py)."""
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
 
 from . import house
@@ -21,22 +19,6 @@ KNOWN_CYCLES: list[list[str]] = []
 """The cycles there are (each found through an import inside a function or under
 TYPE_CHECKING, which hides it from a reader): none since the session's parts see the session
 through Protocols (controller/session/host.py); never added to."""
-
-GAME_IFS: dict[str, int] = {
-    "controller/hub/web/event_wall.py": 1,
-    "controller/link/gamestate.py": 1,
-    "controller/link/protocol.py": 4,
-    "controller/progress/indexer.py": 1,
-    "controller/record/games.py": 1,
-    "controller/rules/dadama.py": 1,
-    "controller/rules/dadama_notation.py": 2,
-    "controller/rules/dam_notation.py": 1,
-    "controller/rules/mathchess/notation.py": 1,
-    "controller/rules/mathchess/record.py": 1,
-    "controller/rules/pdn_game.py": 1,
-}
-"""File -> how many tests name a game there today. The target: none outside
-``controller/games/<name>/``."""
 
 LANGUAGES = ("controller/i18n/",)
 """Where "english" is a language, not the game."""
@@ -62,20 +44,17 @@ def test_no_new_import_cycle() -> None:
 
 
 @ONE_READING
-def test_no_new_game_name_tested_outside_its_folder() -> None:
-    found = Counter(
-        where.split(":")[0]
+def test_no_game_name_tested_outside_its_folder() -> None:
+    found = [
+        where
         for path in CONTROLLER
         if not str(path.relative_to(house.ROOT)).startswith(LANGUAGES)
         for where in house.game_ifs(path)
+    ]
+    assert found == [], (
+        "a game's name tested outside controller/games/<name>/ and its rules (ask the game's "
+        f"registry entry instead): {found}"
     )
-    over = {f: n for f, n in found.items() if n > GAME_IFS.get(f, 0)}
-    under = {f: n for f, n in GAME_IFS.items() if found.get(f, 0) < n}
-    assert over == {}, (
-        "a game's name tested outside controller/games/<name>/ (ask the game's registry entry "
-        f"instead): {[w for p in CONTROLLER for w in house.game_ifs(p) if w.split(':')[0] in over]}"
-    )
-    assert under == {}, f"fewer now, well done: lower GAME_IFS to {dict(found)}"
 
 
 @ONE_READING
@@ -139,3 +118,13 @@ def test_a_game_named_in_its_own_folder_is_not() -> None:
     source = 'if name == "dadama":\n    pass\n'
     assert house.game_ifs(house.ROOT / "controller/games/dadama/view.py", source) == []
     assert house.game_ifs(house.ROOT / "controller/games/dam/view.py", source) != []
+
+
+def test_a_game_named_in_its_own_rules_is_not() -> None:
+    source = 'if obj["game"] != "dadama":\n    pass\n'
+    rules = house.ROOT / "controller/rules"
+    assert house.game_ifs(rules / "dadama_notation.py", source) == []
+    assert house.game_ifs(rules / "dadama.py", source) == []
+    assert house.game_ifs(rules / "dam_notation.py", source) != []
+    assert house.game_ifs(rules / "mathchess/record.py", 'if g == "mathchess":\n    pass\n') == []
+    assert house.game_ifs(rules / "pdn_game.py", source) != []  # the core's, of no one game

@@ -15,7 +15,7 @@ from typing import Any
 
 from controller.record import info as game_info
 from controller.record.check import start_ok
-from controller.record.games import DAMATH, Recorded, Refused, game_of, recorded
+from controller.record.games import DAMATH, Recorded, Refused, game_of, reads_its_own, recorded
 from controller.record.outcome import Outcome
 from controller.record.state import DamathState
 from controller.rules.game import Game, IllegalMove, Result
@@ -70,7 +70,7 @@ class GameState:
         record the game's rules refuse stops the rebuilding (``broken`` says why)."""
         if self.count == 0:
             name = game_of(record)
-            if name is not None and name != DAMATH:
+            if name is not None and reads_its_own(name):
                 self.other = recorded(name)
         if self.other is not None:
             return self._other(record)

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from controller.record.games import DAMATH, NAMES
+from controller.record.games import DAMATH, NAMES, reads_its_own
 from controller.record.signing import SIGNING_KINDS
 from controller.record.signing import record_problem as signing_problem
 
@@ -39,6 +39,9 @@ RECORD_VERSIONS = (1, 2)
 games reached the hub sent these, and a board sends them so still, so a record sealed again has
 the hash it had); version 2 names its game in ``kind`` (any game of ``NAMES``)."""
 ROOT = "damath/v1"
+UNNAMED = DAMATH
+"""The game of a version 1 envelope, which names none: it came before the other games, whose
+envelopes (version 2) name theirs."""
 MAX_PAYLOAD = 32 * 1024
 """Largest message the hub reads (a start record with its position is about 2 KB)."""
 MAX_DEPTH = 32
@@ -221,7 +224,7 @@ class Envelope:
 
     @property
     def version(self) -> int:
-        return 1 if self.game_kind == DAMATH else 2
+        return 1 if self.game_kind == UNNAMED else 2
 
     def body(self) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -234,7 +237,7 @@ class Envelope:
             "info": self.info,
             "asg": self.asg,
         }
-        if self.game_kind != DAMATH:
+        if self.version == 2:
             body["kind"] = self.game_kind
         return body
 
@@ -243,7 +246,7 @@ class Envelope:
 
     @property
     def kind(self) -> str:
-        """The record's kind (``k``; a Mathematical Chess record's ``kind``)."""
+        """The record's kind (``k``; ``kind`` in an older Mathematical Chess journal)."""
         return str(self.record.get("k", self.record.get("kind", "")))
 
 
@@ -285,9 +288,10 @@ def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
     version = data.get("v")
     if version not in RECORD_VERSIONS or isinstance(version, bool):
         raise Rejected("schema", f"version {version!r} (this hub reads 1 and 2)")
-    game_kind = data.get("kind", DAMATH) if version == 2 else DAMATH
-    if version == 2 and (game_kind not in NAMES or game_kind == DAMATH):
-        raise Rejected("schema", f"'kind' {game_kind!r}: a game of {', '.join(NAMES[1:])}")
+    game_kind = data.get("kind", UNNAMED) if version == 2 else UNNAMED
+    if version == 2 and (game_kind not in NAMES or game_kind == UNNAMED):
+        others = ", ".join(n for n in NAMES if n != UNNAMED)
+        raise Rejected("schema", f"'kind' {game_kind!r}: a game of {others}")
     fields = {
         "board": str,
         "game": str,
@@ -317,7 +321,7 @@ def parse_envelope(payload: bytes, topic_board: str) -> Envelope:
     asg = data.get("asg")
     if asg is not None and (not isinstance(asg, str) or not GAME_ID.match(asg)):
         raise Rejected("schema", "'asg' is not an assignment id")
-    check = record_problem if game_kind == DAMATH else game_record_problem
+    check = game_record_problem if reads_its_own(game_kind) else record_problem
     problem = check(data["record"])
     if problem:
         raise Rejected("schema", f"record: {problem}")
@@ -394,8 +398,8 @@ GAME_KIND = re.compile(r"^[a-z][a-z_-]{0,31}$")
 
 def game_record_problem(record: dict[str, Any]) -> str | None:
     """What is wrong with the shape of another game's journal record, or None: it names its
-    kind (``k``, or a Mathematical Chess record's ``kind``). Everything else about it is its
-    game's rules' to judge (the hub re-applies it)."""
+    kind (``k``; ``kind`` in a Mathematical Chess journal written before the one key).
+    Everything else about it is its game's rules' to judge (the hub re-applies it)."""
     kind = record.get("k", record.get("kind"))
     if not isinstance(kind, str) or not GAME_KIND.match(kind):
         return "'k' (the record kind) missing"

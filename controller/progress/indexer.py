@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from controller.engine.coach import REVIEW_DEPTH, Review, review
-from controller.record.games import game_of
+from controller.record.games import game_of, reads_its_own
 from controller.record.journal_file import read
 from controller.rules.notation import game_from_json
 from controller.session.session import Session
@@ -129,7 +129,8 @@ def read_game(path: Path, board: str, roster: set[str], depth: int = REVIEW_DEPT
     if not records:
         return GameRead("unfinished", _digest(path))
     identity = _identity(board, records)
-    if game_of(records[0]) != "damath":
+    game = game_of(records[0])
+    if game is None or reads_its_own(game):  # a game the session does not replay: not yet read
         return GameRead("other-game", identity)
     session = Session.replayed(records, loaded.problems)
     outcome = session.outcome

@@ -56,13 +56,13 @@ class Refused(ValueError):
 
 
 def game_of(first: Record) -> str | None:
-    """The game a journal holds, from its first record; None for a record that starts none."""
-    if first.get("kind") == mathchess.START:
-        return mathchess.GAME
+    """The game a journal holds, from its first record (a journal written before the one record
+    key read too); None for a record that starts none."""
+    first = mathchess.upgraded(first)
     if first.get("k") != "start":
         return None
     name = first.get("game", DAMATH)
-    return name if name in NAMES and name != mathchess.GAME else None
+    return name if name in NAMES else None
 
 
 class Recorded(ABC):
@@ -270,7 +270,8 @@ class MathChessRecorded(Recorded):
         self.game: MathChessGame | None = None
 
     def _apply(self, record: Record) -> dict[str, Any]:
-        if record.get("kind") == mathchess.START:
+        record = mathchess.upgraded(record)
+        if record.get("k") == mathchess.START:
             raw = record.get("position")
             if not isinstance(raw, dict):
                 raise Refused(_("the start record's position is not an object"))
@@ -326,8 +327,14 @@ def english_recorded() -> Recorded:
     return DraughtsRecorded(draughts.ENGLISH)
 
 
+def reads_its_own(name: str) -> bool:
+    """Whether the game ``name`` has a reader of its own here (``recorded``); Damath's records
+    are ``record.state``'s, with its scoresheet and clocks."""
+    return registry.entry(name).record is not None
+
+
 def recorded(name: str) -> Recorded:
-    """A new record of the game ``name`` (any game of ``NAMES`` but Damath): the reader its
+    """A new record of the game ``name`` (a game that ``reads_its_own``): the reader its
     registry entry names."""
     try:
         reader = registry.entry(name).new_record()

@@ -27,24 +27,47 @@ if TYPE_CHECKING:
 
 Record = dict[str, Any]
 GAME = "mathchess"
-START = "mathchess-start"
+START = "start"
+"""The first record, as every game's: ``{"k": "start", "game": "mathchess", "position": …}``."""
 ACTION = "mathchess-action"
 TURN = "mathchess-turn"
 """A turn of several actions (a move and its removals), one record: journaled whole or not at
 all, so a power cut never leaves half a turn in the journal."""
+LEGACY_START = "mathchess-start"
+"""The first record's kind in journals written before the one record key (``kind``, not ``k``)."""
+
+
+def start_record(position: dict[str, Any]) -> Record:
+    """The journal's first record: the game and its start position (JSON position format)."""
+    return {"k": START, "game": GAME, "position": position}
+
+
+def upgraded(record: Record) -> Record:
+    """``record`` in the one record grammar: a record written before it (its kind under
+    ``kind``, the start as ``mathchess-start``) read as written today, its actions too; every
+    other record as it is. Records are kept as written (their hashes are the hub's): read them
+    through this."""
+    if "k" in record or not isinstance(record.get("kind"), str):
+        return record
+    rest = {key: value for key, value in record.items() if key != "kind"}
+    if record["kind"] == LEGACY_START:
+        return {"k": START, "game": GAME, **rest}
+    if isinstance(rest.get("actions"), list):
+        rest["actions"] = [upgraded(a) if isinstance(a, dict) else a for a in rest["actions"]]
+    return {"k": record["kind"], **rest}
 
 
 def action_record(action: Action) -> Record:
     """One rules action as a journal record."""
     if isinstance(action, Place):
-        return {"kind": ACTION, "place": action.symbol, "at": list(action.at)}
+        return {"k": ACTION, "place": action.symbol, "at": list(action.at)}
     if isinstance(action, Move):
-        return {"kind": ACTION, "move": [list(action.start), list(action.end)]}
+        return {"k": ACTION, "move": [list(action.start), list(action.end)]}
     if isinstance(action, Remove):
-        return {"kind": ACTION, "remove": [list(p) for p in sorted(action.points)]}
+        return {"k": ACTION, "remove": [list(p) for p in sorted(action.points)]}
     if isinstance(action, Pass):
-        return {"kind": ACTION, "pass": True}
-    return {"kind": ACTION, "done": True}
+        return {"k": ACTION, "pass": True}
+    return {"k": ACTION, "done": True}
 
 
 def _point(raw: Any) -> Point:
@@ -72,7 +95,8 @@ def apply_record(game: MathChessGame, record: Record) -> None:
     """The one reading of a journal record after the start, live and on a resume: one action,
     or a turn of several (checked whole first: applied whole or not at all). ``IllegalAction``
     names the rule an action breaks; ``NotationError`` a record that names no action."""
-    kind = record.get("kind")
+    record = upgraded(record)
+    kind = record.get("k")
     if kind == ACTION:
         game.play(record_action(record))
     elif kind == TURN and isinstance(record.get("actions"), list):

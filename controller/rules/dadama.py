@@ -143,6 +143,11 @@ class DadamaSettings:
     repetition: str = "threefold"
     """G-7: ``threefold`` (the third occurrence of a position is a draw) or ``off``."""
 
+    @property
+    def by_priority(self) -> bool:
+        """G-2's second choice: only the dice whose takings the priorities allow may throw."""
+        return self.throw_choice != "free"
+
     def with_settings(self, settings: Mapping[str, Any]) -> DadamaSettings:
         return replace(self, **checked_settings(self, settings, CHOICES))
 
@@ -320,7 +325,7 @@ class DadamaGame:
         if self._taker is not None:
             return (squares[self._taker],)
         board = self._board
-        captures = board.moves() if self.settings.throw_choice == "italian" else board.captures()
+        captures = board.moves() if self.settings.by_priority else board.captures()
         if not captures or not captures[0][1]:
             return ()
         return tuple(squares[i] for i in sorted({raw[0][0] for raw in captures}))

@@ -11,6 +11,7 @@ draw, ``*`` unfinished.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +21,7 @@ from .dam import DamGame
 from .draughts import GAMES, number_map
 from .game import RESULTS, Game, IllegalMove
 from .geometry import geometry
-from .move import Chip, Move
+from .move import Chip, Move, Square
 from .movegen import KING
 from .notation import NotationError
 from .pdn import FenError, board_from_fen, fen_of
@@ -55,11 +56,21 @@ def new_game(name: str, fen: str | None = None, settings: dict[str, Any] | None 
         for i, c in enumerate(board.cells)
         if c
     }
-    if name == "dam":
-        return DamGame(chips, board.side, DAM_DEFAULT.with_settings(settings or {}))
+    settled = SETTLED.get(name)
+    if settled is not None:
+        return settled(chips, board.side, settings or {})
     if settings:
         raise NotationError(f"{name} has no settings")
     return Game(board.rules, chips, board.side)
+
+
+def _dam(chips: dict[Square, Chip], side: int, settings: dict[str, Any]) -> Game:
+    return DamGame(chips, side, DAM_DEFAULT.with_settings(settings))
+
+
+SETTLED: dict[str, Callable[[dict[Square, Chip], int, dict[str, Any]], Game]] = {"dam": _dam}
+"""The rule sets with settings (``DamGame``'s, docs/rules-dam.md), each made by its own class;
+the others are the core's ``Game``."""
 
 
 def move_text(name: str, move: Move) -> str:

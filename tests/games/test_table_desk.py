@@ -159,7 +159,7 @@ def test_the_hub_refuses_what_a_held_or_paused_board_would_refuse(name, tmp_path
             "path": [list(s) for s in board.game.session.game.legal_moves()[0].path],
         }
     elif name == "mathchess":
-        move = {"kind": "mathchess-action", "done": True}
+        move = {"k": "mathchess-action", "done": True}
     else:
         move = {"k": "throw", "sq": [3, 2], "dice": [6]}
     with pytest.raises(Refused, match="paused from the arbiter's desk"):

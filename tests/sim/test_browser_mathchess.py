@@ -189,7 +189,7 @@ def test_a_short_game_of_mathematical_chess_by_clicks(
     # the journal replays the game after a restart of the simulator
     journal = tmp_path / "boards" / "mc1" / "journal.jsonl"
     records = [json.loads(line.split(" ", 1)[1]) for line in journal.read_text().splitlines()]
-    assert [r.get("kind") for r in records][:2] == ["mathchess-start", "mathchess-turn"]
+    assert [r.get("k") for r in records][:2] == ["start", "mathchess-turn"]
     with serve(create_app(clock=mc_server.clock, state_dir=tmp_path), mc_server.clock) as again:
         page.goto(f"{again.url}/mathchess/mc1")  # the old address leads to the board
         expect(page.locator("body")).to_have_attribute("data-phase", "over")

@@ -179,8 +179,8 @@ def test_a_forged_journal_record_is_said_and_the_game_before_it_kept(tmp_path: P
     hands.put((4, 1))
     session.name("+")
     assert session.journal is not None
-    session.journal.append({"kind": "mathchess-action", "place": "+", "at": [4, 1]})  # occupied
-    session.journal.append({"kind": "mathchess-action", "fly": True})
+    session.journal.append({"k": "mathchess-action", "place": "+", "at": [4, 1]})  # occupied
+    session.journal.append({"k": "mathchess-action", "fly": True})
     session.close()
     again = MathChessSession.open(path, Position.start())
     assert len(again.game.actions) == 1 and again.position.to_move == 1
@@ -208,7 +208,8 @@ def test_a_turn_of_a_move_and_its_removals_is_one_journal_record(tmp_path: Path)
         hands.lift(point)
     s.done()
     records = read(path).records
-    assert [r["kind"] for r in records] == ["mathchess-start", "mathchess-turn"]
+    assert [r["k"] for r in records] == ["start", "mathchess-turn"]
+    assert records[0]["game"] == "mathchess"  # the one record grammar: every game's start
     assert len(records[1]["actions"]) == 3  # the move, then two removals
     s.close()
     again = MathChessSession.open(path, r08_example3())
@@ -221,3 +222,39 @@ def test_a_turn_of_a_move_and_its_removals_is_one_journal_record(tmp_path: Path)
     old.close()
     replayed = MathChessSession.open(split, r08_example3())
     assert replayed.problems == [] and replayed.position == s.position
+
+
+def test_a_journal_written_before_the_one_record_key_still_replays(tmp_path: Path) -> None:
+    """Mathematical Chess once named its records' kind ``kind`` (``mathchess-start``, …); such a
+    journal replays to the same game on the board, in the hub's reader and in ``game_of``."""
+    from controller.record.games import game_of, recorded
+    from controller.record.journal_file import read
+
+    path = tmp_path / "mathchess.jsonl"
+    s = MathChessSession.start(r08_example3(), path)
+    hands = Hands(s)
+    hands.lift(MINUS_FROM)
+    hands.put(MINUS_TO)
+    for point in (ONE, NINE):
+        hands.lift(point)
+    s.done()
+    s.close()
+    start, turn = read(path).records
+    from controller.session.journal import Journal
+
+    old = tmp_path / "old.jsonl"
+    journal, _loaded = Journal.open(old)
+    journal.append({"kind": "mathchess-start", "position": start["position"], "t": 0})
+    actions = [{"kind": "mathchess-action", **{k: v for k, v in a.items() if k != "k"}}
+               for a in turn["actions"]]  # fmt: skip
+    journal.append({"kind": "mathchess-turn", "actions": actions})
+    journal.close()
+    records = read(old).records
+    assert game_of(records[0]) == "mathchess"
+    replayed = MathChessSession.open(old, Position.start())
+    assert replayed.problems == [] and replayed.position == s.position
+    hub = recorded("mathchess")
+    for record in records:
+        hub.apply(record)
+    white, black = s.game.position.score()
+    assert hub.summary()["ply"] == 3 and hub.summary()["score"] == {"white": white, "black": black}

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.i18n import _
+from controller.record.games import game_of
 from controller.record.journal_file import Record
-from controller.record.mathchess import START, TURN, action_record, apply_record
+from controller.record.mathchess import GAME, TURN, action_record, apply_record, start_record
 from controller.record.table import TableState, is_table
 from controller.rules.mathchess import (
     IllegalAction,
@@ -60,7 +61,7 @@ class MathChessSession:
             Path(path).unlink(missing_ok=True)
             journal, _loaded = Journal.open(path)
         session = cls(start, journal)
-        session._write({"kind": START, "position": position_to_json(start)})
+        session._write(start_record(position_to_json(start)))
         return session
 
     @classmethod
@@ -69,7 +70,7 @@ class MathChessSession:
         the journal holds none. What could not be read is in ``problems``, never raised."""
         journal, loaded = Journal.open(path)
         records = loaded.records
-        if not records or records[0].get("kind") != START:
+        if not records or game_of(records[0]) != GAME:
             journal.close()
             session = cls.start(start, path)
             session.problems += loaded.problems
@@ -130,7 +131,7 @@ class MathChessSession:
         if len(actions) == 1:
             record = action_record(actions[0])
         else:
-            record = {"kind": TURN, "actions": [action_record(a) for a in actions]}
+            record = {"k": TURN, "actions": [action_record(a) for a in actions]}
         if not self._write(record):
             return
         self.apply(record)

@@ -17,7 +17,7 @@ from controller.i18n import LANGUAGES, N_, _, language, use
 from controller.tournament import boards as seating
 from controller.tournament.damath_scores import text as score_text
 from controller.tournament.export import points_text, value_text
-from controller.tournament.games import DAMATH, GAMES
+from controller.tournament.games import GAMES
 from controller.tournament.model import TournamentError
 from controller.tournament.standings import SHORT
 from controller.tournament.teams import team_standings
@@ -70,11 +70,12 @@ def standings_title(t: Tournament, division: str) -> str:
 
 
 def division_heading(t: Tournament, division: str) -> str:
-    """``Division open``; a division of another game than Damath names its game (several games
-    share the hall's screen): ``Division chess · Mathematical Chess``."""
+    """``Division open``; where the event's divisions play more than one game, each names its
+    game (they share the hall's screen): ``Division chess · Mathematical Chess``."""
     heading = _("Division {name}").format(name=division)
-    game = t.division(division).game
-    return heading if game == DAMATH else f"{heading} · {_(GAMES[game].title)}"
+    if len({d.game for d in t.divisions().values()}) < 2:
+        return heading
+    return f"{heading} · {_(GAMES[t.division(division).game].title)}"
 
 
 def standings_html(t: Tournament, division: str) -> str:
