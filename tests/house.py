@@ -228,9 +228,11 @@ def game_ifs(path: Path, source: str | None = None) -> list[str]:
     """Each place a test (an ``if``, a conditional expression, a ``while``, a ``match``'s
     case, a comprehension's ``if``) names a game other than the folder's own: ``file:line
     names``."""
+    rel = path.relative_to(ROOT)
+    if rel.parts[:2] == ("controller", "i18n"):
+        return []  # "english" is a language there, not the game
     tree = _tree(path, source)
     own = own_game(path)
-    rel = path.relative_to(ROOT)
     found: list[str] = []
     for node in ast.walk(tree):
         tests: list[ast.expr] = []

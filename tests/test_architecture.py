@@ -80,7 +80,7 @@ ALLOWED: dict[str, set[str]] = {
     # options); nothing of the hub or boards; the printed lists in the players' language
     "controller/tournament": {"controller.i18n", "controller.rules", "controller.registry"},
     "controller/audit": {"controller.i18n", "controller.rules", "controller.scoresheet"},
-    # a Damath game's record: the journal's grammar and the state its records build
+    # every game's record: the journal's grammar, each game's applier, the file formats
     "controller/record": {
         "controller.i18n",
         "controller.rules",
@@ -154,6 +154,7 @@ ALLOWED: dict[str, set[str]] = {
         "controller.link.gamestate",
         "controller.link.config",
         "controller.link.client",
+        "controller.record.toml_text",  # the one TOML string writer (hub.toml)
         "controller.tournament",  # the organiser's commands under `damath-board hub`
         "controller.httpedge",
     },

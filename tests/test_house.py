@@ -20,9 +20,6 @@ KNOWN_CYCLES: list[list[str]] = []
 TYPE_CHECKING, which hides it from a reader): none since the session's parts see the session
 through Protocols (controller/session/host.py); never added to."""
 
-LANGUAGES = ("controller/i18n/",)
-"""Where "english" is a language, not the game."""
-
 GAME_LISTS = 2
 """Module-level values spelling three or more games: controller/registry's (the one list) and
 the rules engine's draughts rule sets (Italian, International and Brazilian among them: rules,
@@ -45,12 +42,7 @@ def test_no_new_import_cycle() -> None:
 
 @ONE_READING
 def test_no_game_name_tested_outside_its_folder() -> None:
-    found = [
-        where
-        for path in CONTROLLER
-        if not str(path.relative_to(house.ROOT)).startswith(LANGUAGES)
-        for where in house.game_ifs(path)
-    ]
+    found = [where for path in CONTROLLER for where in house.game_ifs(path)]
     assert found == [], (
         "a game's name tested outside controller/games/<name>/ and its rules (ask the game's "
         f"registry entry instead): {found}"

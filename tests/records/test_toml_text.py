@@ -34,7 +34,7 @@ def test_every_text_reads_back_as_written(text: str) -> None:
 
 def test_the_hubs_settings_keep_an_odd_event_name(tmp_path: Path) -> None:
     odd = 'Cup "A"\n[x]\npassword = "taken"'
-    hub_settings.save(tmp_path, hub_settings.HubSettings("pw\\\"", "token", event=odd))
+    hub_settings.save(tmp_path, hub_settings.HubSettings('pw\\"', "token", event=odd))
     again = hub_settings.load_or_create(tmp_path)
     assert (again.password, again.event) == ('pw\\"', odd)
 
