@@ -20,7 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_mathchess import sample
 
-from controller.games.mathchess import MathChessGame
+from controller.games.mathchess.kind import MathChessGame
 from controller.games.mathchess.leds import point_colours
 from controller.games.mathchess.session import MathChessSession
 from controller.rules.mathchess import Phase, Position, removal_sets

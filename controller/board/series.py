@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from controller.games.damath import DAMATH, DamathGame
+from controller.games.damath.kind import DAMATH, DamathGame
 from controller.session import Session, SessionConfig
 
 from .host import BoardHost

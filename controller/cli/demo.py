@@ -142,7 +142,7 @@ def play_on_board(
     Pi's scan loop and session."""
     from controller.board import BoardHost, ScanLoop
     from controller.board.sim import sim_devices
-    from controller.games.damath import DAMATH, DamathGame
+    from controller.games.damath.kind import DAMATH, DamathGame
     from controller.session import SessionConfig
     from controller.tracker.generator import human_trace
     from controller.tracker.trace import Frame, read_trace

@@ -53,7 +53,7 @@ def run_trace(args: argparse.Namespace) -> int:
     from controller.board import BoardHost, ScanLoop, default_state_dir
     from controller.board.hub import announce_link, close_link, open_link
     from controller.board.sim import sim_devices
-    from controller.games.damath import DAMATH, DamathGame
+    from controller.games.damath.kind import DAMATH, DamathGame
     from controller.games.keeper import Keeper
     from controller.session import SessionConfig
     from controller.tracker.trace import Frame

@@ -25,7 +25,7 @@ from .table_board import TableBoard
 from .tables import SimTable
 
 if TYPE_CHECKING:
-    from controller.games.damath import DamathGame
+    from controller.games.damath.kind import DamathGame
 
 
 def _where(square: Square) -> str:

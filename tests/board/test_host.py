@@ -183,7 +183,7 @@ def test_the_host_is_the_only_path_the_commands_take_to_the_journal():
 
 
 def test_a_tool_for_one_game_opens_it_as_its_class_or_is_told_which_it_got(tmp_path):
-    from controller.games.damath import DamathGame
+    from controller.games.damath.kind import DamathGame
 
     host = BoardHost(None)
     damath = host.open_as(find_game("damath"), DamathGame, {}, 0.0)

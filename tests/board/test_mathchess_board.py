@@ -14,7 +14,7 @@ import pytest
 from controller.board import ScanLoop
 from controller.board.sim import sim_devices
 from controller.games import find_game
-from controller.games.mathchess import MathChessGame
+from controller.games.mathchess.kind import MathChessGame
 from controller.games.mathchess.leds import LEGEND, point_lights
 from controller.games.mathchess.session import MathChessSession
 from controller.rules.mathchess import Position, from_level

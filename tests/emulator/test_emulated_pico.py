@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from controller.games.mathchess import MathChessGame
+from controller.games.mathchess.kind import MathChessGame
 from controller.games.mathchess.session import MathChessSession
 from firmware import config
 from firmware.boards import dam12, mathchess

@@ -15,7 +15,7 @@ from types import ModuleType
 import pytest
 
 from controller.board import ScanLoop
-from controller.games.mathchess import MathChessGame
+from controller.games.mathchess.kind import MathChessGame
 from controller.games.mathchess.session import MathChessSession
 from drivers.coprocessor import LinkLedWriter, LinkScanner, dark_squares, grid_points
 from drivers.factory import build_devices

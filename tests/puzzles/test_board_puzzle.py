@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from controller.board import BoardHost
-from controller.games.damath import DAMATH
+from controller.games.damath.kind import DAMATH
 from controller.games.damath.puzzle import PuzzleGame
 from controller.i18n import _, use
 from controller.puzzles.model import Puzzle

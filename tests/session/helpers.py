@@ -6,7 +6,7 @@ import random
 from typing import Any
 
 from controller.board import BoardHost
-from controller.games.damath import DAMATH, DamathGame
+from controller.games.damath.kind import DAMATH, DamathGame
 from controller.rules.game import Game
 from controller.session import Session, SessionConfig
 from controller.tracker.generator import human_trace, random_game

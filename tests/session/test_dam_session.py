@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import json
 
-from controller.games.dam import DAM
-from controller.games.dam import RULES as DAM_RULES
+from controller.games.dam.kind import DAM
+from controller.games.dam.kind import RULES as DAM_RULES
 from controller.games.draughts import DraughtsGame
 from controller.games.keeper import Keeper
 from controller.rules.pdn_game import read_pdn

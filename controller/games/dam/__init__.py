@@ -1,15 +1,2 @@
-"""Dam, the 12 × 12 draughts of Sri Lanka, on the board (docs/rules-dam.md): a plain draughts
-game with its own rules, settings and JSON position (``controller/record/draughts.py``)."""
-
-from __future__ import annotations
-
-from controller.record.draughts import DAM as RULES
-
-from ..draughts import draughts_kind
-from ..kind import Geometry
-
-DAM = draughts_kind(
-    RULES,
-    Geometry(12),
-    ("capture_priority", "crowning_ends_move", "quiet_move_limit", "repetition"),
-)
+"""Dam, the 12 × 12 draughts of Sri Lanka, on the board (docs/rules-dam.md): its kind
+(``kind.py``, a plain draughts game) and its answers to the rules command (``answers.py``)."""

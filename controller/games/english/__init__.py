@@ -1,13 +1,2 @@
-"""English draughts (checkers) on the 8 × 8 board: the rules engine's English rule set
-(``controller/rules/draughts.py``), its opening and positions as PDN FEN
-(``controller/record/draughts.py``), registered as a plain draughts game. Black moves first; a
-side with no piece or no move loses; the third occurrence of a position is a draw."""
-
-from __future__ import annotations
-
-from controller.record.draughts import ENGLISH as RULES
-
-from ..draughts import draughts_kind
-from ..kind import Geometry
-
-ENGLISH = draughts_kind(RULES, Geometry(8), ())
+"""English draughts on the board: its kind (``kind.py``, a plain draughts game) and its answers
+to the rules command (``answers.py``)."""
