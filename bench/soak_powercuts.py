@@ -33,7 +33,7 @@ sys.path.insert(0, str(ROOT))
 from controller.games import GAMES  # noqa: E402
 from controller.games.dadama.session import DadamaConfig, DadamaSession  # noqa: E402
 from controller.games.dam.kind import RULES as DAM_RULES  # noqa: E402
-from controller.session.draughts import DraughtsConfig, DraughtsSession  # noqa: E402
+from controller.games.draughts.session import DraughtsConfig, DraughtsSession  # noqa: E402
 from tests.games.test_power_cuts import life as game_life  # noqa: E402
 from tests.games.test_power_cuts import untimed  # noqa: E402
 from tests.session.dadama_play import act as dadama_act  # noqa: E402

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
-from controller.record.draughts import DraughtsRules
+from controller.games.draughts.record import DraughtsRules
 from controller.rules.draughts import number_map
 from controller.rules.game import Game
 from controller.rules.move import Move

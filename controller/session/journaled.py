@@ -13,7 +13,6 @@ from pathlib import Path
 
 from controller.i18n import _
 from controller.record.journal_file import JournalLoad, Record, replay
-from controller.rules.move import Square
 
 from .journal import Journal, JournalError
 
@@ -88,17 +87,6 @@ def put_away(journal: Journal | None, played: bool, wall: float) -> str | None:
     except (JournalError, OSError) as exc:
         return str(exc)
     return None
-
-
-def square_of(raw: object) -> Square:
-    """A record's square, ``[x, y]`` of whole numbers; ValueError naming it otherwise."""
-    if (
-        isinstance(raw, list | tuple)
-        and len(raw) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    ):
-        return (raw[0], raw[1])
-    raise ValueError(_("not a square: {raw!r}").format(raw=raw))
 
 
 def open_journal(

@@ -19,8 +19,7 @@ from controller.i18n import N_
 from controller.rules.damath_data import OPERATORS
 from controller.rules.move import Square
 from controller.tracker.guidance import Guidance
-
-RGB = tuple[int, int, int]
+from controller.view.outputs import RGB as RGB
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from controller.rules.move import Square
-from controller.view.leds import RGB
+
+RGB = tuple[int, int, int]
+"""A colour: red, green, blue, 0 to 255 (here, so that a game's kind loads no LED legend and
+no tracker with it)."""
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,9 @@ import pytest
 
 from controller.board import BoardHost
 from controller.games import GAMES
+from controller.games.dam.record import RULES as DAM
+from controller.games.english.record import RULES as ENGLISH
 from controller.games.italian.record import RULES as ITALIAN
-from controller.record.draughts import DAM, ENGLISH
 from controller.record.games import Refused, recorded
 from controller.record.journal_file import read as read_journal
 from controller.rules.dadama import COLOURS as DADAMA_COLOURS

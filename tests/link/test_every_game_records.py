@@ -92,7 +92,7 @@ def _dadama(dice_mode: str):
 
 
 def test_a_throw_of_the_boards_dice_is_the_one_its_seed_and_number_give():
-    from controller.record.dadama import throw_faces
+    from controller.games.dadama.record import throw_faces
     from controller.record.games import Refused
 
     game = _dadama("board")

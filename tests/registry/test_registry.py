@@ -77,15 +77,19 @@ def test_reading_the_list_loads_no_game() -> None:
     assert [m for m in loaded if m.startswith(heavy)] == []
 
 
-def test_a_games_record_reader_in_its_folder_loads_no_board() -> None:
-    """Italian draughts' reader lives in its folder (``controller/games/italian/record.py``):
-    the hub reads its records without loading any game's board, session or link."""
-    loaded = loaded_by("from controller.record.games import recorded\nrecorded('italian')")
-    assert "controller.games.italian.record" in loaded
-    games = [m for m in loaded if m.startswith("controller.games.")]
-    assert set(games) == {"controller.games.kind", "controller.games.italian",
-                          "controller.games.italian.record"}  # fmt: skip
-    board = ("controller.session", "controller.board", "controller.link", "controller.sim")
+@pytest.mark.parametrize("name", [e.name for e in registry.ENTRIES if e.record is not None])
+def test_a_games_record_reader_in_its_folder_loads_no_board(name: str) -> None:
+    """Each game's reader lives in its folder (``controller/games/<name>/record.py``; a plain
+    draughts game's over the shared ``controller/games/draughts/record.py``): the hub reads its
+    records without loading any game's board, session, tracker or link."""
+    loaded = loaded_by(f"from controller.record.games import recorded\nrecorded({name!r})")
+    assert f"controller.games.{name}.record" in loaded
+    games = {m for m in loaded if m.startswith("controller.games.")}
+    shared = {"controller.games.draughts", "controller.games.draughts.record"}
+    assert games - shared == {"controller.games.kind", f"controller.games.{name}",
+                              f"controller.games.{name}.record"}  # fmt: skip
+    board = ("controller.session", "controller.board", "controller.link", "controller.sim",
+             "controller.tracker")  # fmt: skip
     assert [m for m in loaded if m.startswith(board)] == []
 
 

@@ -1,6 +1,7 @@
 """A Dam game (12×12) on a board: moves read from the 72 squares, journaled, resumed after a
 restart, a king's taking that turns at the edge, the result told by the pieces and its PDN
-kept in ``games/`` once (controller/session/draughts.py, controller/games/dam/, the keeper)."""
+kept in ``games/`` once (controller/games/draughts/session.py, controller/games/dam/, the
+keeper)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import json
 
 from controller.games.dam.kind import DAM
 from controller.games.dam.kind import RULES as DAM_RULES
-from controller.games.draughts import DraughtsGame
+from controller.games.draughts.kind import DraughtsGame
+from controller.games.draughts.session import DraughtsConfig, DraughtsSession
+from controller.games.draughts.view import compose_draughts, snapshot
 from controller.games.keeper import Keeper
 from controller.rules.pdn_game import read_pdn
-from controller.session.draughts import DraughtsConfig, DraughtsSession
-from controller.view.draughts import compose_draughts, snapshot
 
 EDGE = {
     "game": "dam",

@@ -8,8 +8,8 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from controller import registry
+from controller.games.dadama.record import GAME
 from controller.i18n import _
-from controller.record.dadama import GAME
 from controller.rules.move import Square
 
 from ..desk import TableDesk, TableSessionGame

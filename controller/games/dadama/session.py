@@ -19,14 +19,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from controller.i18n import _
-from controller.record.dadama import (
+from controller.games.dadama.record import (
     DICE_MODES,
     GAME,
     DadamaRecord,
     step_to_json,
     throw_faces,
 )
+from controller.i18n import _
 from controller.record.journal_file import Record
 from controller.record.table import TableState, is_table
 from controller.rules.dadama import (

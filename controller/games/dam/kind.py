@@ -1,11 +1,11 @@
 """Dam, the 12 × 12 draughts of Sri Lanka, on the board (docs/rules-dam.md): a plain draughts
-game with its own rules, settings and JSON position (``controller/record/draughts.py``)."""
+game with its own rules, settings and JSON position (``controller/games/dam/record.py``)."""
 
 from __future__ import annotations
 
-from controller.record.draughts import DAM as RULES
+from controller.games.dam.record import RULES
 
-from ..draughts import draughts_kind
+from ..draughts.kind import draughts_kind
 from ..kind import Geometry
 
 DAM = draughts_kind(

@@ -1,6 +1,6 @@
 """English draughts answering ``rules moves`` and ``rules perft`` (PDN FEN positions)."""
 
 from controller.games.answers import fen_answers
-from controller.record.draughts import ENGLISH
+from controller.games.english.record import RULES as ENGLISH
 
 ANSWERS = fen_answers(ENGLISH)

@@ -1,13 +1,13 @@
 """English draughts (checkers) on the 8 × 8 board: the rules engine's English rule set
 (``controller/rules/draughts.py``), its opening and positions as PDN FEN
-(``controller/record/draughts.py``), registered as a plain draughts game. Black moves first; a
+(``controller/games/english/record.py``), registered as a plain draughts game. Black moves first; a
 side with no piece or no move loses; the third occurrence of a position is a draw."""
 
 from __future__ import annotations
 
-from controller.record.draughts import ENGLISH as RULES
+from controller.games.english.record import RULES
 
-from ..draughts import draughts_kind
+from ..draughts.kind import draughts_kind
 from ..kind import Geometry
 
 ENGLISH = draughts_kind(RULES, Geometry(8), ())

@@ -1,9 +1,10 @@
 """Italian draughts as the board plays it: a plain draughts game on the 32 dark squares of the
-8 × 8 board (``controller.games.draughts``), with no settings of its own."""
+8 × 8 board (``controller.games.draughts``: its shared session and view), with no settings
+of its own."""
 
 from __future__ import annotations
 
-from controller.games.draughts import draughts_kind
+from controller.games.draughts.kind import draughts_kind
 from controller.games.kind import Geometry
 
 from .record import RULES

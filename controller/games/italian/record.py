@@ -4,8 +4,8 @@ with. Pure: the rules engine and the records' shared machinery only."""
 
 from __future__ import annotations
 
-from controller.record.draughts import pdn_rules
-from controller.record.games import DraughtsRecorded, Recorded
+from controller.games.draughts.record import DraughtsRecorded, pdn_rules
+from controller.record.games import Recorded
 
 RULES = pdn_rules("italian", ("white", "black"), "W:W21,22,23:B9,10,11")
 

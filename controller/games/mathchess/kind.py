@@ -11,8 +11,8 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from controller import registry
+from controller.games.mathchess.record import GAME
 from controller.i18n import _
-from controller.record.mathchess import GAME
 from controller.rules.move import Square
 
 from ..desk import TableDesk
@@ -252,8 +252,8 @@ class MathChessGame(BoardGame):
 
     def files(self) -> dict[str, str]:
         """Its record (replays exactly: ``rules``' reader) and its scoresheet as text."""
+        from controller.games.mathchess.record import record_text
         from controller.games.mathchess.sheet import sheet_text
-        from controller.record.mathchess import record_text
 
         game = self.session.game
         return {

@@ -11,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from controller.games.mathchess.record import GAME, TURN, action_record, apply_record, start_record
 from controller.i18n import _
 from controller.record.games import game_of
 from controller.record.journal_file import Record
-from controller.record.mathchess import GAME, TURN, action_record, apply_record, start_record
 from controller.record.table import TableState, is_table
 from controller.rules.mathchess import (
     IllegalAction,
@@ -95,7 +95,7 @@ class MathChessSession:
         return session
 
     def apply(self, record: Record) -> None:
-        """The one reading of a journal record, live and on a resume (``record.mathchess``,
+        """The one reading of a journal record, live and on a resume (``games.mathchess.record``,
         ``record.table``)."""
         if is_table(record):
             over = self.game.position.ending() is not None

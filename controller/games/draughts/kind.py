@@ -1,5 +1,5 @@
 """The plain draughts games on the board (Dam, English draughts): one ``BoardGame`` over the
-generic draughts session (``session/draughts.py``) and view (``view/draughts.py``), and
+generic draughts session (``session.py`` here) and view (``view.py``), and
 ``draughts_kind`` that registers one of them from its ``DraughtsRules`` alone."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ import json
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from controller.games.draughts.record import DraughtsRules
+from controller.games.draughts.session import DraughtsConfig, DraughtsSession
 from controller.i18n import _
-from controller.record.draughts import DraughtsRules
 from controller.record.games import game_of
 from controller.rules.move import Square
-from controller.session.draughts import DraughtsConfig, DraughtsSession
 
-from .desk import TableDesk, TableSessionGame
-from .kind import GameKind, Geometry, Opening, Outputs, Record
+from ..desk import TableDesk, TableSessionGame
+from ..kind import GameKind, Geometry, Opening, Outputs, Record
 
 
 class DraughtsGame(TableSessionGame):
@@ -38,7 +38,7 @@ class DraughtsGame(TableSessionGame):
         return self.session.tick(t)
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
-        from controller.view.draughts import compose_draughts, counts, status
+        from controller.games.draughts.view import compose_draughts, counts, status
         from controller.view.outputs import page_lines
 
         v = self.session.view()
@@ -54,7 +54,7 @@ class DraughtsGame(TableSessionGame):
         return frozenset(self.session.game.occupied())
 
     def page(self, t: float) -> dict[str, Any]:
-        from controller.view.draughts import snapshot
+        from controller.games.draughts.view import snapshot
         from controller.view.leds import LEGEND
 
         v = self.session.view()
@@ -75,7 +75,7 @@ class DraughtsGame(TableSessionGame):
 
     def summary(self, t: float) -> dict[str, Any]:
         """The class overview's card: the first mover in the first player's place."""
-        from controller.view.draughts import status
+        from controller.games.draughts.view import status
 
         v = self.session.view()
         return {

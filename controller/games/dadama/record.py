@@ -7,25 +7,31 @@ number (``throw_faces``), so anyone holding the records can check every throw of
 
 from __future__ import annotations
 
+import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
 
 from controller.i18n import _
+from controller.record.games import Record, Recorded, Refused, board_picture, square_of
+from controller.rules.dadama import COLOURS as DADAMA_COLOURS
 from controller.rules.dadama import (
     DEFAULT,
     DadamaGame,
+    Phase,
     Quiet,
     Step,
     Stop,
     Throw,
 )
-from controller.rules.dadama_notation import dadama_from_json
+from controller.rules.dadama_notation import (
+    dadama_from_json,
+    dadama_to_json,
+    record_text,
+    result_of,
+)
 from controller.rules.move import Square
 
-from .draughts import square_of
-
-Record = dict[str, Any]
 GAME = "dadama"
 DICE_MODES = ("board", "real")
 """Where the throws come from: the board's seeded dice, or real dice entered with the buttons."""
@@ -145,3 +151,76 @@ class DadamaRecord:
         self.game.play(step)
         self.pending = None
         return step
+
+
+class DadamaRecorded(Recorded):
+    """Dadama: a ``start`` with its seed, then ``throw`` and ``step`` records; a throw of the
+    board's dice must be the one its seed and number give (``throw_faces``)."""
+
+    name = GAME
+    export_as = "pdn"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.state: DadamaRecord | None = None
+        self.last_throw: dict[str, Any] | None = None
+        """The last throw: the die's square, its faces, and (once its step is played) the value
+        the die kept."""
+
+    def _apply(self, record: Record) -> dict[str, Any]:
+        if record.get("k") == "start":
+            state = DadamaRecord()
+            state.apply(record)
+            self.state = state
+            return {"game": self.name, "dice": state.dice_mode, "seed": state.seed}
+        if self.state is None:
+            raise Refused(_("the game has not started: its first record is not its start"))
+        side = self.state.game.side_to_move
+        step = self.state.apply(record)
+        if isinstance(step, Throw):
+            self.last_throw = {"at": list(step.square), "dice": list(step.dice), "kept": step.kept}
+        if step is None:  # a throw
+            assert self.state.pending is not None
+            square, dice = self.state.pending
+            self.last_throw = {"at": list(square), "dice": list(dice), "kept": None}
+            return {"side": DADAMA_COLOURS[side], "throw": self.state.throws,
+                    "dice": list(self.state.pending[1])}  # fmt: skip
+        return {"side": DADAMA_COLOURS[side], "step": _step_text(step)}
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        if state is None:
+            return {"phase": "setup", "ply": 0, "to_move": None, "position": None,
+                    "result": None, "ending": None}  # fmt: skip
+        game = state.game
+        over = game.phase is Phase.OVER
+        ending = game.ending() if over else None
+        pieces = [
+            {"at": list(square), "side": DADAMA_COLOURS[die.side], "label": str(die.value),
+             "king": die.dadama}
+            for square, die in sorted(game.pieces().items())
+        ]  # fmt: skip
+        return {
+            "picture": board_picture(8, "dark-squares", DADAMA_COLOURS, pieces),
+            "last_throw": self.last_throw,
+            "phase": "over" if over else "play",
+            "ply": len(game.history),
+            "to_move": DADAMA_COLOURS[game.side_to_move],
+            "position": dadama_to_json(game),
+            "result": result_of(game) if over else None,
+            "ending": ending.reason.value if ending is not None else None,
+            "ending_text": ending.describe() if ending is not None else None,
+            "dice": state.dice_mode,
+            "throws": state.throws,
+        }
+
+    def export(self) -> str | None:
+        state = self.state
+        if state is None:
+            return None
+        return record_text(state.game, state.start, tags=self.table.tags(DADAMA_COLOURS))
+
+
+def _step_text(step: Quiet | Throw | Stop) -> str:
+    """A step as the journal names it (its JSON), for the record's ``info``."""
+    return json.dumps(step_to_json(step), separators=(",", ":"))

@@ -14,25 +14,24 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
-from controller.i18n import _
-from controller.record.draughts import (
+from controller.games.draughts.record import (
     DraughtsRules,
     describe,
     recorded_move,
     result_of,
     start_game,
 )
+from controller.i18n import _
 from controller.record.journal_file import Record
 from controller.record.table import TableState, is_table
 from controller.rules.game import Ending
 from controller.rules.move import Chip, Move, Square
 from controller.rules.pdn_game import write_pdn
+from controller.session.journal import Journal
+from controller.session.journaled import JournaledGame, open_journal, without_start
 from controller.tracker.events import BoardReady, Event, MoveCommitted
 from controller.tracker.guidance import Guidance
 from controller.tracker.tracker import Tracker
-
-from .journal import Journal
-from .journaled import JournaledGame, open_journal, without_start
 
 
 @dataclass

@@ -12,16 +12,11 @@ from typing import Any
 
 from controller import registry
 from controller.i18n import _
-from controller.rules.dam import COLOURS as DAM_COLOURS
-from controller.rules.dam import DEFAULT as DAM_DEFAULT
-from controller.rules.dam import DamGame
-from controller.rules.dam_notation import dam_from_json, dam_to_json
+from controller.record.games import Record, Recorded, Refused, board_picture, square_of
 from controller.rules.game import Ending, EndReason, Game
-from controller.rules.move import Move, Square
+from controller.rules.move import Move
 from controller.rules.pdn import fen_of
-from controller.rules.pdn_game import new_game
-
-Record = dict[str, Any]
+from controller.rules.pdn_game import move_text, new_game, write_pdn
 
 
 @dataclass(frozen=True)
@@ -41,17 +36,6 @@ class DraughtsRules:
     fen_positions: bool = False
     """Its positions are PDN FEN (``pdn_rules``): ``rules moves`` reads them as it reads every
     such game's."""
-
-
-def square_of(raw: object) -> Square:
-    """A record's square, ``[x, y]`` of whole numbers; ValueError naming it otherwise."""
-    if (
-        isinstance(raw, list | tuple)
-        and len(raw) == 2
-        and all(isinstance(v, int) and not isinstance(v, bool) for v in raw)
-    ):
-        return (raw[0], raw[1])
-    raise ValueError(_("not a square: {raw!r}").format(raw=raw))
 
 
 def start_game(rules: DraughtsRules, rec: Record) -> Game:
@@ -114,30 +98,6 @@ def describe(rules: DraughtsRules, ending: Ending) -> str:
 # ---------------------------------------------------------------------- Dam
 
 
-def _dam_opening(settings: Mapping[str, Any]) -> Game:
-    return DamGame.opening(DAM_DEFAULT.with_settings(settings))
-
-
-def _dam_from_json(position: dict[str, Any], settings: Mapping[str, Any]) -> Game:
-    return dam_from_json({**position, "settings": dict(settings)})
-
-
-def _dam_to_json(game: Game) -> dict[str, Any]:
-    assert isinstance(game, DamGame)
-    return dam_to_json(game)
-
-
-DAM = DraughtsRules(
-    name="dam",
-    title=registry.GAMES["dam"].title,
-    colours=DAM_COLOURS,
-    opening=_dam_opening,
-    from_json=_dam_from_json,
-    to_json=_dam_to_json,
-)
-"""Dam, the 12 × 12 draughts of Sri Lanka (docs/rules-dam.md)."""
-
-
 # ---------------------------------------------------------------------- English draughts
 
 
@@ -178,5 +138,59 @@ def pdn_rules(name: str, colours: tuple[str, str], example: str) -> DraughtsRule
     )
 
 
-ENGLISH = pdn_rules("english", ("black", "white"), "B:W21,22,23:B1,2,3")
-"""English draughts (checkers): Black moves first (docs/rules-english.md)."""
+class DraughtsRecorded(Recorded):
+    """Dam and English draughts: a ``start``, then ``move`` records, each a legal move."""
+
+    export_as = "pdn"
+
+    def __init__(self, rules: DraughtsRules) -> None:
+        super().__init__()
+        self.rules = rules
+        self.name = rules.name
+        self.start: Game | None = None
+        self.game: Game | None = None
+
+    def _apply(self, record: Record) -> dict[str, Any]:
+        kind = record.get("k")
+        if kind == "start":
+            self.start = start_game(self.rules, record)
+            self.game = self.start.copy()
+            return {"game": self.name, "to_move": self.rules.colours[self.game.side_to_move]}
+        if self.game is None:
+            raise Refused(_("the game has not started: its first record is not its start"))
+        if kind != "move":
+            raise Refused(_("unknown record {kind!r}").format(kind=kind))
+        move = recorded_move(self.game, record)
+        side = self.game.side_to_move
+        self.game.push(move)
+        return {"side": self.rules.colours[side], "move": move_text(self.name, move)}
+
+    def summary(self) -> dict[str, Any]:
+        game = self.game
+        if game is None:
+            return {"phase": "setup", "ply": 0, "to_move": None, "position": None,
+                    "result": None, "ending": None}  # fmt: skip
+        ending = game.ending()
+        result = result_of(ending)
+        colours = self.rules.colours
+        pieces = [
+            {"at": list(square), "side": colours[chip.side], "label": "", "king": chip.dama}
+            for square, chip in sorted(game.chips().items())
+        ]
+        return {
+            "phase": "over" if ending is not None else "play",
+            "ply": game.ply,
+            "to_move": self.rules.colours[game.side_to_move],
+            "picture": board_picture(game.rules.size, "dark-squares", colours, pieces),
+            "position": self.rules.to_json(game),
+            "result": None if result == "*" else result,
+            "ending": ending.reason.value if ending is not None else None,
+            "ending_text": describe(self.rules, ending) if ending is not None else None,
+        }
+
+    def export(self) -> str | None:
+        if self.game is None or self.start is None:
+            return None
+        result = result_of(self.game.ending())
+        tags = {"Event": _(self.rules.title), **self.table.tags(self.rules.colours)}
+        return write_pdn(self.game, self.start, result, tags)

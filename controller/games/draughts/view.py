@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from controller.games.draughts.session import DraughtsView
 from controller.i18n import _
 from controller.rules.move import Square
-from controller.session.draughts import DraughtsView
 from controller.view.leds import LEGEND, Light, shade
 from controller.view.outputs import BoardOutputs, page_lines
 

@@ -8,9 +8,13 @@ so a removal is checked against its rule (R06–R10) wherever it is read.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from controller.i18n import _
+from controller.record.games import Record, Recorded, Refused, board_picture, upgraded
+from controller.record.table import TableState
 from controller.rules.mathchess import (
+    SIDES,
     Done,
     MathChessGame,
     Move,
@@ -19,13 +23,11 @@ from controller.rules.mathchess import (
     Place,
     Point,
     Remove,
+    position_from_json,
+    position_to_json,
 )
 from controller.rules.mathchess.position import Action
 
-if TYPE_CHECKING:
-    from .table import TableState
-
-Record = dict[str, Any]
 GAME = "mathchess"
 START = "start"
 """The first record, as every game's: ``{"k": "start", "game": "mathchess", "position": …}``."""
@@ -33,28 +35,11 @@ ACTION = "mathchess-action"
 TURN = "mathchess-turn"
 """A turn of several actions (a move and its removals), one record: journaled whole or not at
 all, so a power cut never leaves half a turn in the journal."""
-LEGACY_START = "mathchess-start"
-"""The first record's kind in journals written before the one record key (``kind``, not ``k``)."""
 
 
 def start_record(position: dict[str, Any]) -> Record:
     """The journal's first record: the game and its start position (JSON position format)."""
     return {"k": START, "game": GAME, "position": position}
-
-
-def upgraded(record: Record) -> Record:
-    """``record`` in the one record grammar: a record written before it (its kind under
-    ``kind``, the start as ``mathchess-start``) read as written today, its actions too; every
-    other record as it is. Records are kept as written (their hashes are the hub's): read them
-    through this."""
-    if "k" in record or not isinstance(record.get("kind"), str):
-        return record
-    rest = {key: value for key, value in record.items() if key != "kind"}
-    if record["kind"] == LEGACY_START:
-        return {"k": START, "game": GAME, **rest}
-    if isinstance(rest.get("actions"), list):
-        rest["actions"] = [upgraded(a) if isinstance(a, dict) else a for a in rest["actions"]]
-    return {"k": record["kind"], **rest}
 
 
 def action_record(action: Action) -> Record:
@@ -119,3 +104,64 @@ def record_text(game: MathChessGame, table: TableState) -> str:
     if table.info:
         record = {**record, "players": table.players()}
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
+
+
+class MathChessRecorded(Recorded):
+    """Mathematical Chess: a start position, then placements, moves, removals, Done and passes,
+    each through the rules engine (a removal must be one its rule allows)."""
+
+    name = GAME
+    export_as = "json"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.game: MathChessGame | None = None
+
+    def _apply(self, record: Record) -> dict[str, Any]:
+        record = upgraded(record)
+        if record.get("k") == START:
+            raw = record.get("position")
+            if not isinstance(raw, dict):
+                raise Refused(_("the start record's position is not an object"))
+            self.game = MathChessGame(position_from_json(raw))
+            return {"game": self.name, "to_move": SIDES[self.game.position.to_move]}
+        if self.game is None:
+            raise Refused(_("the game has not started: its first record is not its start"))
+        side = self.game.position.to_move
+        before = len(self.game.actions)
+        apply_record(self.game, record)
+        white, black = self.game.position.score()
+        return {
+            "side": SIDES[side],
+            "actions": len(self.game.actions) - before,
+            "score": {"white": white, "black": black},
+        }
+
+    def summary(self) -> dict[str, Any]:
+        game = self.game
+        if game is None:
+            return {"phase": "setup", "ply": 0, "to_move": None, "position": None,
+                    "result": None, "ending": None}  # fmt: skip
+        position = game.position
+        ending = position.ending()
+        white, black = position.score()
+        pieces = [
+            {"at": list(point), "side": SIDES[piece.side], "label": piece.symbol, "king": False}
+            for point, piece in sorted(position.board.pieces())
+        ]
+        return {
+            "picture": board_picture(position.board.size, "points", SIDES, pieces),
+            "phase": "over" if ending is not None else "play",
+            "ply": len(game.actions),
+            "to_move": SIDES[position.to_move],
+            "position": position_to_json(position),
+            "result": ending.result() if ending is not None else None,
+            "ending": ending.reason if ending is not None else None,
+            "ending_text": ending.describe() if ending is not None else None,
+            "score": {"white": white, "black": black},
+        }
+
+    def export(self) -> str | None:
+        if self.game is None:
+            return None
+        return record_text(self.game, self.table)
