@@ -160,7 +160,7 @@ class DiceTable(HandTable):
     kind_of_piece = "dice"
 
     def taken(self) -> frozenset[Square]:
-        from controller.tracker.dadama import loose
+        from controller.games.dadama.tracker import loose
 
         session = self.board.game.session  # type: ignore[attr-defined]
         return frozenset(loose(session.game) | set(session.seen.extra))

@@ -7,9 +7,9 @@ from __future__ import annotations
 import random
 
 from controller.games.dadama.session import DadamaSession
+from controller.games.dadama.tracker import loose, occupied
 from controller.rules.dadama import Phase, Throw, jumped
 from controller.rules.move import Square
-from controller.tracker.dadama import loose, occupied
 
 
 def shown(s: DadamaSession) -> frozenset[Square]:

@@ -188,8 +188,8 @@ def test_a_bad_setting_is_refused_clearly():
 
 
 def test_the_sheet_puts_two_turns_a_row_and_a_record_replays_with_its_throws():
+    from controller.games.dadama.sheet import rows, to_csv, to_html
     from controller.rules.dadama_notation import read_record_text
-    from controller.scoresheet.dadama import rows, to_csv, to_html
 
     s = DadamaSession.begin(DadamaConfig(seed=8, position=position(FIG3, to_move="black")))
     s.feed_frame(0.0, shown(s))

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from controller.games.dadama.tracker import loose, occupied, read_board
 from controller.rules.dadama import DadamaGame, Die, Quiet, Throw
-from controller.tracker.dadama import loose, occupied, read_board
 
 FIG3 = {
     (3, 2): Die(0, 3),

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from controller.games.mathchess.session import MathChessSession
+from controller.games.mathchess.tracker import MathChessTracker
 from controller.rules.mathchess import Phase, Position, Remove, from_level, position_to_json
-from controller.tracker.mathchess import MathChessTracker
 from tests.mathchess.helpers import col, position, row
 
 ONE, TWO, SEVEN, NINE = (4, 4), (5, 4), (2, 4), (6, 4)

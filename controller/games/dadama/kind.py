@@ -73,7 +73,7 @@ class DadamaGame(TableSessionGame):
         return Outputs(out.leds, page_lines((view.message, *table, *shown), cols, rows))
 
     def expected(self) -> frozenset[Square]:
-        from controller.tracker.dadama import loose, occupied
+        from controller.games.dadama.tracker import loose, occupied
 
         g = self.session.game
         return frozenset(occupied(g) - loose(g))
@@ -131,7 +131,7 @@ class DadamaGame(TableSessionGame):
 
     def files(self) -> dict[str, str]:
         """Its sheet (its turns and throws), its record as text with every throw, and as JSON."""
-        from controller.scoresheet import dadama as sheet
+        from . import sheet
 
         s = self.session
         return {

@@ -26,6 +26,7 @@ from controller.games.dadama.record import (
     step_to_json,
     throw_faces,
 )
+from controller.games.dadama.tracker import Seen, read_board
 from controller.i18n import _
 from controller.record.journal_file import Record
 from controller.record.table import TableState, is_table
@@ -51,7 +52,6 @@ from controller.rules.dadama_notation import (
 from controller.rules.move import Square
 from controller.session.journal import Journal
 from controller.session.journaled import JournaledGame, open_journal, without_start
-from controller.tracker.dadama import Seen, read_board
 
 
 @dataclass

@@ -5,9 +5,9 @@ pulse), so a child who knows one board reads the other."""
 
 from __future__ import annotations
 
+from controller.games.mathchess.tracker import MathChessTracker
 from controller.i18n import N_
 from controller.rules.mathchess import Phase, Point
-from controller.tracker.mathchess import MathChessTracker
 from controller.view.leds import RGB, Light, shade
 
 LEGEND: dict[str, Light] = {

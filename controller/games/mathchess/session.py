@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from controller.games.mathchess.record import GAME, TURN, action_record, apply_record, start_record
+from controller.games.mathchess.tracker import MathChessTracker
 from controller.i18n import _
 from controller.record.games import game_of
 from controller.record.journal_file import Record
@@ -28,7 +29,6 @@ from controller.rules.mathchess import (
 from controller.rules.mathchess.position import Action
 from controller.session.journal import Journal, JournalError
 from controller.session.journaled import keep_resumed
-from controller.tracker.mathchess import MathChessTracker
 
 
 @dataclass

@@ -12,8 +12,7 @@ import html
 from controller.i18n import _
 from controller.rules.dadama import DadamaGame
 from controller.rules.dadama_notation import record_json, record_text
-
-from .render import csv_rows
+from controller.scoresheet.render import csv_rows
 
 
 def rows(game: DadamaGame, start: DadamaGame) -> list[tuple[int, str, str]]:
