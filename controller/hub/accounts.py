@@ -11,8 +11,9 @@ out (docs/security.md, "The desk's logins"): within ``LOCK`` seconds, ``FAILURES
 passwords for a name from one address stop that address trying that name; ``ADDRESS_FAILURES``
 wrong passwords from one address, whatever the names, stop that address; and once a name has
 had ``NAME_FAILURES`` wrong passwords from anywhere (guessing from many addresses), only
-addresses that have not failed for it may still try it. A name is never locked for an address
-that has not failed: the organiser logs in from their own machine while someone else guesses.
+addresses that have not failed for it, or that have logged in as it before (within ``KNOWN``),
+may still try it. A name is never locked for an address by other addresses' failures: the
+organiser logs in from her own laptop, after a typo there too, while someone else guesses.
 A new password (``account add --replace``) forgets the name's failures.
 """
 
@@ -41,6 +42,8 @@ LIFETIME = 14 * 3600
 FAILURES, LOCK = 8, 300
 ADDRESS_FAILURES = 20
 NAME_FAILURES = 40
+KNOWN = 30 * 24 * 3600
+"""How long an address a name logged in from stays its own against other addresses' guessing."""
 MIN_PASSWORD = 10
 SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
@@ -59,6 +62,9 @@ CREATE TABLE IF NOT EXISTS login_failure (
 );
 CREATE INDEX IF NOT EXISTS login_failure_name ON login_failure(name, address);
 CREATE INDEX IF NOT EXISTS login_failure_address ON login_failure(address);
+CREATE TABLE IF NOT EXISTS login_known (
+    name TEXT NOT NULL, address TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (name, address)
+);
 """
 
 
@@ -175,7 +181,11 @@ class Accounts:
         if count("address = ?", address) >= ADDRESS_FAILURES:
             raise AccountError("too many wrong passwords from this address: wait five minutes")
         mine = count("name = ? AND address = ?", key, address)
-        if mine >= FAILURES or (mine and count("name = ?", key) >= NAME_FAILURES):
+        known = self.db.execute(
+            "SELECT 1 FROM login_known WHERE name = ? AND address = ? AND at >= ?",
+            (key, address, now - KNOWN),
+        ).fetchone()
+        if mine >= FAILURES or (mine and not known and count("name = ?", key) >= NAME_FAILURES):
             raise AccountError(
                 "too many wrong passwords for this name from this address: wait five minutes "
                 "(or log in from another machine)"
@@ -191,6 +201,7 @@ class Accounts:
             "INSERT INTO session VALUES (?, ?, ?, ?, ?)",
             (_digest(token), name, secrets.token_urlsafe(24), now, now),
         )
+        self.db.execute("INSERT OR REPLACE INTO login_known VALUES (?, ?, ?)", (key, address, now))
         return token
 
     @_locked

@@ -57,3 +57,26 @@ def test_a_name_locked_from_one_address_logs_in_from_another(desk):
     assert "too+many" in late.login("lina")[1]  # then it is held, the right password too
     assert Browser(desk.url, "127.0.0.61").login("lina") == (303, "/desk")
     assert "Traceback" not in (desk.folder / "hub.log").read_text()
+
+
+def test_an_address_that_logged_in_is_not_locked_by_other_addresses(tmp_path):
+    """Issue 39, item 8: one typo at the organiser's laptop, then NAME_FAILURES wrong passwords
+    for her name from other addresses: her laptop, where she logged in before, still logs
+    in; an address that failed for the name and never logged in as it is held (the real
+    SQLite file of the desk's accounts, a clock that does not move)."""
+    from controller.hub.accounts import AccountError, Accounts
+
+    accounts = Accounts(tmp_path, clock=lambda: 1_000.0)
+    accounts.add("org", "organiser", "the organiser's password")
+    accounts.login("org", "the organiser's password", ORGANISER)
+    with pytest.raises(AccountError, match="wrong name or password"):
+        accounts.login("org", "a typo", ORGANISER)
+    with pytest.raises(AccountError, match="wrong name or password"):
+        accounts.login("org", "a guess", "127.0.0.9")  # a stranger's one failure
+    for n in range(NAME_FAILURES):  # each from an address of its own: none held by its own
+        with pytest.raises(AccountError, match="wrong name or password"):
+            accounts.login("org", f"guess {n}", f"127.0.1.{n}")
+    assert accounts.login("org", "the organiser's password", ORGANISER)
+    with pytest.raises(AccountError, match="too many wrong passwords for this name"):
+        accounts.login("org", "the organiser's password", "127.0.0.9")
+    accounts.close()
