@@ -1,5 +1,6 @@
 """The one adapter to the puzzles' figures of a child (solved, tried, rating, per week, every
-attempt) and the teacher's acts on them (rename, delete).
+attempt) and the teacher's acts on them (rename, delete), in one transaction with the progress
+store's.
 
 The puzzles are another package's (``controller.puzzles.progress``); this package asks here,
 never the puzzles directly, so the figures the pages show have one shape whatever the puzzle
@@ -9,11 +10,16 @@ have solved none and have no rating yet.
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from sqlite3 import Connection
 from typing import Any
 
 from controller.puzzles import progress as store
+from controller.puzzles.store import StoreError
+
+__all__ = ["StoreError", "attempts", "check", "forget_in", "held", "rename_in", "summary", "weeks"]
 
 
 @dataclass(frozen=True)
@@ -62,13 +68,20 @@ def attempts(state_dir: Path, child: str) -> list[dict[str, Any]]:
     return [asdict(a) for a in store.solver_attempts(db, child)]
 
 
-def rename(state_dir: Path, old: str, new: str) -> int:
-    """The child's puzzle data under the new name; how many rows moved."""
-    db = _db(state_dir)
-    return store.rename_solver(db, old, new) if db is not None else 0
+def held(state_dir: Path) -> AbstractContextManager[Connection | None]:
+    """The class's puzzle store in one write transaction (``store.held``): None when it has
+    none; a StoreError, before anything changes, when something else is in its place."""
+    return store.held(store.puzzle_db_path(Path(state_dir)))
 
 
-def forget(state_dir: Path, child: str) -> int:
-    """Delete the child's puzzle attempts and rating; how many rows there were."""
-    db = _db(state_dir)
-    return store.forget_solver(db, child) if db is not None else 0
+def check(state_dir: Path) -> None:
+    """StoreError when the class's puzzle store cannot be read (damaged, a folder in its place,
+    a newer board's): an export must not pass an unreadable store for an empty one."""
+    with held(state_dir):
+        pass
+
+
+forget_in = store.forget_attempts
+"""The child's puzzle attempts and rating deleted in ``held``'s transaction; how many rows."""
+rename_in = store.rename_attempts
+"""The child's puzzle data under the new name in ``held``'s transaction; how many rows."""

@@ -10,16 +10,27 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
+import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.engine.coach import REVIEW_DEPTH
+from controller.i18n import _
 from controller.record.info import ROSTER_FILE, read_roster
 
 from . import figures, indexer, puzzles, roster
-from .store import SCHEMA_VERSION, ProgressError, Store, open_store, store_path
+from .store import (
+    SCHEMA_VERSION,
+    ProgressError,
+    Store,
+    forget_plays,
+    open_store,
+    rename_plays,
+    store_path,
+)
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -27,6 +38,11 @@ if TYPE_CHECKING:
 POLL_SECONDS = 5.0
 BATCH = 20
 log = logging.getLogger("damath-board.progress")
+
+
+class PrivacyError(Exception):
+    """A teacher's act on a child's data refused whole: a store could not be used. The message
+    says what was not done and why; nothing was changed."""
 
 
 class Progress:
@@ -174,10 +190,38 @@ class Progress:
     def known(self, child: str) -> bool:
         return child in self.roster() or bool(self._read(lambda s: s.plays(child), []))
 
+    @contextmanager
+    def _both(self, refused: str) -> Iterator[tuple[sqlite3.Connection, sqlite3.Connection | None]]:
+        """The progress store and the puzzles' in one write transaction each, committed
+        together when the block ends. Every store is checked first: if one cannot be used, or
+        the block raises, neither changes (the class list is written last, inside), and
+        ``PrivacyError`` says what could not be done and why (``refused``: ``{why}`` in it)."""
+        with self.lock:
+            try:
+                store = self.store()
+                if store is None:
+                    raise ProgressError(self.problem)
+                with store.held() as db, puzzles.held(self.state_dir) as answers:
+                    yield db, answers
+            except (ProgressError, puzzles.StoreError, sqlite3.Error, OSError) as exc:
+                raise PrivacyError(refused.format(why=exc)) from None
+
     def export(self, child: str) -> dict[str, Any]:
-        """One child's data, whole: every game's figures, the summary, the puzzles."""
-        plays = self._read(lambda s: s.plays(child), [])
-        solved = puzzles.summary(self.state_dir, child)
+        """One child's data, whole: every game's figures, the summary, the puzzles;
+        ``PrivacyError`` when a store cannot be read (never an empty file for a full one)."""
+        refused = _("The export was not made: {why}")
+        with self.lock:
+            try:
+                store = self.store()
+                if store is None:
+                    raise ProgressError(self.problem)
+                plays = store.plays(child)
+                puzzles.check(self.state_dir)
+                solved = puzzles.summary(self.state_dir, child)
+                weeks = puzzles.weeks(self.state_dir, child)
+                answers = puzzles.attempts(self.state_dir, child)
+            except (ProgressError, puzzles.StoreError, sqlite3.Error, OSError) as exc:
+                raise PrivacyError(refused.format(why=exc)) from None
         return {
             "format": "damath-board child progress",
             "schema": SCHEMA_VERSION,
@@ -192,20 +236,22 @@ class Progress:
                 "tried": solved.tried,
                 "rating": solved.rating,
                 "deviation": solved.deviation,
-                "weeks": [w.__dict__ for w in puzzles.weeks(self.state_dir, child)],
-                "attempts": puzzles.attempts(self.state_dir, child),
+                "weeks": [w.__dict__ for w in weeks],
+                "attempts": answers,
             },
         }
 
     def delete(self, child: str) -> dict[str, int]:
-        """Delete one child's data: the figures, the puzzle attempts, the name on the list."""
-        plays = self._read(lambda s: s.forget_child(child), 0)
-        tried = puzzles.forget(self.state_dir, child)
-        removed = 0
-        if child in self.roster():
-            roster.remove(self.roster_file, child)
-            removed = 1
-        return {"games": plays, "puzzles": tried, "roster": removed}
+        """Delete one child's data: the figures, the puzzle attempts, the name on the list;
+        all of it or nothing (``PrivacyError`` says which store could not be used)."""
+        with self._both(_("Nothing was deleted: {why}")) as (db, answers):
+            games = forget_plays(db, child)
+            tried = puzzles.forget_in(answers, child)
+            removed = 0
+            if child in self.roster():
+                roster.remove(self.roster_file, child)
+                removed = 1
+        return {"games": games, "puzzles": tried, "roster": removed}
 
     # ------------------------------------------------------------------ the class list
 
@@ -216,10 +262,14 @@ class Progress:
         return added
 
     def rename(self, old: object, new: object) -> str:
-        after = roster.rename(self.roster_file, old, new)
-        before = roster.clean_name(old)
-        self._read(lambda s: s.rename(before, after), 0)
-        puzzles.rename(self.state_dir, before, after)
+        """A child renamed on the class list, in the figures and in the puzzles, together or
+        not at all (a wrong name is a RosterError, a store that cannot be used a
+        ``PrivacyError``; nothing changes for either)."""
+        before, after = roster.clean_name(old), roster.clean_name(new)
+        with self._both(_("Nothing was renamed: {why}")) as (db, answers):
+            rename_plays(db, before, after)
+            puzzles.rename_in(answers, before, after)
+            roster.rename(self.roster_file, old, new)  # last: its refusal undoes the others
         return after
 
     def remove(self, name: object) -> str:

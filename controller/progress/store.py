@@ -175,19 +175,36 @@ class Store:
     def children(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT DISTINCT child FROM plays ORDER BY child")]
 
+    @contextmanager
+    def held(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction, committed when the block ends and rolled back if it raises:
+        the teacher's acts change this store and the puzzles' together or not at all."""
+        with self._write() as db:
+            db.execute("BEGIN IMMEDIATE")
+            yield db
+
     def rename(self, old: str, new: str) -> int:
         with self._write() as db:
-            return db.execute("UPDATE plays SET child = ? WHERE child = ?", (new, old)).rowcount
+            return rename_plays(db, old, new)
 
     def forget_child(self, child: str) -> int:
-        """Delete one child's figures. The games stay known by hash (their files are the
-        boards' records), so the indexer never counts them again."""
         with self._write() as db:
-            return db.execute("DELETE FROM plays WHERE child = ?", (child,)).rowcount
+            return forget_plays(db, child)
 
     def counts(self) -> dict[str, int]:
         rows = self.db.execute("SELECT status, COUNT(*) FROM games GROUP BY status").fetchall()
         return {status: n for status, n in rows}
+
+
+def rename_plays(db: sqlite3.Connection, old: str, new: str) -> int:
+    """One child's figures under the new name, in the caller's transaction."""
+    return db.execute("UPDATE plays SET child = ? WHERE child = ?", (new, old)).rowcount
+
+
+def forget_plays(db: sqlite3.Connection, child: str) -> int:
+    """Delete one child's figures, in the caller's transaction. The games stay known by hash
+    (their files are the boards' records), so the indexer never counts them again."""
+    return db.execute("DELETE FROM plays WHERE child = ?", (child,)).rowcount
 
 
 def _play(row: sqlite3.Row) -> Play:

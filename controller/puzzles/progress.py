@@ -5,19 +5,25 @@ solved any puzzle yet): zero, or empty, never an error."""
 from __future__ import annotations
 
 import datetime
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from controller.ratings import glicko2
 
-from .store import connect, puzzle_db_path
+from .store import StoreError, connect, puzzle_db_path
 
 __all__ = [
     "SolverAttempt",
     "SolverSummary",
     "WeekPuzzles",
+    "forget_attempts",
     "forget_solver",
+    "held",
     "puzzle_db_path",
+    "rename_attempts",
     "rename_solver",
     "solver_attempts",
     "solver_summary",
@@ -95,15 +101,41 @@ def solver_weeks(db: Path, child: str) -> list[WeekPuzzles]:
     return [WeekPuzzles(w, len(s), len(t), r) for w, (t, s, r) in weeks.items()]
 
 
-def forget_solver(db: Path, child: str) -> int:
-    """Every attempt and the rating of one child deleted (the Data Privacy Act's erasure);
-    how many rows went. The puzzles keep the ratings the child's answers gave them."""
-    if not _has_store(db):
+@contextmanager
+def held(db: Path) -> Iterator[sqlite3.Connection | None]:
+    """The store in one write transaction, committed when the block ends and rolled back if it
+    raises (the teacher's acts change it and the progress store together or not at all); None
+    for a class with no answers yet. Anything else in its place (a folder, a damaged file, a
+    newer board's store) is a StoreError before anything changes."""
+    db = Path(db)
+    if not db.exists():
+        yield None
+        return
+    if not db.is_file():
+        raise StoreError(f"{db}: not a file (something else is in the puzzle store's place)")
+    with connect(db, create=False) as conn:
+        if conn.execute("SELECT 1 FROM sqlite_master WHERE name='attempts'").fetchone() is None:
+            yield None
+            return
+        conn.execute("BEGIN IMMEDIATE")
+        yield conn
+
+
+def forget_attempts(conn: sqlite3.Connection | None, child: str) -> int:
+    """Every attempt and the rating of one child deleted in ``held``'s transaction (the Data
+    Privacy Act's erasure); how many rows went. The puzzles keep the ratings the child's
+    answers gave them."""
+    if conn is None:
         return 0
-    with connect(db) as conn:
-        gone = conn.execute("DELETE FROM attempts WHERE child = ?", (child,)).rowcount
-        gone += conn.execute("DELETE FROM solvers WHERE child = ?", (child,)).rowcount
+    gone = conn.execute("DELETE FROM attempts WHERE child = ?", (child,)).rowcount
+    gone += conn.execute("DELETE FROM solvers WHERE child = ?", (child,)).rowcount
     return int(gone)
+
+
+def forget_solver(db: Path, child: str) -> int:
+    """``forget_attempts`` in a transaction of its own."""
+    with held(db) as conn:
+        return forget_attempts(conn, child)
 
 
 @dataclass(frozen=True)
@@ -146,17 +178,21 @@ def solver_attempts(db: Path, child: str) -> list[SolverAttempt]:
     ]
 
 
-def rename_solver(db: Path, old: str, new: str) -> int:
-    """The child's attempts and rating under the new name (the teacher corrected a spelling);
-    how many rows moved. Attempts already under the new name (a child removed from the list
-    earlier) stay and join; the rating is the renamed child's, the one on the list now."""
-    if not _has_store(db) or old == new:
+def rename_attempts(conn: sqlite3.Connection | None, old: str, new: str) -> int:
+    """The child's attempts and rating under the new name (the teacher corrected a spelling),
+    in ``held``'s transaction; how many rows moved. Attempts already under the new name (a
+    child removed from the list earlier) stay and join; the rating is the renamed child's, the
+    one on the list now."""
+    if conn is None or old == new:
         return 0
-    with connect(db) as conn:
-        moved = conn.execute("UPDATE attempts SET child = ? WHERE child = ?", (new, old)).rowcount
-        if conn.execute("SELECT 1 FROM solvers WHERE child = ?", (old,)).fetchone():
-            conn.execute("DELETE FROM solvers WHERE child = ?", (new,))
-            moved += conn.execute(
-                "UPDATE solvers SET child = ? WHERE child = ?", (new, old)
-            ).rowcount
+    moved = conn.execute("UPDATE attempts SET child = ? WHERE child = ?", (new, old)).rowcount
+    if conn.execute("SELECT 1 FROM solvers WHERE child = ?", (old,)).fetchone():
+        conn.execute("DELETE FROM solvers WHERE child = ?", (new,))
+        moved += conn.execute("UPDATE solvers SET child = ? WHERE child = ?", (new, old)).rowcount
     return int(moved)
+
+
+def rename_solver(db: Path, old: str, new: str) -> int:
+    """``rename_attempts`` in a transaction of its own."""
+    with held(db) as conn:
+        return rename_attempts(conn, old, new)

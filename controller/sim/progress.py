@@ -29,7 +29,7 @@ from starlette.routing import Route
 
 from controller.i18n import _
 from controller.progress.roster import RosterError, clean_name
-from controller.progress.service import Progress
+from controller.progress.service import PrivacyError, Progress
 
 from .access import ARBITER
 
@@ -113,6 +113,8 @@ def progress_routes(progress: Progress | None, role_of: Callable[[Request], str]
             name = clean_name(raw)
         except RosterError as exc:
             return JSONResponse({"error": str(exc)}, 400, headers=NO_STORE)
+        except PrivacyError as exc:
+            return JSONResponse({"error": str(exc)}, 503, headers=NO_STORE)
         if not p.known(name):
             return JSONResponse(
                 {
@@ -151,7 +153,10 @@ def progress_routes(progress: Progress | None, role_of: Callable[[Request], str]
         name = child_of(request, p, request.query_params.get("name"))
         if isinstance(name, Response):
             return name
-        text = json.dumps(p.export(name), ensure_ascii=False, indent=1)
+        try:
+            text = json.dumps(p.export(name), ensure_ascii=False, indent=1)
+        except PrivacyError as exc:  # a page opened by the browser: said in plain words
+            return Response(str(exc), 503, media_type="text/plain", headers=NO_STORE)
         slug = re.sub(r"[^A-Za-z0-9]+", "-", name).strip("-") or "child"
         headers = {
             "Content-Disposition": f'attachment; filename="progress-{slug}.json"',
@@ -173,7 +178,10 @@ def progress_routes(progress: Progress | None, role_of: Callable[[Request], str]
                 400,
                 headers=NO_STORE,
             )
-        done = p.delete(name)
+        try:
+            done = p.delete(name)
+        except PrivacyError as exc:
+            return JSONResponse({"error": str(exc)}, 503, headers=NO_STORE)
         return JSONResponse({"deleted": name, **done}, headers=NO_STORE)
 
     async def roster_edit(request: Request) -> Response:
@@ -195,6 +203,8 @@ def progress_routes(progress: Progress | None, role_of: Callable[[Request], str]
                 )
         except RosterError as exc:
             return JSONResponse({"error": str(exc)}, 400, headers=NO_STORE)
+        except PrivacyError as exc:
+            return JSONResponse({"error": str(exc)}, 503, headers=NO_STORE)
         return JSONResponse({"done": action, "name": done, "roster": list(p.roster())})
 
     return [

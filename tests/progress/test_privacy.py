@@ -123,3 +123,81 @@ def test_the_class_list_edited_by_the_teacher(client: TestClient, state: Path) -
     assert text.startswith("# Grade 8 - Rizal\n")  # the teacher's comment stays
     # the boards offer the list as it now is
     assert client.get("/api/class").json()["roster"] == ["Ana Cruz", "Ben Reyes", "Cara Lim-Santos"]
+
+
+def _players(state: Path) -> str:
+    return (state / "players.txt").read_text()
+
+
+@pytest.mark.parametrize("damage", ["garbage", "folder"])
+def test_a_damaged_puzzle_store_changes_nothing(state: Path, damage: str) -> None:
+    """Issue 39, item 4: with puzzles.sqlite unreadable (or a folder in its place), deleting a
+    child or renaming one answers what could not be done and changes nothing: the figures, the
+    name on the list and the other store as they were (it deleted the figures and kept the
+    name, then answered 500)."""
+    from controller.puzzles.progress import puzzle_db_path
+
+    db = puzzle_db_path(state)
+    if damage == "folder":
+        db.mkdir()
+    else:
+        db.write_bytes(b"this is not a database " * 200)
+    names = _players(state)
+    app = create_app(clock=ManualClock(), state_dir=state, access=Access(hash_pin(PIN)))
+    with TestClient(app) as client:
+        unlock(client)
+        answer = client.post("/api/progress/delete", json={"name": "Ben Reyes",
+                                                           "confirm": "Ben Reyes"})  # fmt: skip
+        assert answer.status_code == 503
+        assert (
+            "Nothing was deleted" in answer.json()["error"] and "puzzle" in answer.json()["error"]
+        )
+        renamed = client.post("/api/roster", json={"action": "rename", "name": "Cara Lim",
+                                                   "new": "Cara Lim-Santos"})  # fmt: skip
+        assert renamed.status_code == 503 and "Nothing was renamed" in renamed.json()["error"]
+        export = client.get("/api/progress/export?name=Ben%20Reyes")
+        assert export.status_code == 503 and "The export was not made" in export.text
+    assert _players(state) == names
+    store = open_store(store_path(state))
+    assert len(store.plays("Ben Reyes")) == 2 and len(store.plays("Cara Lim")) == 2
+    assert store.plays("Cara Lim-Santos") == []
+    store.close()
+
+
+def test_a_damaged_progress_store_is_said_not_reported_deleted(state: Path) -> None:
+    """Issue 39, item 4: with progress.sqlite unreadable, delete answered 200 "deleted" and the
+    export 200 with an empty file while the figures stayed in the store: both say now that
+    nothing was done, and the name stays on the list."""
+    store_path(state).write_bytes(b"this is not a database " * 200)
+    names = _players(state)
+    app = create_app(clock=ManualClock(), state_dir=state, access=Access(hash_pin(PIN)))
+    with TestClient(app) as client:
+        unlock(client)
+        answer = client.post("/api/progress/delete", json={"name": "Ben Reyes",
+                                                           "confirm": "Ben Reyes"})  # fmt: skip
+        assert answer.status_code == 503 and "Nothing was deleted" in answer.json()["error"]
+        assert "progress.sqlite" in answer.json()["error"]
+        export = client.get("/api/progress/export?name=Ben%20Reyes")
+        assert export.status_code == 503 and "progress.sqlite" in export.text
+    assert _players(state) == names
+
+
+def test_a_list_that_cannot_be_written_undoes_the_stores(state: Path, monkeypatch) -> None:
+    """The class list is written last, inside both stores' transactions: when it cannot be
+    written, neither store keeps the deletion (the real stores, a refused rename of the file)."""
+    from controller.progress import roster
+
+    def refused(*_args: object) -> None:
+        raise PermissionError(13, "Permission denied", str(state / "players.txt"))
+
+    monkeypatch.setattr(roster.os, "replace", refused)
+    progress = Progress(state, depth=2)
+    from controller.progress.service import PrivacyError
+
+    with pytest.raises(PrivacyError, match="Nothing was deleted"):
+        progress.delete("Ben Reyes")
+    progress.stop()
+    store = open_store(store_path(state))
+    assert len(store.plays("Ben Reyes")) == 2
+    store.close()
+    assert "Ben Reyes" in _players(state)
