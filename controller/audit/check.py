@@ -87,6 +87,17 @@ class _Side:
     total: Score
     rc: list[Score] = field(default_factory=list)
     rc_total: Score | None = None
+    rc_sum: Score | None = None
+    """The sum of ``rc[:rc_counted]``: each remaining chip added once, so a sheet of many RC rows
+    is read in linear time (every total summed all of them again: 40,000 rows took 12 s)."""
+    rc_counted: int = 0
+
+    def rc_so_far(self, kind: str) -> Score:
+        """The remaining chips' sum so far."""
+        added = sum_scores(self.rc[self.rc_counted :], kind)
+        self.rc_sum = added if self.rc_sum is None else self.rc_sum + added
+        self.rc_counted = len(self.rc)
+        return self.rc_sum
 
 
 class FileError(Exception):
@@ -505,7 +516,7 @@ class Auditor:
 
     def _check_total(self, row: SheetRow, problems: Problems) -> str:
         side = self.sides[row.player]
-        expected = sum_scores(side.rc, self.kind)
+        expected = side.rc_so_far(self.kind)
         written = self._written_value(row)
         side.rc_total = expected
         if written is None:
@@ -518,7 +529,7 @@ class Auditor:
 
     def _check_grand(self, row: SheetRow, problems: Problems) -> str:
         side = self.sides[row.player]
-        rc = side.rc_total if side.rc_total is not None else sum_scores(side.rc, self.kind)
+        rc = side.rc_total if side.rc_total is not None else side.rc_so_far(self.kind)
         expected = side.total + rc
         written = self._written_value(row)
         why = f"grand total: {self._plus(side.total, rc)} = {self.fmt(expected)}"

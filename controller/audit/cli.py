@@ -46,14 +46,28 @@ def format_report(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
+MAX_SHEET = 2**20
+"""Characters read of a sheet at most (a real one has a few thousand; 40,000 rows, 1 MB, are
+audited in under 2 s): a larger file is refused in one line, never read whole."""
+
+
 def run(args: argparse.Namespace) -> int:
     """Read, audit, print; return the exit code."""
     try:
         with open(args.sheet, encoding="utf-8-sig", newline="") as fh:
-            text = fh.read()
+            text = fh.read(MAX_SHEET + 1)  # never more: /dev/zero, a 1 GB file
     except (OSError, UnicodeDecodeError) as err:
         print(
             _("audit: cannot read {sheet}: {err}").format(sheet=args.sheet, err=err),
+            file=sys.stderr,
+        )
+        return 2
+    if len(text) > MAX_SHEET:
+        print(
+            _(
+                "audit: {sheet}: larger than {limit} characters: a scoresheet is a few "
+                "thousand (is it the right file?)"
+            ).format(sheet=args.sheet, limit=f"{MAX_SHEET:,}"),
             file=sys.stderr,
         )
         return 2

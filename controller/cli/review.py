@@ -12,7 +12,6 @@ import argparse
 import json
 import sys
 from importlib import resources
-from pathlib import Path
 
 from controller.engine.coach import REVIEW_DEPTH, review
 from controller.engine.game_record import read_record
@@ -55,11 +54,26 @@ def _read(path: str | None) -> tuple[str, str]:
         data = resources.files("controller.data").joinpath("sample_game.json")
         return "the sample game", data.read_text("utf-8")
     if path == "-":
-        return "standard input", sys.stdin.read()
+        return "standard input", _bounded("standard input", sys.stdin.read(MAX_GAME + 1))
     try:
-        return path, Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as fh:
+            return path, _bounded(path, fh.read(MAX_GAME + 1))  # never more: /dev/zero
     except UnicodeDecodeError:
         raise ValueError(f"{path}: not a text file (UTF-8)") from None
+
+
+MAX_GAME = 2**20
+"""Characters read of a game at most (a whole Damath game's PDN or JSON has a few thousand):
+a larger file is refused in one line, never read whole."""
+
+
+def _bounded(source: str, text: str) -> str:
+    if len(text) > MAX_GAME:
+        raise ValueError(
+            f"{source}: larger than {MAX_GAME:,} characters: a game's record is a few thousand "
+            "(is it the right file?)"
+        )
+    return text
 
 
 def _progress(done: int, total: int) -> None:

@@ -87,3 +87,41 @@ def test_a_number_with_thousands_of_digits_gets_a_sentence_not_a_python_hint():
     report = audit_text(HEADER + "BLUE,take,-9 + (-1)," + "9" * 150 + ',-10,"(2,5)"\n', "integer")
     (bad,) = [f for f in report.findings if not f.ok and "characters long" in f.why]
     assert "set_int_max_str_digits" not in bad.why
+
+
+def test_a_sheet_of_many_remaining_chips_is_summed_once(monkeypatch):
+    """Issue 39, item 10: each RC total summed every remaining chip written so far again (a
+    sheet repeating its end, 40,000 rows, took 12 s, 80,000 four times that). Each chip is
+    added once now: the additions grow with the rows, not with their square."""
+    from controller.audit import check
+
+    added: list[int] = []
+    real = check.sum_scores
+
+    def counting(scores, kind):
+        scores = list(scores)
+        added.append(len(scores))
+        return real(scores, kind)
+
+    monkeypatch.setattr(check, "sum_scores", counting)
+    end = [r for r in (DATA / "manual_integer.csv").read_text().splitlines()[1:]
+           if r.split(",")[1] in ("rc", "total")]  # fmt: skip
+    assert end, "the sample sheet ends with its remaining chips and their totals"
+    rows = 400
+    sheet = HEADER + "\n".join(end[i % len(end)] for i in range(rows)) + "\n"
+    check.audit_text(sheet, "integer")
+    assert sum(added) <= rows
+
+
+def test_a_file_that_never_ends_is_refused_in_one_line(capsys):
+    """Issue 39, item 10: ``audit /dev/zero`` never ended and a 1 GB file took 6.3 GB; a sheet
+    is read up to its limit and refused past it, and ``review`` the same."""
+    from controller.cli import review
+
+    parser = argparse.ArgumentParser()
+    add_arguments(parser)
+    assert run(parser.parse_args(["/dev/zero", "--variant", "integer"])) == 2
+    err = capsys.readouterr().err
+    assert "larger than 1,048,576 characters" in err and len(err.splitlines()) == 1
+    with pytest.raises(ValueError, match="larger than 1,048,576 characters"):
+        review._read("/dev/zero")
