@@ -168,11 +168,6 @@ class Feeds:
             "games": games,
         }
 
-    def round_pdn(self, number: int) -> str:
-        event = self.store.event_name
-        texts = [self.game_pdn(row, event) for row in self.store.games(round_number=number)]
-        return "\n".join(t for t in texts if t)
-
 
 def _position(state: GameState) -> dict[str, Any] | None:
     return game_to_json(state.start) if state.start is not None else None

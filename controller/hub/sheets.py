@@ -280,26 +280,98 @@ def tagged_pdn(feeds: Feeds, store: Store, row: dict[str, Any], t: Tournament, p
     for key, value in wanted.items():
         if value:
             tags[key] = value
-    body = pdn.body
+    body = recorded_result(store, t, p, row, tags, pdn.body)
+    order = [k for k in EVENT_TAGS if k in tags] + [k for k in tags if k not in EVENT_TAGS]
+    return "\n".join(pdn_text.tag_lines((k, tags[k]) for k in order) + body)
+
+
+def recorded_result(
+    store: Store, t: Tournament, p: Pairing, row: dict[str, Any], tags: dict[str, str],
+    body: list[str],
+) -> list[str]:  # fmt: skip
+    """For the game that counts, a result recorded otherwise than the board's (a correction,
+    or typed over it): ``Result`` (and the game's last token) become it, the board's own stays
+    as ``BoardResult`` and the reason as ``ResultNote`` (``tags`` changed in place); the body
+    as it is otherwise. Every copy of a game's PDN (a table's, the archive's, the round's
+    feed) says the same."""
+    record = correction(store, t, p, row)
+    if record is None:
+        return body
+    board_token = tags.get("Result", "*")
+    new_token = PDN_RESULT[record.result.outcome]
+    tags["BoardResult"] = board_token
+    tags["Result"] = new_token
+    tags["ResultNote"] = (
+        f"{result_text(record.result, t.event.variant)}; {record.by}: {record.reason}"[:200]
+    )
+    return _last_token(body, board_token, new_token)
+
+
+def correction(store: Store, t: Tournament, p: Pairing, row: dict[str, Any]) -> ResultRecord | None:
+    """The result recorded for the pairing when ``row`` is the game that counts for it and
+    the record says otherwise than the board (a correction, or typed over it); else None."""
     found = counted(store, t, p)
     record = latest(t, p.id)
     if (
-        record is not None
-        and found is not None
-        and (found.board, found.game) == (row["board_id"], row["game_id"])
-        and differs(record, found)
-        and record.result.outcome in PDN_RESULT
+        record is None
+        or found is None
+        or (found.board, found.game) != (row["board_id"], row["game_id"])
+        or not differs(record, found)
+        or record.result.outcome not in PDN_RESULT
     ):
-        board_token = tags.get("Result", "*")
-        new_token = PDN_RESULT[record.result.outcome]
-        tags["BoardResult"] = board_token
-        tags["Result"] = new_token
-        tags["ResultNote"] = (
-            f"{result_text(record.result, t.event.variant)}; {record.by}: {record.reason}"[:200]
-        )
-        body = _last_token(body, board_token, new_token)
-    order = [k for k in EVENT_TAGS if k in tags] + [k for k in tags if k not in EVENT_TAGS]
-    return "\n".join(pdn_text.tag_lines((k, tags[k]) for k in order) + body)
+        return None
+    return record
+
+
+FeedRow = tuple[dict[str, Any], Pairing | None]
+
+
+def _feed_pairings(t: Tournament | None, store: Store, number: int) -> list[FeedRow]:
+    """The round's games, each with its table's pairing (None without a tournament's)."""
+    pairings = {q.id: q for q in t.pairings()} if t is not None else {}
+    out: list[FeedRow] = []
+    for row in store.games(round_number=number):
+        asg = row["assignment_id"]
+        dispatch = seating.by_assignment(t, asg) if t is not None and asg else None
+        out.append((row, pairings.get(dispatch.pairing) if dispatch is not None else None))
+    return out
+
+
+def round_feed_json(
+    feeds: Feeds, store: Store, t: Tournament | None, number: int
+) -> dict[str, Any]:
+    """A round's JSON feed (``/feeds/rounds/N.json``): each game as the board has it, and a
+    game whose table's result was recorded otherwise with ``recorded``: that result (PDN's
+    token), who recorded it and why."""
+    feed = feeds.round_json(number)
+    for game, (row, pairing) in zip(feed["games"], _feed_pairings(t, store, number), strict=True):
+        record = correction(store, t, pairing, row) if t is not None and pairing else None
+        if record is not None and t is not None:
+            game["recorded"] = {
+                "result": PDN_RESULT[record.result.outcome],
+                "text": result_text(record.result, t.event.variant),
+                "by": record.by,
+                "reason": record.reason,
+            }
+    return feed
+
+
+def round_feed_pdn(feeds: Feeds, store: Store, t: Tournament | None, number: int) -> str:
+    """A round's public feed (``/feeds/rounds/N.pdn``): every game of the round tagged for the
+    feed, and a game whose table's result was recorded otherwise carrying that result, the
+    board's and the reason (``recorded_result``), as the sheet and the archive do."""
+    texts = []
+    for row, pairing in _feed_pairings(t, store, number):
+        text = feeds.game_pdn(row, store.event_name)
+        if text and t is not None and pairing is not None:
+            pdn = pdn_text.read(text)
+            tags = dict(pdn.tags)
+            body = recorded_result(store, t, pairing, row, tags, pdn.body)
+            if body is not pdn.body:  # corrected: the feed says the recorded result
+                text = "\n".join(pdn_text.tag_lines(tags.items()) + body)
+        if text:
+            texts.append(text)
+    return "\n".join(texts)
 
 
 def _last_token(body: list[str], old: str, new: str) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import io
 import json
 import subprocess
+import urllib.request
 import zipfile
 from fractions import Fraction
 
@@ -274,6 +275,23 @@ def test_a_swiss_of_four_rounds_on_eight_boards(hall):
     assert "Division-Meet/open/round-4/scoresheets.html" in names
     check_archive_pdns(z, boards)
     assert json.loads(z.read("Division-Meet/event.json"))["boards"][-1]["board"] in ("b09", "b08")
+
+    # -- the public round feed says the recorded result too (issue 39: it kept the board's) ---
+    with urllib.request.urlopen(f"{hub.url}/feeds/rounds/2.pdn", timeout=30) as answer:
+        feed = answer.read().decode()
+    games = ["[Event " + g for g in feed.split("[Event ")[1:]]
+    assert len(games) == 8
+    b03 = [g for g in games if '[Board "b03"]' in g]
+    assert len(b03) == 1 and '[Result "1-0"]' in b03[0] and '[BoardResult "1/2-1/2"]' in b03[0]
+    assert "[ResultNote " in b03[0] and "touch-move" in b03[0]
+    assert b03[0].rstrip().endswith(" 1-0")
+    assert sum("[BoardResult " in g for g in games) == 1  # the others are the boards' own
+    with urllib.request.urlopen(f"{hub.url}/feeds/rounds/2.json", timeout=30) as answer:
+        feed_json = json.loads(answer.read())
+    recorded = [g for g in feed_json["games"] if "recorded" in g]
+    assert len(recorded) == 1 and recorded[0]["board"] == "b03"
+    assert recorded[0]["recorded"]["result"] == "1-0"
+    assert "touch-move" in recorded[0]["recorded"]["reason"]
 
 
 # Worked out by hand from the round-by-round results (R1..R4: colour, opponent, result, own and

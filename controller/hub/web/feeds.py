@@ -11,6 +11,7 @@ from starlette.routing import Route
 
 from controller.link.protocol import BOARD_ID, GAME_ID
 
+from .. import sheets
 from .page import MAX_NUMBER
 
 if TYPE_CHECKING:
@@ -57,13 +58,16 @@ def routes(ctx: HubContext) -> list[Route]:
         number = request.path_params["number"]
         if number > MAX_NUMBER:  # no such round (and SQLite holds 64-bit numbers only)
             return JSONResponse({"error": "no such round"}, status_code=404)
-        return JSONResponse(feeds.round_json(number), headers=NO_CACHE)
+        with ctx.tournament() as t:  # a result recorded at the desk is the feed's too
+            feed = sheets.round_feed_json(feeds, store, t, number)
+        return JSONResponse(feed, headers=NO_CACHE)
 
     def round_pdn(request: Request) -> Response:
         number = request.path_params["number"]
         if number > MAX_NUMBER:
             return PlainTextResponse("no such round\n", status_code=404)
-        text = feeds.round_pdn(number)
+        with ctx.tournament() as t:  # a result recorded at the desk is the feed's too
+            text = sheets.round_feed_pdn(feeds, store, t, number)
         return PlainTextResponse(text, media_type=PDN, headers=NO_CACHE)
 
     def game_json(request: Request) -> JSONResponse:
