@@ -177,12 +177,25 @@ def _text(table: Any, name: str, where: str, required: bool = True) -> str:
     return value
 
 
+LOOPBACK = re.compile(r"^http://(localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(:\d{1,5})?(/|$)")
+
+
+def federation_url(url: str) -> bool:
+    """An address a hub may submit to: ``https://`` with a host, or ``http://`` to this very
+    computer only (a test, a federation tried on one laptop): an event's token and its
+    results never cross a network in clear."""
+    return bool(re.match(r"^https://[^\s/]+", url) or LOOPBACK.match(url))
+
+
 def parse(data: dict[str, Any], where: str, folder: Path = Path(".")) -> EventCredential:
     fed, ev, broker = data.get("federation"), data.get("event"), data.get("broker", {})
     url = _text(fed, "url", f"{where} [federation]")
-    if not url.startswith(("https://", "http://")):
+    if not federation_url(url):
         raise CredentialError(
-            _("{where} [federation]: 'url' must start with https://").format(where=where)
+            _(
+                "{where} [federation]: 'url' must start with https:// (http:// only for this "
+                "computer: localhost, 127.0.0.1)"
+            ).format(where=where)
         )
     key_hex = _text(ev, "key", f"{where} [event]")
     try:

@@ -9,7 +9,6 @@ the store's URL (which may hold a password) is typed once, not on every command 
 from __future__ import annotations
 
 import os
-import re
 import tomllib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
@@ -18,7 +17,7 @@ from typing import Any
 from controller.i18n import _
 from controller.record.toml_text import toml_string as q
 
-from .credentials import NODE
+from .credentials import NODE, federation_url
 
 FILENAME = "federation.toml"
 RETIRED = {"admin_token"}
@@ -102,8 +101,13 @@ def check(data: dict[str, Any], where: str) -> FederationSettings:
         )
     if out.period_months not in (1, 2, 3, 4, 6, 12):
         raise SettingsError(_("{where}: period_months is 1, 2, 3, 4, 6 or 12").format(where=where))
-    if out.url and not re.match(r"^https?://[^\s/]+", out.url):
-        raise SettingsError(_("{where}: url must start with https://").format(where=where))
+    if out.url and not federation_url(out.url):
+        raise SettingsError(
+            _(
+                "{where}: url must start with https:// (http:// only for this computer: "
+                "localhost, 127.0.0.1)"
+            ).format(where=where)
+        )
     return out
 
 

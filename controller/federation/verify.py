@@ -28,6 +28,7 @@ from controller.link.protocol import (
     HEX64,
     Rejected,
     check_seal,
+    is_version,
     parse_envelope,
 )
 from controller.rules.values import Sqrt2
@@ -201,7 +202,7 @@ def _manifest(data: Any) -> dict[str, Any]:
         if not ok:
             raise bundle.BundleError(_("federation.json: {what}").format(what=what))
 
-    need(isinstance(data, dict) and data.get("v") == bundle.FORMAT, _("not version 1"))
+    need(isinstance(data, dict) and is_version(data.get("v"), bundle.FORMAT), _("not version 1"))
     for key, kind in (
         ("event", dict),
         ("players", list),

@@ -31,7 +31,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from controller.link.protocol import MAX_PAYLOAD, VERSION, Rejected, load_json
+from controller.link.protocol import MAX_PAYLOAD, VERSION, Rejected, is_version, load_json
 
 from .cluster import HALLS, LEAVES, WALL_CLIENT, parse_hall_topic
 
@@ -186,7 +186,7 @@ class Wall:
             data = load_json(payload)
         except Rejected:
             return
-        if not isinstance(data, dict) or data.get("v") != VERSION:
+        if not isinstance(data, dict) or not is_version(data.get("v"), VERSION):
             return
         now = time.time()
         if leaf == "state" and data.get("board") == board:

@@ -31,7 +31,7 @@ from typing import Any
 from controller.record.journal_file import read as read_journal
 
 from .gamestate import GameState
-from .protocol import GENESIS, Envelope, canonical, seal
+from .protocol import GENESIS, Envelope, canonical, is_version, seal
 
 STATE_VERSION = 1
 JOURNAL = "journal.jsonl"
@@ -120,7 +120,7 @@ class Follower:
     def _load(self) -> None:
         try:
             data = json.loads(self.state_path.read_text(encoding="utf-8"))
-            if data.get("v") != STATE_VERSION or data.get("board") != self.board:
+            if not is_version(data.get("v"), STATE_VERSION) or data.get("board") != self.board:
                 raise ValueError("written for another board or version")
             self.games = [Tracked(**g) for g in data["games"]]
             self.skip = {(int(d), int(i)) for d, i in data["skip"]}

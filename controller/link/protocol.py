@@ -111,7 +111,11 @@ def parse_resend(payload: bytes | bytearray) -> str | None:
         data = load_json(payload) if payload else None
     except Rejected:
         return None
-    if not isinstance(data, dict) or data.get("v") != VERSION or data.get("from") != 1:
+    if (
+        not isinstance(data, dict)
+        or not is_version(data.get("v"), VERSION)
+        or not is_version(data.get("from"), 1)
+    ):
         return None
     ident = data.get("id")
     return ident if isinstance(ident, str) and GAME_ID.match(ident) else None
@@ -123,7 +127,7 @@ def parse_command(payload: bytes | bytearray) -> dict[str, Any] | None:
         data = load_json(payload) if payload else None
     except Rejected:
         return None
-    if not isinstance(data, dict) or data.get("v") != VERSION:
+    if not isinstance(data, dict) or not is_version(data.get("v"), VERSION):
         return None
     ident = data.get("id")
     if not isinstance(ident, str) or not GAME_ID.match(ident) or data.get("cmd") not in COMMANDS:
@@ -248,6 +252,12 @@ class Envelope:
     def kind(self) -> str:
         """The record's kind (``k``; ``kind`` in an older Mathematical Chess journal)."""
         return str(self.record.get("k", self.record.get("kind", "")))
+
+
+def is_version(value: object, version: int) -> bool:
+    """``value`` is the whole number ``version``: JSON's ``true`` is not 1 (Python's
+    ``True == 1`` let ``"v": true`` pass as version 1)."""
+    return type(value) is int and value == version
 
 
 def record_hash(body: dict[str, Any]) -> str:
@@ -418,7 +428,7 @@ def parse_ack(payload: bytes | bytearray) -> tuple[str, int] | None:
         data = load_json(payload)
     except Rejected:
         return None
-    if not isinstance(data, dict) or data.get("v") != VERSION:
+    if not isinstance(data, dict) or not is_version(data.get("v"), VERSION):
         return None
     game, seq = data.get("game"), data.get("seq")
     if not isinstance(game, str) or not GAME_ID.match(game):

@@ -50,6 +50,7 @@ from .protocol import (
     Rejected,
     board_topic,
     canonical,
+    is_version,
     load_json,
     parse_ack,
     parse_command,
@@ -430,7 +431,7 @@ class Link:
                 data = load_json(payload)
             except Rejected:
                 return
-            if not isinstance(data, dict) or data.get("v") != VERSION:
+            if not isinstance(data, dict) or not is_version(data.get("v"), VERSION):
                 return
         with self._lock:
             if data == self._assignment:

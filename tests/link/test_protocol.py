@@ -96,3 +96,19 @@ def test_nesting_a_board_writes_is_read():
                "position": {"pieces": [{"square": [1, 2], "side": "blue"}]}}  # fmt: skip
     env = seal("b1", "g1", 1, GENESIS, shallow, KEY, info={"takings": [{"square": [1, 1]}]})
     assert parse_envelope(env.payload(), "b1") == env
+
+
+def test_json_true_is_no_version() -> None:
+    """Issue 39, item 11: ``"v": true`` passed as version 1 (Python's ``True == 1``) in the
+    hub's acknowledgement, its resend request, a board's state and the federation's wall."""
+    from controller.hub.ingest.verify import read_status
+    from controller.link.protocol import Rejected, is_version, parse_ack, parse_resend
+
+    assert parse_ack(b'{"v": 1, "game": "g1", "seq": 3}') == ("g1", 3)
+    assert parse_ack(b'{"v": true, "game": "g1", "seq": 3}') is None
+    assert parse_resend(b'{"v": 1, "from": 1, "id": "r1"}') == "r1"
+    assert parse_resend(b'{"v": true, "from": 1, "id": "r1"}') is None
+    assert parse_resend(b'{"v": 1, "from": true, "id": "r1"}') is None
+    with pytest.raises(Rejected, match="version 1 object"):
+        read_status("b01", "state", b'{"v": true}', known=True)
+    assert is_version(1, 1) and not is_version(True, 1) and not is_version(1.0, 1)

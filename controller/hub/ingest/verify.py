@@ -15,6 +15,7 @@ from controller.link.protocol import (
     VERSION,
     Envelope,
     Rejected,
+    is_version,
     load_json,
 )
 from controller.tournament.games import GAMES as GAME_NAMES
@@ -31,7 +32,7 @@ def read_status(board: str, leaf: str, payload: bytes, known: bool) -> dict[str,
     data = load_json(payload) if payload else None
     if data is None:
         return None
-    if not isinstance(data, dict) or data.get("v") != VERSION:
+    if not isinstance(data, dict) or not is_version(data.get("v"), VERSION):
         raise Rejected("schema", f"a {leaf} message must be a version {VERSION} object")
     return data
 
