@@ -466,6 +466,14 @@ def _results(
         for side in ("blue", "red"):
             if p.get(side) is not None and p[side] not in players:
                 found.refuse(where, _("a player the event does not list"))
+        same = p.get("red") is not None and (
+            p["red"] == p["blue"]
+            or registered.get(p["blue"]) is not None
+            and registered.get(p["blue"]) == registered.get(p["red"])
+        )
+        if same:  # one person on both sides: no game, and never a rated result
+            found.refuse(where, _("the same player on both sides"))
+            continue
         if pid not in records:
             continue
         row = _result(p, records[pid], manifest, games, where, found)

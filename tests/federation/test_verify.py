@@ -227,3 +227,12 @@ def test_a_malformed_manifest_is_refused_with_its_fault(played, change, said):
     sub = bundle.write(played.event_id, played.sign_key, members)
     reasons = refused(verify(sub, played.row(), KNOWN))
     assert any(said in r for r in reasons), reasons
+
+
+def test_a_player_who_meets_herself_is_refused(tmp_path):
+    """Issue 39, item 11: a result where one person played both sides (two of the event's
+    players under one federation ID) was published and rated."""
+    ev = event_of(tmp_path, "blue")
+    ev.fed_ids = ("1000009", "1000009")
+    reasons = refused(verify(ev.submission(), ev.row(), KNOWN))
+    assert "open, round 1, table 1: the same player on both sides" in reasons
