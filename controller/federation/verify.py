@@ -468,8 +468,10 @@ def _results(
                 found.refuse(where, _("a player the event does not list"))
         same = p.get("red") is not None and (
             p["red"] == p["blue"]
-            or registered.get(p["blue"]) is not None
-            and registered.get(p["blue"]) == registered.get(p["red"])
+            or (
+                registered.get(p["blue"]) is not None
+                and registered.get(p["blue"]) == registered.get(p["red"])
+            )
         )
         if same:  # one person on both sides: no game, and never a rated result
             found.refuse(where, _("the same player on both sides"))
