@@ -17,6 +17,9 @@ from controller.puzzles.store import StoreError, add_puzzles, puzzle_db_path, pu
 from controller.puzzles.themes import THEMES
 from controller.rules.damath_data import VARIANTS
 
+MAX_ENGINE_GAMES = 10_000
+"""Engine games a run may ask for per variant (each takes seconds: 10,000 is a night's run)."""
+
 
 def default_state_dir() -> Path:
     """The simulator's state folder, as ``damath-board sim`` finds it."""
@@ -75,8 +78,11 @@ def _generate(args: argparse.Namespace, state: Path, db: Path) -> int:
         if not folder.exists():
             print(_("damath-board puzzles: no such folder: {f}").format(f=folder), file=sys.stderr)
             return 2
-    if args.engine_games < 0:
-        print(_("damath-board puzzles: --engine-games is 0 or more"), file=sys.stderr)
+    if not 0 <= args.engine_games <= MAX_ENGINE_GAMES:
+        print(
+            _("damath-board puzzles: --engine-games is 0 to {most}").format(most=MAX_ENGINE_GAMES),
+            file=sys.stderr,
+        )
         return 2
     if not folders and not args.engine_games:
         print(_("damath-board puzzles: give --games DIR or --engine-games N"), file=sys.stderr)

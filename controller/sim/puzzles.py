@@ -39,6 +39,9 @@ MAX_ANSWER = 4096
 """An answer is a few squares: a body longer than this is refused unread."""
 TRIES = 2
 """A child gets a second try after a wrong first one; then the solution is shown."""
+MAX_SECONDS = 24 * 3600
+"""The longest an answer may say it took (a day: a tab left open); beyond, or not a number at
+all (``inf`` was stored), the answer is not read."""
 
 
 def _error(text: str, status: int = 400) -> JSONResponse:
@@ -113,6 +116,8 @@ def puzzle_routes(boards: Boards) -> list[Route]:
             played = [_path(m) for m in body.get("played", [])]
             move = _path(body.get("move"))
             seconds = float(body.get("seconds", 0))
+            if not 0 <= seconds <= MAX_SECONDS:  # NaN, inf, a negative time: not read
+                raise ValueError
         except (ValueError, TypeError, NotationError):
             return _error(_("The answer could not be read."))
         child = child_of(body.get("child"))
@@ -136,9 +141,7 @@ def puzzle_routes(boards: Boards) -> list[Route]:
             out["reply"] = [list(s) for s in judged.reply or ()]
             return JSONResponse(out)
         try:
-            done = record_attempt(
-                store, child, p.id, text, judged.result == "right", max(0.0, seconds)
-            )
+            done = record_attempt(store, child, p.id, text, judged.result == "right", seconds)
         except StoreError as exc:
             return _error(str(exc), 500)
         out["first_try"] = done.first_try

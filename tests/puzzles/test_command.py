@@ -53,6 +53,9 @@ def test_bad_input_is_one_line_and_exit_2(
 ) -> None:
     assert main(["puzzles", "--state-dir", str(tmp_path), "generate"]) == 2
     assert "give --games DIR or --engine-games N" in capsys.readouterr().err
+    huge = ["--engine-games", "999999999999999999999"]  # issue 39, item 11: it was accepted
+    assert main(["puzzles", "--state-dir", str(tmp_path), "generate", *huge]) == 2
+    assert "--engine-games is 0 to 10000" in capsys.readouterr().err
     missing = tmp_path / "nowhere"
     assert main(["puzzles", "--state-dir", str(tmp_path), "generate", "--games", str(missing)]) == 2
     err = capsys.readouterr().err

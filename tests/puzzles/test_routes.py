@@ -75,3 +75,19 @@ def test_a_huge_or_deep_answer_is_refused_unread(client: TestClient) -> None:
     deep = client.post("/api/puzzles/answer", content=("[" * 2_000).encode())
     assert deep.status_code == 400
     assert "could not be read" in deep.json()["error"]
+
+
+def test_an_answers_time_is_bounded(client: TestClient) -> None:
+    """Issue 39, item 11: an answer's ``seconds`` were stored unbounded (``inf``, 1e308): a
+    time that is not a number, negative or longer than a day is not read, nothing stored."""
+    got = client.get("/api/puzzles/next", params={"child": "Ana Cruz"}).json()
+    move = [[0, 7], [7, 0]]
+    for seconds in ("Infinity", "1e308", "-5", "NaN", "86401"):
+        raw = (
+            f'{{"child": "Ana Cruz", "puzzle": "{got["id"]}", "played": [], '
+            f'"move": {move}, "seconds": {seconds}}}'
+        )
+        response = client.post("/api/puzzles/answer", content=raw.encode())
+        assert response.status_code == 400, seconds
+        assert "could not be read" in response.json()["error"]
+
