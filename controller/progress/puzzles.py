@@ -40,7 +40,7 @@ class PuzzleWeek:
 
 def _db(state_dir: Path) -> Path | None:
     db = store.puzzle_db_path(Path(state_dir))
-    return db if db.is_file() else None
+    return db if store.present(db) else None
 
 
 def summary(state_dir: Path, child: str) -> Puzzles:

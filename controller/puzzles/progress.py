@@ -13,7 +13,7 @@ from pathlib import Path
 
 from controller.ratings import glicko2
 
-from .store import StoreError, connect, puzzle_db_path
+from .store import connect, present, puzzle_db_path
 
 __all__ = [
     "SolverAttempt",
@@ -22,6 +22,7 @@ __all__ = [
     "forget_attempts",
     "forget_solver",
     "held",
+    "present",
     "puzzle_db_path",
     "rename_attempts",
     "rename_solver",
@@ -52,7 +53,7 @@ class WeekPuzzles:
 
 
 def _has_store(db: Path) -> bool:
-    if not Path(db).is_file():
+    if not present(db):
         return False
     with connect(db, create=False) as conn:
         return (
@@ -107,12 +108,9 @@ def held(db: Path) -> Iterator[sqlite3.Connection | None]:
     raises (the teacher's acts change it and the progress store together or not at all); None
     for a class with no answers yet. Anything else in its place (a folder, a damaged file, a
     newer board's store) is a StoreError before anything changes."""
-    db = Path(db)
-    if not db.exists():
+    if not present(db):
         yield None
         return
-    if not db.is_file():
-        raise StoreError(f"{db}: not a file (something else is in the puzzle store's place)")
     with connect(db, create=False) as conn:
         if conn.execute("SELECT 1 FROM sqlite_master WHERE name='attempts'").fetchone() is None:
             yield None

@@ -52,6 +52,8 @@ def read_game(path: Path) -> Source | None:
         if not path.name.startswith("game-") and path.name != "journal.jsonl":
             return None
         loaded = read(path)
+        if loaded.problems:  # a damaged journal is named and skipped, never half-used
+            raise ValueError(f"{path}: a damaged journal ({loaded.problems[0]})")
         session = Session.replayed(loaded.records, loaded.problems)
         game = session.game
         if not isinstance(game, Game) or game.variant not in VARIANTS:

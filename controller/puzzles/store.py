@@ -66,11 +66,31 @@ class Attempt:
     puzzle_after: Rating
 
 
+def present(db: Path) -> bool:
+    """Whether the class has a puzzle store: False when there is none yet; StoreError when
+    something else stands in its place (a folder) or the file is empty (0 bytes: a store is
+    never that; it was cut short or damaged), so nothing is taken for "no puzzles yet" and no
+    store is made again over it."""
+    db = Path(db)
+    if not db.exists():
+        return False
+    if not db.is_file():
+        raise StoreError(f"{db}: not a file (something else is in the puzzle store's place)")
+    if db.stat().st_size == 0:
+        raise StoreError(
+            f"{db}: an empty file, not a puzzle store (it may have been damaged); move it away "
+            "and generate the puzzles again"
+        )
+    return True
+
+
 @contextmanager
 def connect(db: Path, *, create: bool = True) -> Iterator[sqlite3.Connection]:
     """The store, opened (and created or migrated when ``create``); StoreError for a file that
-    is not a puzzle store, a damaged one, or one written by a newer board."""
+    is not a puzzle store, a damaged one, an empty one, a folder in its place, or one written
+    by a newer board."""
     db = Path(db)
+    present(db)
     try:
         conn = sqlite3.connect(db, timeout=10)
     except sqlite3.Error as exc:
@@ -146,7 +166,7 @@ def _puzzle(data: str, where: str) -> Puzzle:
 
 def puzzles(db: Path, variant: str | None = None) -> list[tuple[Puzzle, Rating]]:
     """Every puzzle with its rating now, easiest first."""
-    if not Path(db).is_file():
+    if not present(db):
         return []
     with connect(db, create=False) as conn:
         if not _ready(conn):

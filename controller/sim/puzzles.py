@@ -25,6 +25,7 @@ from controller.puzzles.solve import board_json, judge, position_at, solution_wo
 from controller.puzzles.store import (
     StoreError,
     next_puzzle,
+    present,
     puzzle,
     puzzle_db_path,
     record_attempt,
@@ -79,9 +80,9 @@ def puzzle_routes(boards: Boards) -> list[Route]:
         store = db()
         if child is None:
             return _error(_("Pick your name from the class list."))
-        if store is None or not store.is_file():
-            return _error(_("No puzzles yet: the teacher generates them first."), 404)
         try:
+            if store is None or not present(store):
+                return _error(_("No puzzles yet: the teacher generates them first."), 404)
             found = next_puzzle(store, child)
             rating = solver_rating(store, child)
         except StoreError as exc:

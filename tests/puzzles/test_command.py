@@ -64,3 +64,16 @@ def test_bad_input_is_one_line_and_exit_2(
     assert main(["puzzles", "--state-dir", str(tmp_path), "list"]) == 2
     err = capsys.readouterr().err
     assert "damaged" in err and err.strip().count("\n") == 0
+
+
+def test_a_damaged_journal_is_named_and_skipped(tmp_path: Path) -> None:
+    """Issue 39, item 11: ``puzzles generate`` passed a damaged journal over without naming it
+    (docs/puzzles.md says it names it): the file and its fault are said, nothing of it used."""
+    from controller.puzzles.sources import generate
+
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    (kept / "game-20261203-1.jsonl").write_text('00000000 {"k":"start","t":0}\n')
+    found, skipped = generate([kept], 0, ("integer",))
+    assert found == []
+    assert len(skipped) == 1 and "game-20261203-1.jsonl: a damaged journal" in skipped[0]

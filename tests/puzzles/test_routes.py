@@ -91,3 +91,26 @@ def test_an_answers_time_is_bounded(client: TestClient) -> None:
         assert response.status_code == 400, seconds
         assert "could not be read" in response.json()["error"]
 
+
+@pytest.mark.parametrize("damage", ["empty", "folder"])
+def test_a_puzzle_store_that_is_not_one_is_said(tmp_path: Path, damage: str) -> None:
+    """Issue 39, item 11: a 0-byte puzzles.sqlite was silently made a new store, and a folder
+    in its place read as "No puzzles yet"; both are said now, and nothing is made over them."""
+    from controller.puzzles.store import StoreError, add_puzzles, puzzle_db_path, puzzles
+
+    db = puzzle_db_path(tmp_path)
+    if damage == "empty":
+        db.touch()
+    else:
+        db.mkdir()
+    (tmp_path / "players.txt").write_text("Ana Cruz\n")
+    with pytest.raises(StoreError, match=r"empty file|not a file"):
+        puzzles(db)
+    with pytest.raises(StoreError, match=r"empty file|not a file"):
+        add_puzzles(db, [])
+    assert db.is_dir() if damage == "folder" else db.stat().st_size == 0  # nothing made over it
+    app = create_app(clock=ManualClock(), state_dir=tmp_path)
+    with TestClient(app) as client:
+        answer = client.get("/api/puzzles/next", params={"child": "Ana Cruz"})
+    assert answer.status_code == 500 and "No puzzles yet" not in answer.json()["error"]
+    assert "puzzles.sqlite" in answer.json()["error"]
