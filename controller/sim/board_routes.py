@@ -64,7 +64,7 @@ async def create_board(site: Site, request: Request) -> Response:
     new_token = None
     if site.access.role(request.cookies.get(COOKIE)) != ARBITER:
         try:
-            new_token = site.access.unlock(fields.get("pin"), who(request))
+            new_token = await site.access.unlock_off_loop(fields.get("pin"), who(request))
         except AccessError as exc:
             page = create_page(board_id, pin=True, problem=str(exc))
             page.status_code = 403
@@ -83,7 +83,7 @@ async def create_board(site: Site, request: Request) -> Response:
 async def unlock(site: Site, request: Request) -> Response:
     fields = await small_form(request)
     try:
-        token = site.access.unlock(fields.get("pin"), who(request))
+        token = await site.access.unlock_off_loop(fields.get("pin"), who(request))
     except AccessError as exc:
         return JSONResponse({"role": site.role_of(request), "error": str(exc)}, 403)
     response = JSONResponse({"role": ARBITER, "pin": not site.access.open})
