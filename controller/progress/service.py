@@ -277,9 +277,23 @@ class Progress:
 
 
 def _lower_priority() -> None:
-    """The reviews' worker yields the CPU to the boards."""
+    """The reviews' worker yields the CPU to the boards, and ends itself once the simulator
+    that started it is gone (killed: the parent's sentinel says so)."""
     import contextlib
+    import multiprocessing
     import os
 
     with contextlib.suppress(OSError, AttributeError):
         os.nice(10)
+    parent = multiprocessing.parent_process()
+    if parent is not None and parent.sentinel is not None:
+        threading.Thread(target=_orphaned, args=(parent.sentinel,), daemon=True).start()
+
+
+def _orphaned(sentinel: int) -> None:
+    """Wait for the simulator's end (its sentinel), then end this worker with it."""
+    import os
+    from multiprocessing.connection import wait
+
+    wait([sentinel])
+    os._exit(0)
