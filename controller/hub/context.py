@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -41,6 +41,9 @@ class HubContext:
     started: float = field(default_factory=time.time)
     rebuilt: str = ""
     """What ``--rebuild`` did at start (empty without it)."""
+    stop_recorded: Callable[[], None] | None = None
+    """Stops the thread that keeps the results recorded otherwise than the boards' on the
+    walls' cards (``recorded.RecordedResults``)."""
 
     def assign(self, board: str, data: dict[str, Any]) -> dict[str, Any]:
         """Store an assignment for ``board`` and publish it (retained) for the board to show."""
@@ -96,6 +99,8 @@ class HubContext:
         self.ingest.publish_assignment(board, None)
 
     def close(self) -> None:
+        if self.stop_recorded is not None:
+            self.stop_recorded()
         self.ingest.stop()
         self.backups.stop()
         if self.broker is not None:

@@ -38,6 +38,8 @@ class Live:
         self.subscribers: set[Subscriber] = set()
         self.lock = threading.Lock()
         self.pushed = 0
+        self.recorded: dict[tuple[str, str], dict[str, str]] = {}
+        """The results recorded otherwise than the boards' (``set_recorded``)."""
 
     def subscribe(self, board: str | None) -> Subscriber:
         sub = Subscriber(board, asyncio.get_running_loop())
@@ -55,7 +57,26 @@ class Live:
 
     def snapshot(self) -> list[dict[str, Any]]:
         with self.lock:
-            return [self.cards[b] for b in sorted(self.cards)]
+            return [self._noted(self.cards[b]) for b in sorted(self.cards)]
+
+    def _noted(self, card: dict[str, Any]) -> dict[str, Any]:
+        """The card with the result recorded for its game when the tournament's is not the
+        board's (``recorded``: its result, words, who and why); under the lock."""
+        note = self.recorded.get((card["board"], card.get("game") or ""))
+        return {**card, "recorded": note} if note else card
+
+    def set_recorded(self, notes: dict[tuple[str, str], dict[str, str]]) -> None:
+        """From any thread: the results recorded otherwise than the boards' (``(board, game)``
+        -> note); every open page gets the cards they change."""
+        with self.lock:
+            if notes == self.recorded:
+                return
+            changed = {k for k in notes.keys() | self.recorded.keys()
+                       if notes.get(k) != self.recorded.get(k)}  # fmt: skip
+            self.recorded = dict(notes)
+            cards = [c for c in self.cards.values() if (c["board"], c.get("game") or "") in changed]
+        for card in cards:
+            self.update(card)
 
     def detail(self, board: str) -> dict[str, Any] | None:
         with self.lock:
@@ -64,12 +85,13 @@ class Live:
     def update(self, card: dict[str, Any], detail: dict[str, Any] | None = None) -> None:
         """From any thread: a board's card changed (and its detail, if computed)."""
         board = card["board"]
-        card = {**card, "pushed": time.time()}
+        card = {k: v for k, v in card.items() if k != "recorded"} | {"pushed": time.time()}
         with self.lock:
             self.cards[board] = card
             if detail is not None:
                 self.details[board] = detail
             subs = list(self.subscribers)
+            card = self._noted(card)
         for sub in subs:
             with_detail = detail if sub.board == board else None
             try:

@@ -22,6 +22,7 @@ from .feeds import Feeds
 from .folder import make_private, private_folder
 from .ingest import BrokerAddress, Ingest, Limits
 from .live import Live
+from .recorded import RecordedResults
 from .settings import load_or_create, save
 from .store import FILENAME, Store
 
@@ -110,9 +111,11 @@ def open_hub(
     ingest.start()
     backups = storecheck.Backups(folder)
     backups.start()
+    recorded = RecordedResults(folder, store, live)
+    recorded.start()
     return HubContext(
         folder, store, live, ingest, Feeds(store), settings, broker, shown, backups,
-        rebuilt=rebuilt,
+        rebuilt=rebuilt, stop_recorded=recorded.stop,
     )  # fmt: skip
 
 

@@ -323,6 +323,31 @@ def correction(store: Store, t: Tournament, p: Pairing, row: dict[str, Any]) -> 
     return record
 
 
+def corrections(store: Store, t: Tournament) -> dict[tuple[str, str], dict[str, str]]:
+    """Every board game whose table's result was recorded otherwise than the board's (an
+    arbiter's correction, a result typed over the game): ``(board, game)`` -> the recorded
+    result (PDN's token), its words, who and why, for the live walls' cards. Only results not
+    taken from a board are compared with the boards' games."""
+    newest: dict[int, ResultRecord] = {}
+    for r in t.result_records():
+        newest[r.pairing] = r
+    pairings = {p.id: p for p in t.pairings()}
+    out: dict[tuple[str, str], dict[str, str]] = {}
+    for pid, record in newest.items():
+        p = pairings.get(pid)
+        if p is None or record.result.source == "board" or record.result.outcome not in PDN_RESULT:
+            continue
+        found = counted(store, t, p)
+        if found is not None and differs(record, found):
+            out[(found.board, found.game)] = {
+                "result": PDN_RESULT[record.result.outcome],
+                "text": result_text(record.result, t.event.variant),
+                "by": record.by,
+                "reason": record.reason,
+            }
+    return out
+
+
 FeedRow = tuple[dict[str, Any], Pairing | None]
 
 

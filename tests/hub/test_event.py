@@ -174,6 +174,13 @@ def test_a_swiss_of_four_rounds_on_eight_boards(hall):
     )
     row = {r["table"]: r for r in round_view(hub, 2)}[3]
     assert row["status"] == "differs" and row["result"]["source"] == "arbiter"
+    # the live walls' card of that board says the recorded result, not the board's (issue 39)
+    card = wait_for(
+        "the wall's card carries the recorded result",
+        lambda: next(c for c in cards(hub) if c["board"] == tables[3]).get("recorded"),
+    )
+    assert card["result"] == "1-0" and "touch-move" in card["reason"]
+    assert not any(c.get("recorded") for c in cards(hub) if c["board"] != tables[3])
 
     # -- round 3: a withdrawal (15 players: a bye), a no-show decided at the board ----------
     t.withdraw("P16", reason="left after round 2")
@@ -318,6 +325,12 @@ FINAL = [
     ("P02", "1/2", "-12"),
     ("P16", "1/2", "-22"),
 ]
+
+
+def cards(hub) -> list[dict]:
+    """The live walls' cards as the hub serves them (``/api/cards``)."""
+    with urllib.request.urlopen(f"{hub.url}/api/cards", timeout=30) as answer:
+        return json.loads(answer.read())["cards"]
 
 
 def hand_standings(t: Tournament) -> dict[str, tuple[Fraction, object]]:

@@ -165,7 +165,11 @@ const Hub = (() => {
     if (!card.online) return { pill: "offline", text: "OFFLINE", line: s && s.result ? s.result.text : "" };
     if (!s) return { pill: "", text: "NO GAME", line: "" };
     if (s.phase === "over") {
-      const r = s.result;
+      const r = s.result, rec = card.recorded;
+      if (rec) {  // the tournament's result, not the board's: said with who and why
+        const why = rec.reason ? " (" + rec.by + ": " + rec.reason + ")" : "";
+        return { pill: "over", text: rec.result, line: "Recorded " + rec.text + why };
+      }
       return { pill: "over", text: r ? r.result : "OVER", line: r ? r.text : "" };
     }
     if (s.paused) return { pill: "", text: "PAUSED", line: "Paused by the arbiter" };
