@@ -32,6 +32,7 @@ from controller.progress.roster import RosterError, clean_name
 from controller.progress.service import PrivacyError, Progress
 
 from .access import ARBITER
+from .child_access import ChildSessions
 
 STATIC = Path(__file__).resolve().parent / "static"
 NO_STORE = {"Cache-Control": "no-store"}
@@ -98,8 +99,12 @@ async def _body(request: Request) -> dict[str, Any]:
     return found if isinstance(found, dict) else {}
 
 
-def progress_routes(progress: Progress | None, role_of: Callable[[Request], str]) -> list[Route]:
-    """The routes, over ``progress`` (None without a state folder) and the page's role."""
+def progress_routes(
+    progress: Progress | None, role_of: Callable[[Request], str], children: ChildSessions
+) -> list[Route]:
+    """The routes, over ``progress`` (None without a state folder), the page's role and the
+    children's puzzle sessions (their class code shown to the teacher; a renamed, removed or
+    deleted child's sessions follow)."""
 
     def gate(request: Request) -> JSONResponse | Progress:
         if role_of(request) != ARBITER:
@@ -135,7 +140,7 @@ def progress_routes(progress: Progress | None, role_of: Callable[[Request], str]
         if isinstance(p, Response):
             return p
         p.poke()
-        return JSONResponse(p.class_json(), headers=NO_STORE)
+        return JSONResponse({**p.class_json(), "puzzle_code": children.code}, headers=NO_STORE)
 
     async def child_json(request: Request) -> Response:
         p = gate(request)
@@ -182,6 +187,7 @@ def progress_routes(progress: Progress | None, role_of: Callable[[Request], str]
             done = p.delete(name)
         except PrivacyError as exc:
             return JSONResponse({"error": str(exc)}, 503, headers=NO_STORE)
+        children.forget(name)
         return JSONResponse({"deleted": name, **done}, headers=NO_STORE)
 
     async def roster_edit(request: Request) -> Response:
@@ -195,8 +201,10 @@ def progress_routes(progress: Progress | None, role_of: Callable[[Request], str]
                 done = p.add(body.get("name"))
             elif action == "rename":
                 done = p.rename(body.get("name"), body.get("new"))
+                children.rename(clean_name(body.get("name")), done)
             elif action == "remove":
                 done = p.remove(body.get("name"))
+                children.forget(done)
             else:
                 return JSONResponse(
                     {"error": _("the class list's actions are add, rename and remove")}, 400

@@ -12,6 +12,7 @@ puzzle store (``puzzles.sqlite`` beside ``players.txt``) and both ratings move.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +34,12 @@ from controller.puzzles.store import (
 )
 from controller.rules.notation import NotationError, load_json
 
+from .access import ARBITER
+from .child_access import COOKIE as CHILD_COOKIE
+from .child_access import SECONDS as CHILD_SECONDS
+from .child_access import ChildError, ChildSessions
 from .registry import Boards
+from .site import who
 
 STATIC = Path(__file__).resolve().parent / "static"
 MAX_ANSWER = 4096
@@ -60,12 +66,70 @@ def _path(raw: object) -> Path_:
     return tuple(out)
 
 
-def puzzle_routes(boards: Boards) -> list[Route]:
+async def _small_json(request: Request) -> object:
+    """A small JSON body (at most ``MAX_ANSWER`` bytes, never read further); ValueError for
+    anything else."""
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_ANSWER:
+            raise ValueError("too long")
+    try:
+        return load_json(raw)
+    except NotationError:
+        raise ValueError("not JSON") from None
+
+
+def puzzle_routes(
+    boards: Boards, children: ChildSessions, role_of: Callable[[Request], str]
+) -> list[Route]:
     def db() -> Path | None:
         return puzzle_db_path(boards.state_dir) if boards.state_dir is not None else None
 
-    def child_of(raw: object) -> str | None:
+    def listed(raw: object) -> str | None:
         return raw if isinstance(raw, str) and raw in boards.roster() else None
+
+    def session_child(request: Request) -> str | None:
+        """The child whose session this device holds (and who is still on the list)."""
+        return listed(children.child(request.cookies.get(CHILD_COOKIE)))
+
+    def pick_your_name() -> JSONResponse:
+        return JSONResponse(
+            {"error": _("Pick your name from the class list."), "need": "child"}, status_code=403
+        )
+
+    async def me(request: Request) -> Response:
+        return JSONResponse(
+            {"child": session_child(request), "code": role_of(request) != ARBITER},
+            headers={"Cache-Control": "no-store"},
+        )
+
+    async def join(request: Request) -> Response:
+        try:
+            body = await _small_json(request)
+            if not isinstance(body, dict):
+                raise ValueError
+        except ValueError:
+            return _error(_("The answer could not be read."))
+        child = listed(body.get("child"))
+        if child is None:
+            return _error(_("Pick your name from the class list."))
+        teacher = role_of(request) == ARBITER
+        try:
+            token = children.join(child, body.get("code"), who(request), teacher)
+        except ChildError as exc:
+            return JSONResponse({"error": str(exc), "need": "code"}, status_code=403)
+        response = JSONResponse({"child": child}, headers={"Cache-Control": "no-store"})
+        response.set_cookie(
+            CHILD_COOKIE, token, max_age=CHILD_SECONDS, httponly=True, samesite="strict", path="/"
+        )
+        return response
+
+    async def leave(request: Request) -> Response:
+        children.leave(request.cookies.get(CHILD_COOKIE))
+        response = JSONResponse({"child": None})
+        response.delete_cookie(CHILD_COOKIE, path="/")
+        return response
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "puzzle.html")
@@ -76,10 +140,10 @@ def puzzle_routes(boards: Boards) -> list[Route]:
         )
 
     async def next_json(request: Request) -> Response:
-        child = child_of(request.query_params.get("child"))
+        child = session_child(request)  # this device's child: never a name in the address
         store = db()
         if child is None:
-            return _error(_("Pick your name from the class list."))
+            return pick_your_name()
         try:
             if store is None or not present(store):
                 return _error(_("No puzzles yet: the teacher generates them first."), 404)
@@ -121,10 +185,12 @@ def puzzle_routes(boards: Boards) -> list[Route]:
                 raise ValueError
         except (ValueError, TypeError, NotationError):
             return _error(_("The answer could not be read."))
-        child = child_of(body.get("child"))
+        child = session_child(request)  # this device's child, whatever the body says
         store = db()
-        if child is None or store is None:
-            return _error(_("Pick your name from the class list."))
+        if child is None:
+            return pick_your_name()
+        if store is None:
+            return _error(_("No puzzles yet: the teacher generates them first."), 404)
         try:
             found = puzzle(store, str(body.get("puzzle", "")))
             if found is None:
@@ -162,6 +228,9 @@ def puzzle_routes(boards: Boards) -> list[Route]:
     return [
         Route("/puzzles", page),
         Route("/api/puzzles/class", class_json),
+        Route("/api/puzzles/me", me),
+        Route("/api/puzzles/join", join, methods=["POST"]),
+        Route("/api/puzzles/leave", leave, methods=["POST"]),
         Route("/api/puzzles/next", next_json),
         Route("/api/puzzles/answer", answer, methods=["POST"]),
     ]

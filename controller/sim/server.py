@@ -40,6 +40,7 @@ from controller.httpedge.asgi import SecurityEdge
 from . import board_routes as pages
 from .access import Access
 from .channel import channel
+from .child_access import ChildSessions
 from .fanout import Hub
 from .guard import POLICY, Guard
 from .language import PageLanguage, language_routes
@@ -74,6 +75,7 @@ def create_app(
     hub = Hub(boards, links)
     progress = _progress(state_dir, boards.roster_file)
     site = Site(boards, hub, access if access is not None else Access(), progress)
+    children = ChildSessions()
     ends = GameEnds(progress) if progress is not None else None
 
     async def ticker() -> None:
@@ -121,8 +123,8 @@ def create_app(
         Route("/board/{board_id}/oled.png", on(pages.oled)),
         Route("/favicon.ico", on(pages.favicon)),
         *class_routes(boards),
-        *puzzle_routes(boards),
-        *progress_routes(progress, site.role_of),
+        *puzzle_routes(boards, children, site.role_of),
+        *progress_routes(progress, site.role_of, children),
         Route("/mathchess/{board_id}", on(pages.old_mathchess)),
         Route("/board/{board_id}/{name}", on(pages.download)),
         Route("/api/boards", on(pages.boards_json)),

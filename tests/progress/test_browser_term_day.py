@@ -91,8 +91,17 @@ def solve(page: Page, db: Path, wrong_first: bool) -> Puzzle:
 
 
 def solve_three(browser: Browser, server: RunningServer, db: Path) -> list[str]:
+    # the teacher's page shows the class's code; the child types it once on her device
+    with new_page(browser) as teacher:
+        unlocked(teacher, server, "en", "/class/progress")
+        code = teacher.locator("#puzzle-code").inner_text()
+    assert len(code) == 6 and code.isdigit()
     with new_page(browser, 1100, 820) as page:
         page.goto(server.url + "/puzzles")
+        expect(page.locator("#code")).to_be_visible()
+        page.locator("#names button", has_text=CHILD).click()  # without the code: said
+        expect(page.locator("#who-status")).to_contain_text("class's code")
+        page.locator("#code").fill(code)
         page.locator("#names button", has_text=CHILD).click()
         expect(page.locator("#child-name")).to_have_text(CHILD)
         ids = [solve(page, db, wrong_first=True).id]

@@ -138,6 +138,7 @@ async function loadClass() {
   problem(data.problem);
   $("unlock").hidden = true;
   $("class-view").hidden = false;
+  $("puzzle-code").textContent = data.puzzle_code || "";
   const body = document.querySelector("#class-table tbody");
   body.replaceChildren(...data.children.map(classRow));
   const games = Object.values(data.games_read || {}).reduce((a, b) => a + b, 0);

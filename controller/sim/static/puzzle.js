@@ -34,7 +34,24 @@ async function loadNames() {
   if (!data.children.length) $("who-status").textContent = t(N_("The class list is empty: the teacher writes players.txt."));
 }
 
+// A device answers for one child (its session, an HttpOnly cookie): the teacher picks the
+// child, or the child picks her name and types the class's code once.
 async function start(name) {
+  const code = $("code").value.trim();
+  const response = await fetch("/api/puzzles/join", {
+    method: "POST", headers: { "Content-Type": "application/json" }, cache: "no-store",
+    body: JSON.stringify({ child: name, code: code }),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    $("who-status").textContent = data.error || response.statusText;
+    if (data.need === "code") { $("code-box").hidden = false; $("code").focus(); }
+    return;
+  }
+  await begin(data.child);
+}
+
+async function begin(name) {
   state.child = name;
   try {
     await nextPuzzle();
@@ -47,8 +64,15 @@ async function start(name) {
   $("child-name").textContent = name;
 }
 
+async function resume() {
+  const me = await getJson("/api/puzzles/me");
+  $("code-box").hidden = !me.code;
+  if (me.child) await begin(me.child);
+  else await loadNames();
+}
+
 async function nextPuzzle() {
-  const data = await getJson("/api/puzzles/next?child=" + encodeURIComponent(state.child));
+  const data = await getJson("/api/puzzles/next");
   state.puzzle = data;
   document.body.dataset.puzzle = data.id;
   state.played = [];
@@ -165,7 +189,7 @@ async function answer(move) {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
-        child: state.child, puzzle: state.puzzle.id, played: state.played, move: move,
+        puzzle: state.puzzle.id, played: state.played, move: move,
         try: state.tries, seconds: (performance.now() - state.started) / 1000,
       }),
     });
@@ -239,4 +263,8 @@ function say(kind, lines) {
 
 $("undo").addEventListener("click", () => { state.path = []; draw(state.board, null); });
 $("next").addEventListener("click", () => nextPuzzle().catch((err) => say("wrong", [err.message])));
-loadNames();
+$("not-me").addEventListener("click", async () => {
+  await fetch("/api/puzzles/leave", { method: "POST" });
+  location.reload();
+});
+resume().catch((err) => { $("who-status").textContent = err.message; });
