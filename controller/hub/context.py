@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from controller.link.protocol import GAME_ID, check_board_id
 from controller.tournament.games import GAMES as GAME_NAMES
+from controller.tournament.store import FILE_NAME as TOURNAMENT_FILE
 
 from . import storecheck
 from .broker import Broker
@@ -91,6 +92,16 @@ class HubContext:
             yield t
         finally:
             t.close()
+
+    @contextmanager
+    def event_tournament(self) -> Iterator[Tournament | None]:
+        """The event's tournament when the folder holds one (``tournament``), else None: the
+        public pages of a hall without an event still answer."""
+        if not (self.folder / TOURNAMENT_FILE).is_file():
+            yield None
+            return
+        with self.tournament() as t:
+            yield t
 
     def unassign(self, board: str) -> None:
         """The board plays nothing assigned now (its pairing moved away): clear its retained

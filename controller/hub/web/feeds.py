@@ -58,7 +58,7 @@ def routes(ctx: HubContext) -> list[Route]:
         number = request.path_params["number"]
         if number > MAX_NUMBER:  # no such round (and SQLite holds 64-bit numbers only)
             return JSONResponse({"error": "no such round"}, status_code=404)
-        with ctx.tournament() as t:  # a result recorded at the desk is the feed's too
+        with ctx.event_tournament() as t:  # a result recorded at the desk is the feed's too
             feed = sheets.round_feed_json(feeds, store, t, number)
         return JSONResponse(feed, headers=NO_CACHE)
 
@@ -66,7 +66,7 @@ def routes(ctx: HubContext) -> list[Route]:
         number = request.path_params["number"]
         if number > MAX_NUMBER:
             return PlainTextResponse("no such round\n", status_code=404)
-        with ctx.tournament() as t:  # a result recorded at the desk is the feed's too
+        with ctx.event_tournament() as t:  # a result recorded at the desk is the feed's too
             text = sheets.round_feed_pdn(feeds, store, t, number)
         return PlainTextResponse(text, media_type=PDN, headers=NO_CACHE)
 
