@@ -11,6 +11,7 @@ import hashlib
 import io
 import json
 import re
+import urllib.request
 
 import pytest
 from PIL import Image
@@ -122,7 +123,10 @@ def _shown_picture(page: Page, server: RunningServer) -> tuple[str, Image.Image]
     img = page.locator("#oled")
     expect(img).to_have_js_property("complete", True)
     src = img.get_attribute("src") or ""
-    data = page.request.get(server.url + src).body()
+    # a connection of its own (a kept-alive one the server closes meanwhile resets: seen once
+    # on a machine at load 14)
+    with urllib.request.urlopen(server.url + src, timeout=60) as answer:
+        data = answer.read()
     return src, Image.open(io.BytesIO(data)).convert("L")
 
 
