@@ -5,7 +5,10 @@ as one JSON file and deleted (asked to confirm), the others untouched; the class
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -125,6 +128,19 @@ def test_the_class_list_edited_by_the_teacher(client: TestClient, state: Path) -
     assert client.get("/api/class").json()["roster"] == ["Ana Cruz", "Ben Reyes", "Cara Lim-Santos"]
 
 
+@contextmanager
+def _teacher(state: Path) -> Iterator[TestClient]:
+    """The teacher's browser, unlocked, on a simulator over ``state`` as it is now."""
+    app = create_app(clock=ManualClock(), state_dir=state, access=Access(hash_pin(PIN)))
+    with TestClient(app) as client:
+        unlock(client)
+        yield client
+
+
+def _delete_ben(client: TestClient) -> Any:
+    return client.post("/api/progress/delete", json={"name": "Ben Reyes", "confirm": "Ben Reyes"})
+
+
 def _players(state: Path) -> str:
     return (state / "players.txt").read_text()
 
@@ -143,11 +159,8 @@ def test_a_damaged_puzzle_store_changes_nothing(state: Path, damage: str) -> Non
     else:
         db.write_bytes(b"this is not a database " * 200)
     names = _players(state)
-    app = create_app(clock=ManualClock(), state_dir=state, access=Access(hash_pin(PIN)))
-    with TestClient(app) as client:
-        unlock(client)
-        answer = client.post("/api/progress/delete", json={"name": "Ben Reyes",
-                                                           "confirm": "Ben Reyes"})  # fmt: skip
+    with _teacher(state) as client:
+        answer = _delete_ben(client)
         assert answer.status_code == 503
         assert (
             "Nothing was deleted" in answer.json()["error"] and "puzzle" in answer.json()["error"]
@@ -170,11 +183,8 @@ def test_a_damaged_progress_store_is_said_not_reported_deleted(state: Path) -> N
     nothing was done, and the name stays on the list."""
     store_path(state).write_bytes(b"this is not a database " * 200)
     names = _players(state)
-    app = create_app(clock=ManualClock(), state_dir=state, access=Access(hash_pin(PIN)))
-    with TestClient(app) as client:
-        unlock(client)
-        answer = client.post("/api/progress/delete", json={"name": "Ben Reyes",
-                                                           "confirm": "Ben Reyes"})  # fmt: skip
+    with _teacher(state) as client:
+        answer = _delete_ben(client)
         assert answer.status_code == 503 and "Nothing was deleted" in answer.json()["error"]
         assert "progress.sqlite" in answer.json()["error"]
         export = client.get("/api/progress/export?name=Ben%20Reyes")

@@ -193,13 +193,8 @@ def test_a_forged_journal_record_is_said_and_the_game_before_it_kept(tmp_path: P
     again.close()
 
 
-def test_a_turn_of_a_move_and_its_removals_is_one_journal_record(tmp_path: Path) -> None:
-    """A power cut between a move and its removals must never leave half a turn: the turn is
-    one record, written before it is played; a journal of one record an action (an earlier
-    release's) still replays."""
-    from controller.record.journal_file import read
-
-    path = tmp_path / "mathchess.jsonl"
+def _turn_of_r08_example3(path: Path) -> MathChessSession:
+    """R08's example 3 journaled at ``path``: the minus moved, then its two removals, Done."""
     s = MathChessSession.start(r08_example3(), path)
     hands = Hands(s)
     hands.lift(MINUS_FROM)
@@ -207,6 +202,17 @@ def test_a_turn_of_a_move_and_its_removals_is_one_journal_record(tmp_path: Path)
     for point in (ONE, NINE):
         hands.lift(point)
     s.done()
+    return s
+
+
+def test_a_turn_of_a_move_and_its_removals_is_one_journal_record(tmp_path: Path) -> None:
+    """A power cut between a move and its removals must never leave half a turn: the turn is
+    one record, written before it is played; a journal of one record an action (an earlier
+    release's) still replays."""
+    from controller.record.journal_file import read
+
+    path = tmp_path / "mathchess.jsonl"
+    s = _turn_of_r08_example3(path)
     records = read(path).records
     assert [r["k"] for r in records] == ["start", "mathchess-turn"]
     assert records[0]["game"] == "mathchess"  # the one record grammar: every game's start
@@ -231,13 +237,7 @@ def test_a_journal_written_before_the_one_record_key_still_replays(tmp_path: Pat
     from controller.record.journal_file import read
 
     path = tmp_path / "mathchess.jsonl"
-    s = MathChessSession.start(r08_example3(), path)
-    hands = Hands(s)
-    hands.lift(MINUS_FROM)
-    hands.put(MINUS_TO)
-    for point in (ONE, NINE):
-        hands.lift(point)
-    s.done()
+    s = _turn_of_r08_example3(path)
     s.close()
     start, turn = read(path).records
     from controller.session.journal import Journal
