@@ -85,6 +85,9 @@ def solve(page: Page, db: Path, wrong_first: bool) -> Puzzle:
         shot(page, "1-puzzle-wrong")
     for step in range(p.steps):
         play(page, p.solution[2 * step])
+        if step + 1 < p.steps:  # the reply drawn before the next move (a loaded machine lags)
+            expect(page.locator("#said")).to_have_class("said right")
+            expect(page.locator("body")).to_have_attribute("data-phase", "solving")
     expect(page.locator("body")).to_have_attribute("data-phase", "done")
     expect(page.locator("#said")).to_have_class("said right")
     return p
