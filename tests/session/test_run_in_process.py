@@ -3,6 +3,8 @@ over a real notify socket, and every bad argument or profile answered in one lin
 
 from __future__ import annotations
 
+import os
+import signal
 import socket
 import threading
 from pathlib import Path
@@ -88,22 +90,29 @@ def notify_socket(tmp_path, monkeypatch):
 
 class Listener:
     """Reads the socket while the board runs, as systemd does: a datagram socket holds only a
-    few unread messages (10 on Linux), and a sender finding it full waits."""
+    few unread messages (10 on Linux), and a sender finding it full waits. Once it has heard
+    ``stop_after`` watchdog feeds it stops the board as systemd does, with SIGTERM: the test
+    waits for the feeds, not for a time a busy machine may not give them in."""
 
-    def __init__(self, sock: socket.socket) -> None:
+    def __init__(self, sock: socket.socket, stop_after: int) -> None:
         self.sock = sock
         self.messages: list[str] = []
+        self.stop_after = stop_after
         sock.settimeout(0.2)
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._stop = False
         self._thread.start()
 
     def _read(self) -> None:
+        signalled = False
         while not self._stop:
             try:
                 self.messages.append(self.sock.recv(4096).decode())
             except TimeoutError:
                 continue
+            if not signalled and self.messages.count("WATCHDOG=1") >= self.stop_after:
+                signalled = True
+                os.kill(os.getpid(), signal.SIGTERM)  # the board's own handler takes it
 
     def received(self) -> list[str]:
         self._stop = True
@@ -111,17 +120,27 @@ class Listener:
         return self.messages
 
 
-def test_run_in_process_tells_systemd_ready_alive_and_stopping(notify_socket, tmp_path, capsys):
+@pytest.fixture
+def sigterm_restored():
+    """``run`` installs its SIGTERM handler in this process: the worker gets its own back."""
+    before = signal.getsignal(signal.SIGTERM)
+    yield
+    signal.signal(signal.SIGTERM, before)
+
+
+def test_run_in_process_tells_systemd_ready_alive_and_stopping(
+    notify_socket, tmp_path, capsys, sigterm_restored
+):
     ready = tmp_path / "ready"
-    listener = Listener(notify_socket)
-    code = main(["run", "--profile", SIM, "--state-dir", str(tmp_path), "--exit-after", "1.5",
+    listener = Listener(notify_socket, stop_after=3)
+    # stopped by SIGTERM after three feeds; the 600 s only end a run whose feeds never came
+    code = main(["run", "--profile", SIM, "--state-dir", str(tmp_path), "--exit-after", "600",
                  "--ready-file", str(ready), "--scan-hz", "100"])  # fmt: skip
     assert code == 0, capsys.readouterr().err
     messages = listener.received()
     assert messages[0] == "READY=1"
     assert messages[1] == "STATUS=board sim: setup"
-    # fed every 50 ms; the 1.5 s include starting the devices, which a busy machine makes slow
-    assert messages.count("WATCHDOG=1") >= 2
+    assert messages.count("WATCHDOG=1") >= 3
     assert messages[-1] == "STOPPING=1"
     assert ready.read_text().strip()
     assert (tmp_path / "journal.jsonl").stat().st_size > 0
