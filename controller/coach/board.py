@@ -192,7 +192,8 @@ class BoardCoach:
             return _(say.REVIEW_WORKING)
         if self.review is not None and self.review_for == (session, session.game.ply):
             return _(say.REVIEW_STARTED)  # this game, these moves: reviewed already
-        request = {"pdn": session.export_pdn(), "depth": REVIEW_DEPTH}
+        computer = session.play.computer_side
+        request = {"pdn": session.export_pdn(), "depth": REVIEW_DEPTH, "computer": computer}
         self.review = None
         self.review_error = ""
         self._review_job = self._start(session, "review", worker.game_review, **request)

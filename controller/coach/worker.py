@@ -125,7 +125,9 @@ def best_move(request: dict[str, Any]) -> dict[str, Any]:
 
 
 def game_review(request: dict[str, Any]) -> dict[str, Any]:
-    """The post-game review of the board's own PDN export (the file a teacher downloads)."""
+    """The post-game review of the board's own PDN export (the file a teacher downloads).
+    Against the computer (``computer``: its side, 0 or 1) the biggest mistakes are the child's
+    only: every card says "Your move", and the computer's moves are not the child's."""
     from controller.engine.coach import review
     from controller.engine.game_record import read_record
     from controller.engine.review_format import review_json
@@ -133,6 +135,10 @@ def game_review(request: dict[str, Any]) -> dict[str, Any]:
     record = read_record(request["pdn"], "this game")
     result = review(record.start, record.paths, totals=record.totals, depth=request["depth"])
     out = review_json(result, record)
+    computer = request.get("computer")
+    out["computer"] = ("blue", "red")[computer] if computer in (0, 1) else None
+    if computer in (0, 1):
+        out["mistakes"] = [m.index for m in result.mistakes(1 - computer)]
     out["lessons"] = _lessons(record.start, record.paths, set(out["mistakes"]))
     return out
 

@@ -263,3 +263,29 @@ def test_a_search_that_fails_is_said_and_the_board_goes_on(clock: ManualClock) -
     assert coach["review"] is None
     assert coach["review_error"] == "The coach could not review this game: the worker died"
     assert board.snapshot()["phase"] == "play"
+
+
+def test_the_review_against_the_computer_names_only_the_childs_mistakes(
+    clock: ManualClock,
+) -> None:
+    """Issue 40, item 6: the computer's moves are not the child's mistakes (the cards say "Your
+    move"), so the biggest mistakes of a game against the computer are the child's only."""
+    board = board_with(clock, computer="red", level=1)
+    for _ in range(5):
+        if board.session.game.ending() is not None:
+            break
+        mine = board.session.game.legal_moves()[-1]
+        make(board, clock, mine.path, mine.captures)
+        shown = board.snapshot()["shown"]
+        if shown is None:
+            break
+        move = board.session.game.find_move([tuple(sq) for sq in shown["path"]])
+        make(board, clock, move.path, move.captures)
+    board.act({"type": "review"})
+    board.tick()
+    review = board.snapshot()["coach"]["review"]
+    red_mistakes = [m["index"] for m in review["moves"] if m["side"] == "red" and not m["accurate"]]
+    assert red_mistakes, "the computer at level 1 made no mistake: the test needs one"
+    assert review["mistakes"], "the child's mistakes are the review's"
+    assert {review["moves"][i]["side"] for i in review["mistakes"]} == {"blue"}
+    assert review["computer"] == "red"
