@@ -13,11 +13,12 @@ from controller.i18n import N_, _, side_word
 from controller.rules.damath_data import OPERATORS
 from controller.rules.game import Game
 from controller.rules.move import Move
-from controller.rules.scoring import compare, format_score, kind_of
+from controller.rules.scoring import compare
 from controller.session.coach_words import page_signs, taking_sentences
 
 from .finder import net_points
 from .model import Path_, Puzzle
+from .points import points_words, read_score
 from .themes import THEMES
 
 RIGHT = N_("Right! That is the best move.")
@@ -113,7 +114,8 @@ def judge(puzzle: Puzzle, played: list[Path_], answer: Path_) -> Judged:
             told += said + taking_sentences(reply, variant, yours=False)
             return Judged("continue", told, after, reply.path)
         if step == 0 and len(puzzle.solution) == 1:
-            said.append(_(GAIN).format(points=page_signs(puzzle.gain)))
+            gain = points_words(read_score(puzzle.gain, variant), variant)
+            said.append(_(GAIN).format(points=gain))
         return Judged("right", [_(RIGHT), *said], after)
     return Judged("wrong", _wrong(puzzle, game, step, move), game)
 
@@ -138,7 +140,6 @@ def _wrong(puzzle: Puzzle, game: Game, step: int, move: Move) -> list[str]:
     """Why the move is not the best, in what a child can check: the points it gives up over
     the next moves (counted as the sheet counts), and the other side's answer to it."""
     variant = puzzle.variant
-    kind = kind_of(variant)
     solver = puzzle.solver
     wrong_line = _line(game, puzzle.refutation(step, move.path))
     best_line = _line(game, puzzle.refutation(step, puzzle.solution[2 * step]))
@@ -147,7 +148,7 @@ def _wrong(puzzle: Puzzle, game: Game, step: int, move: Move) -> list[str]:
     said = taking_sentences(wrong_line[0], variant, yours=True)
     lost = net_points(best_line, solver, variant) - net_points(wrong_line, solver, variant)
     if compare(lost, Fraction(0)) > 0:
-        said.append(_(WRONG_LESS).format(points=page_signs(format_score(lost, kind))))
+        said.append(_(WRONG_LESS).format(points=points_words(lost, variant)))
     else:
         said.append(_(WRONG_EQUAL))
     if len(wrong_line) > 1 and wrong_line[1].takings:

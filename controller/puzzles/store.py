@@ -205,6 +205,13 @@ def solver_rating(db: Path, child: str) -> Rating:
         return solver(conn, child)
 
 
+def variant_counts(db: Path) -> dict[str, int]:
+    """How many puzzles the store holds in each variant (the page offers these)."""
+    with connect(db) as conn:
+        rows = conn.execute("SELECT variant, COUNT(*) FROM puzzles GROUP BY variant").fetchall()
+    return {str(v): int(n) for v, n in rows}
+
+
 def next_puzzle(db: Path, child: str, variant: str | None = None) -> tuple[Puzzle, Rating] | None:
     """The puzzle nearest the child's rating that the child has not tried yet (then the one
     tried longest ago), so each child climbs at its own pace."""

@@ -6,7 +6,9 @@ puzzle store (``puzzles.sqlite`` beside ``players.txt``) and both ratings move.
 |---|---|
 | ``/puzzles`` | the page |
 | ``/api/puzzles/class`` | the class list and how many puzzles the store holds |
-| ``/api/puzzles/next?child=…`` | the next puzzle for a child, and the child's rating |
+| ``/api/puzzles/next?variant=…`` | the next puzzle for this device's child, of the class's
+  variant (``sim --set variant=…``, else Integer) or the one the child chose, the variants the
+  store holds, and the child's rating |
 | ``/api/puzzles/answer`` (POST) | a move judged: right, right so far, or wrong with the reason |
 """
 
@@ -31,7 +33,9 @@ from controller.puzzles.store import (
     puzzle_db_path,
     record_attempt,
     solver_rating,
+    variant_counts,
 )
+from controller.rules import variants
 from controller.rules.notation import NotationError, load_json
 
 from .access import ARBITER
@@ -139,24 +143,51 @@ def puzzle_routes(
             {"children": list(boards.roster())}, headers={"Cache-Control": "no-store"}
         )
 
+    def class_variant() -> str:
+        """The class's variant: what its new games start with (``sim --set variant=…``)."""
+        chosen = boards.defaults.get("variant")
+        return chosen if isinstance(chosen, str) and chosen in variants.NAMES else variants.DEFAULT
+
     async def next_json(request: Request) -> Response:
         child = session_child(request)  # this device's child: never a name in the address
         store = db()
         if child is None:
             return pick_your_name()
+        variant = request.query_params.get("variant") or class_variant()
+        if variant not in variants.NAMES:
+            return _error(
+                _("{variant}: not a variant; the variants are {variants}").format(
+                    variant=variant[:20], variants=", ".join(variants.NAMES)
+                )
+            )
         try:
             if store is None or not present(store):
                 return _error(_("No puzzles yet: the teacher generates them first."), 404)
-            found = next_puzzle(store, child)
+            counts = variant_counts(store)
+            found = next_puzzle(store, child, variant)
             rating = solver_rating(store, child)
         except StoreError as exc:
             return _error(str(exc), 500)
+        offered = [{"name": v, "puzzles": counts[v]} for v in variants.NAMES if counts.get(v)]
         if found is None:
-            return _error(_("No puzzles yet: the teacher generates them first."), 404)
+            text = _("No {variant} Damath puzzles yet: choose another variant, or the teacher "
+                     "generates them (puzzles generate --variant {name}).")  # fmt: skip
+            return JSONResponse(
+                {
+                    "error": text.format(variant=variant.capitalize(), name=variant),
+                    "variant": variant,
+                    "variants": offered,
+                },
+                status_code=404,
+                headers={"Cache-Control": "no-store"},
+            )
         p, p_rating = found
         return JSONResponse(
             {
                 "id": p.id,
+                "variant": p.variant,
+                "class_variant": class_variant(),
+                "variants": offered,
                 "themes": themes_words(p),
                 "steps": p.steps,
                 "rating": round(rating.rating),
@@ -219,9 +250,11 @@ def puzzle_routes(
             return JSONResponse(out)
         tries = int(body.get("try", 1)) if str(body.get("try", 1)).isdigit() else 1
         out["tries_left"] = max(0, TRIES - tries)
-        if out["tries_left"] == 0:
-            out["said"] = [*out["said"], *solution_words(p, played)]
         at = position_at(p, played)
+        if out["tries_left"] == 0:  # the best move, told and drawn on the board
+            out["said"] = [*out["said"], *solution_words(p, played)]
+            if at is not None:
+                out["best"] = [list(sq) for sq in p.solution[2 * at[1]]]
         out["board"] = board_json(at[0] if at else p.game(), p.solver)
         return JSONResponse(out)
 

@@ -4,18 +4,24 @@
 // second one.
 "use strict";
 
-const state = { child: "", puzzle: null, board: null, played: [], path: [], tries: 1, started: 0, busy: false, done: false };
+const VARIANT_KEY = "damath_puzzle_variant";
+const state = { child: "", puzzle: null, board: null, played: [], path: [], tries: 1, started: 0, busy: false, done: false,
+  variant: localStorage.getItem(VARIANT_KEY) || "" };
 const $ = (id) => document.getElementById(id);
 
 const SOLVE = N_("{side} to move: find the best move.");
 const RATING_CHANGE = N_("Your puzzle rating: {before} → {after} ({delta})");
 const SECOND_TRY = N_("Second try: your move again.");
 const RATING_STAYS = N_("Solved at the second try: your puzzle rating stays {rating}.");
+const VARIANT_NAME = N_("{variant} Damath");
+const VARIANT_OPTION = N_("{variant} ({n} puzzles)");
+const BEST_SHOWN = N_("The best move is shown on the board in green.");
+const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 async function getJson(url, options) {
   const response = await fetch(url, Object.assign({ cache: "no-store" }, options || {}));
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { data: data });
   return data;
 }
 
@@ -56,12 +62,46 @@ async function begin(name) {
   try {
     await nextPuzzle();
   } catch (err) {
-    $("who-status").textContent = err.message;
-    return;
+    if (!(err.data && err.data.variants && err.data.variants.length)) {
+      $("who-status").textContent = err.message;
+      return;
+    }
+    noPuzzle(err); // none in this variant: the child may choose another
   }
   $("who").hidden = true;
   $("solve").hidden = false;
   $("child-name").textContent = name;
+}
+
+// The variants the store holds, the one shown chosen (the class's, or the child's choice).
+function fillVariants(list, current) {
+  const select = $("variant");
+  select.textContent = "";
+  for (const v of list) {
+    const o = document.createElement("option");
+    o.value = v.name;
+    o.textContent = t(VARIANT_OPTION, { variant: capital(v.name), n: v.puzzles });
+    o.selected = v.name === current;
+    select.append(o);
+  }
+  if (!list.some((v) => v.name === current)) {
+    const o = document.createElement("option");
+    o.value = current;
+    o.textContent = capital(current);
+    o.selected = true;
+    select.prepend(o);
+  }
+  $("variant-name").textContent = t(VARIANT_NAME, { variant: capital(current) });
+}
+
+function noPuzzle(err) {
+  fillVariants(err.data.variants, err.data.variant);
+  state.puzzle = null;
+  state.done = true;
+  $("task").textContent = "";
+  say("wrong", [err.message]);
+  $("board").textContent = "";
+  document.body.dataset.phase = "none";
 }
 
 async function resume() {
@@ -72,13 +112,16 @@ async function resume() {
 }
 
 async function nextPuzzle() {
-  const data = await getJson("/api/puzzles/next");
+  const data = await getJson("/api/puzzles/next" + (state.variant ? "?variant=" + encodeURIComponent(state.variant) : ""));
   state.puzzle = data;
+  fillVariants(data.variants, data.variant);
+  document.body.dataset.variant = data.variant;
   document.body.dataset.puzzle = data.id;
   state.played = [];
   state.path = [];
   state.tries = 1;
   state.done = false;
+  delete document.body.dataset.best;
   state.started = performance.now();
   $("rating").textContent = data.rating;
   $("themes").textContent = data.themes.join(", ");
@@ -99,7 +142,59 @@ function prefixMoves(board, path) {
   return board.legal.filter((m) => path.every((sq, i) => m[i] && sameSquare(m[i], sq)));
 }
 
-function draw(board, last) {
+// A chip's label in the lines that fit a round chip, as the board page splits it: a fraction
+// over its bar, a long value (121√18, −21xy²) as its number over the rest.
+function labelLines(label) {
+  const frac = label.match(/^(−?)(\d+)\/(\d+)$/);
+  if (frac) return { kind: "frac", lines: [frac[1] + frac[2], frac[3]] };
+  if (label.length <= 4) return { kind: "one", lines: [label] };
+  const split = label.match(/^(−?\d+)(\D.*)$/);
+  if (split) return { kind: "two", lines: [split[1], split[2]] };
+  return { kind: "one", lines: [label] };
+}
+
+// The squares' numbers along the edges, in the order the board is drawn (turned for Red).
+function drawAxes(flip) {
+  const ys = $("axis-y"), xs = $("axis-x");
+  ys.textContent = "";
+  xs.textContent = "";
+  for (let i = 0; i < 8; i++) {
+    const y = document.createElement("span");
+    y.textContent = String(flip ? i : 7 - i);
+    ys.append(y);
+    const x = document.createElement("span");
+    x.textContent = String(flip ? 7 - i : i);
+    xs.append(x);
+  }
+}
+
+// The best move drawn on the board after a second miss: its squares lit green and an arrow
+// from the chip along each landing square.
+const SVG = "http://www.w3.org/2000/svg";
+function drawBest(el, path, flip) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 8 8");
+  svg.setAttribute("class", "best-arrow");
+  svg.setAttribute("aria-hidden", "true");
+  const centre = (sq) => [(flip ? 7 - sq[0] : sq[0]) + 0.5, (flip ? sq[1] : 7 - sq[1]) + 0.5];
+  const marker = document.createElementNS(SVG, "marker");
+  for (const [k, v] of Object.entries({ id: "best-head", viewBox: "0 0 10 10", refX: 6, refY: 5, markerWidth: 3, markerHeight: 3, orient: "auto" })) marker.setAttribute(k, String(v));
+  const head = document.createElementNS(SVG, "path");
+  head.setAttribute("d", "M0,0 L10,5 L0,10 z");
+  marker.append(head);
+  const defs = document.createElementNS(SVG, "defs");
+  defs.append(marker);
+  svg.append(defs);
+  for (let i = 1; i < path.length; i++) {
+    const [x1, y1] = centre(path[i - 1]), [x2, y2] = centre(path[i]);
+    const line = document.createElementNS(SVG, "line");
+    for (const [k, v] of Object.entries({ x1: x1, y1: y1, x2: x2, y2: y2, "marker-end": "url(#best-head)" })) line.setAttribute(k, String(v));
+    svg.append(line);
+  }
+  el.append(svg);
+}
+
+function draw(board, last, best) {
   state.board = board;
   const el = $("board");
   el.textContent = "";
@@ -108,7 +203,9 @@ function draw(board, last) {
   const open = state.done ? [] : prefixMoves(board, state.path);
   const next = new Set(open.filter((m) => m.length > state.path.length).map((m) => m[state.path.length].join(",")));
   const lastSet = new Set((last || []).map((sq) => sq.join(",")));
+  const bestSet = new Set((best || []).map((sq) => sq.join(",")));
   const flip = board.solver === 1;
+  drawAxes(flip);
   for (let r = 0; r < 8; r++) {
     const row = document.createElement("div");
     row.className = "row";
@@ -131,11 +228,19 @@ function draw(board, last) {
         const slot = document.createElement("span");
         slot.className = "chip-slot";
         const chip = document.createElement("span");
+        const parts = labelLines(piece.value);
+        const longest = Math.max(...parts.lines.map((l) => l.length));
         chip.className = "chip " + (piece.side === 0 ? "blue" : "red") + (piece.dama ? " dama" : "") +
-          " lines-one len-" + Math.min(5, piece.value.length);
+          " lines-" + parts.kind + " len-" + Math.min(5, longest);
+        chip.dataset.label = piece.value;
         const val = document.createElement("span");
         val.className = "val";
-        val.textContent = piece.value;
+        parts.lines.forEach((text, i) => {
+          const line = document.createElement("span");
+          line.className = "line" + (parts.kind === "frac" && i === 1 ? " denominator" : "");
+          line.textContent = text;
+          val.append(line);
+        });
         chip.append(val);
         if (piece.dama) {
           const crown = document.createElement("span");
@@ -149,12 +254,14 @@ function draw(board, last) {
       if (next.has(key)) sq.classList.add(state.path.length ? "target" : "can");
       if (state.path.some((p) => p.join(",") === key)) sq.classList.add("picked");
       if (lastSet.has(key)) sq.classList.add("last");
+      if (bestSet.has(key)) sq.classList.add("best");
       sq.setAttribute("aria-label", "(" + x + ", " + y + ")" + (piece ? " " + piece.value : ""));
       sq.addEventListener("click", () => tap([x, y]));
       row.append(sq);
     }
     el.append(row);
   }
+  if (best && best.length) drawBest(el, best, flip);
 }
 
 function tap(square) {
@@ -229,7 +336,12 @@ async function answer(move) {
     draw(data.board, null);
     document.body.dataset.phase = "second-try";
   } else {
-    finish(data.board, null);
+    const p = document.createElement("p");
+    p.className = "verdict";
+    p.textContent = t(BEST_SHOWN);
+    $("said").append(p);
+    finish(data.board, null, data.best);
+    document.body.dataset.best = "shown";
   }
 }
 
@@ -241,9 +353,9 @@ function showChange(data) {
   $("rating").textContent = data.rating_after;
 }
 
-function finish(board, last) {
+function finish(board, last, best) {
   state.done = true;
-  draw(board, last);
+  draw(board, last, best);
   $("next").hidden = false;
   $("undo").hidden = true;
   document.body.dataset.phase = "done";
@@ -261,8 +373,13 @@ function say(kind, lines) {
   });
 }
 
-$("undo").addEventListener("click", () => { state.path = []; draw(state.board, null); });
-$("next").addEventListener("click", () => nextPuzzle().catch((err) => say("wrong", [err.message])));
+$("undo").addEventListener("click", () => { if (state.board) { state.path = []; draw(state.board, null); } });
+$("variant").addEventListener("change", (e) => {
+  state.variant = e.target.value;
+  localStorage.setItem(VARIANT_KEY, state.variant);
+  nextPuzzle().catch((err) => (err.data && err.data.variants ? noPuzzle(err) : say("wrong", [err.message])));
+});
+$("next").addEventListener("click", () => nextPuzzle().catch((err) => (err.data && err.data.variants ? noPuzzle(err) : say("wrong", [err.message]))));
 $("not-me").addEventListener("click", async () => {
   await fetch("/api/puzzles/leave", { method: "POST" });
   location.reload();
