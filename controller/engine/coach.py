@@ -6,7 +6,9 @@
   and how many points the move played lost against it (the engine's estimate, at a fixed depth
   so a review is reproducible), the three biggest mistakes with the better move, its line and
   the arithmetic of its takings, and per-operation accuracy: for each operator (+ − × ÷), how
-  many of a player's takings were made in moves as good as the engine's best.
+  many of a player's takings were made in moves as good as the engine's best. One definition of
+  a **best move** for the review and the progress pages: a move with a choice (not the only
+  legal one) as good as the engine's best; a forced move, and its takings, count in neither.
 
 A loss is a difference of search values in points (exact part and heuristic terms), shown as a
 float rounded to 2 decimal places, halves away from zero; it is an estimate and never enters
@@ -337,11 +339,11 @@ def _line(game: Game, raws: Sequence[RawMove], variant: str) -> tuple[LineMove, 
 def _summary(moves: list[MoveReview], side: int) -> SideSummary:
     mine = [m for m in moves if m.side == side]
     counts = {op: [0, 0] for op in OPERATORS}
-    for m in mine:
+    choices = [m for m in mine if not m.forced]
+    for m in choices:  # a forced taking is no choice: counted neither best nor not
         for taking in m.move.takings:
             counts[taking.operator][0] += 1
             counts[taking.operator][1] += m.accurate
-    choices = [m for m in mine if not m.forced]
     total = float(round_2dp(sum((m.loss_points for m in mine), Fraction(0))))
     return SideSummary(
         side=side,

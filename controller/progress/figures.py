@@ -1,15 +1,23 @@
 """What the teacher's page and the parents' report show, computed from the stored plays.
 
-- accuracy per operation: best takings / all takings of that operation (``indexer`` defines
-  best), None without a taking;
-- points lost per game: the mean of the review's points lost over the reviewed games, exact,
-  shown with 2 decimals;
-- the trend: the accuracy (all operations) of the child's last ``RECENT`` weeks with games less
-  that of the weeks before, in percentage points; None until there are weeks of both.
+- best moves: the review's own figure (``controller.engine.coach``), added over the games:
+  the moves with a choice that were as good as the engine's best, of all moves with a choice;
+  the accuracy is that share, so a game's figures are the figures of its review;
+- accuracy per operation: the best takings / all takings of that operation, in the moves with a
+  choice (a forced taking is no choice), None without a taking;
+- points lost per game: the mean of the review's estimate (the export's; the page shows the
+  scores and the best moves, which a teacher checks against the sheet and the review);
+- the trend: the accuracy of the child's last ``RECENT`` weeks with games less that of the weeks
+  before, in percentage points; None until there are weeks of both;
+- the period in dates: the first and the last game's, each week from its Monday to its Sunday.
+
+A first-schema row (no best moves yet: its game is read again by the indexer) counts in the
+games and the results, not in these figures.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
@@ -26,9 +34,13 @@ def _percent(best: int, every: int) -> float | None:
     return None if not every else round(100 * best / every, 1)
 
 
+def _current(plays: Iterable[Play]) -> list[Play]:
+    return [p for p in plays if p.choices is not None]
+
+
 def _operations(plays: Iterable[Play]) -> dict[str, dict[str, Any]]:
     totals = {op: [0, 0] for op in OPERATIONS}
-    for p in plays:
+    for p in _current(plays):
         for op, (n, best) in zip(OPERATIONS, p.operations, strict=True):
             totals[op][0] += n
             totals[op][1] += best
@@ -39,12 +51,19 @@ def _operations(plays: Iterable[Play]) -> dict[str, dict[str, Any]]:
 
 
 def _accuracy(plays: Iterable[Play]) -> tuple[int, int]:
+    """(best moves, moves with a choice), as the review counts them."""
     best = every = 0
-    for p in plays:
-        for n, b in p.operations:
-            every += n
-            best += b
+    for p in _current(plays):
+        every += p.choices or 0
+        best += p.best_moves or 0
     return best, every
+
+
+def _week_days(week: str) -> tuple[str, str]:
+    """An ISO week's Monday and Sunday (``2026-W41`` -> 2026-10-05, 2026-10-11)."""
+    year, number = week.split("-W")
+    monday = dt.date.fromisocalendar(int(year), int(number), 1)
+    return monday.isoformat(), (monday + dt.timedelta(days=6)).isoformat()
 
 
 def _lost_per_game(plays: Sequence[Play]) -> float | None:
@@ -77,12 +96,15 @@ def child_summary(name: str, plays: Sequence[Play], state_dir: Path) -> dict[str
         "draws": sum(p.result == "draw" for p in plays),
         "losses": sum(p.result == "loss" for p in plays),
         "accuracy": _percent(best, every),
+        "best_moves": best,
+        "choices": every,
         "operations": _operations(plays),
         "lost_per_game": _lost_per_game(plays),
         "puzzles_solved": solved.solved,
         "puzzles_tried": solved.tried,
         "puzzle_rating": None if solved.rating is None else round(solved.rating),
         "trend": _trend(plays),
+        "first": plays[0].played if plays else None,
         "last": plays[-1].played if plays else None,
     }
 
@@ -118,7 +140,11 @@ def child_weeks(name: str, plays: Sequence[Play], state_dir: Path) -> list[dict[
         out.append(
             {
                 "week": week,
+                "from": _week_days(week)[0],
+                "to": _week_days(week)[1],
                 "games": len(mine),
+                "best_moves": best,
+                "choices": every,
                 "accuracy": _percent(best, every),
                 "lost_per_game": _lost_per_game(mine),
                 "puzzles_solved": pw.solved if pw else 0,

@@ -11,8 +11,9 @@ Per child on the class list (``players.txt``), per game: the date and ISO week, 
 result, the score (the grand total), and from the coach's review (``controller.engine.coach``):
 per operation, the child's takings and how many were **best** — made in a move the review
 marks accurate: no more than a tenth of an ordinary taking below the engine's best at the
-review's fixed depth (``coach.ACCURATE_WITHIN``), or the only legal move — and the points lost
-(the sum of the review's ``loss_points`` over the child's moves, exact).
+review's fixed depth (``coach.ACCURATE_WITHIN``), in a move with a choice (a forced move counts
+in neither) — the best moves of the moves with a choice (the review's own "best moves"), and the
+points lost (the sum of the review's ``loss_points`` over the child's moves, exact).
 
 Bounded work: ``index`` reviews at most ``limit`` games a call; the simulator calls it in a
 background thread at start and after each game ends, so no page ever waits for a review.
@@ -38,6 +39,9 @@ from controller.session.session import Session
 
 from .store import OPERATIONS, Play, Store
 
+EVERY_SIDE = "\x00every named side"
+"""In a reader's roster: every side with a name (a first-schema game read again, whose
+children may have been renamed since)."""
 KEPT = "games"
 JOURNAL = "journal.jsonl"
 _SECONDS = re.compile(r"^game-([0-9]+)")
@@ -84,6 +88,21 @@ def index(
     names = set(roster)
     read_n = counted = 0
     problems: list[str] = []
+    stale = store.stale()
+    for board, path, _live in game_files(state_dir):
+        digest = _digest(path)
+        if digest not in stale or digest in _refreshed:
+            continue
+        if read_n >= limit or stop():
+            return Indexed(read_n, counted, 1, tuple(problems))
+        _refreshed.add(digest)  # tried once a run, whatever comes of it
+        read_n += 1
+        try:
+            again = reader(path, board, {EVERY_SIDE}, depth)
+        except Exception as exc:
+            problems.append(f"{path}: {type(exc).__name__}: {str(exc)[:120]}")
+            continue
+        store.refresh(digest, [p for p in again.plays if p.side in stale[digest]])
     known = store.hashes()
     pending = [
         (board, path, live)
@@ -138,7 +157,8 @@ def read_game(path: Path, board: str, roster: set[str], depth: int = REVIEW_DEPT
         return GameRead("unfinished", identity)
     info = session.info
     sides = [(side, info.get(key, "").strip()) for side, key in ((0, "blue"), (1, "red"))]
-    ours = [(side, name) for side, name in sides if name in roster]
+    every = EVERY_SIDE in roster
+    ours = [(side, name) for side, name in sides if (name in roster or (every and name))]
     if not ours:
         return GameRead("no-roster", identity)
     day = _date(info.get("date", ""), path)
@@ -153,7 +173,7 @@ def read_game(path: Path, board: str, roster: set[str], depth: int = REVIEW_DEPT
     grand = [s.grand_text for s in outcome.sheet.game.sides]
     plays = []
     for side, child in ours:
-        ops, lost = _figures(reviewed, side)
+        ops, lost, (choices, best) = _figures(reviewed, side)
         result = "draw" if outcome.winner is None else ("win" if outcome.winner == side else "loss")
         plays.append(
             Play(
@@ -169,25 +189,26 @@ def read_game(path: Path, board: str, roster: set[str], depth: int = REVIEW_DEPT
                 lost=lost if reviewed is not None else (Fraction(0) if not paths else None),
                 moves=sum(1 for i in range(len(paths)) if (i + start.side_to_move) % 2 == side),
                 operations=ops,
+                choices=choices if reviewed is not None else (0 if not paths else None),
+                best_moves=best if reviewed is not None else (0 if not paths else None),
             )
         )
     return GameRead("indexed", identity, tuple(plays))
 
 
-def _figures(reviewed: Review | None, side: int) -> tuple[tuple[tuple[int, int], ...], Fraction]:
-    """Per operation (takings, best takings) of ``side``, and its points lost, exact."""
-    counts = {op: [0, 0] for op in OPERATIONS}
-    lost = Fraction(0)
+def _figures(
+    reviewed: Review | None, side: int
+) -> tuple[tuple[tuple[int, int], ...], Fraction, tuple[int, int]]:
+    """The review's own figures of ``side`` (``SideSummary``): per operation (takings, best
+    takings) of the moves with a choice, its points lost (exact), and (moves with a choice,
+    best moves)."""
     if reviewed is None:
-        return tuple((0, 0) for _ in OPERATIONS), lost
-    for m in reviewed.moves:
-        if m.side != side:
-            continue
-        lost += m.loss_points
-        for taking in m.move.takings:
-            counts[taking.operator][0] += 1
-            counts[taking.operator][1] += int(m.accurate)
-    return tuple((counts[op][0], counts[op][1]) for op in OPERATIONS), lost
+        return tuple((0, 0) for _ in OPERATIONS), Fraction(0), (0, 0)
+    summary = reviewed.sides[side]
+    by_op = {a.operator: (a.takings, a.accurate) for a in summary.accuracy}
+    lost = sum((m.loss_points for m in reviewed.moves if m.side == side), Fraction(0))
+    ops = tuple(by_op.get(op, (0, 0)) for op in OPERATIONS)
+    return ops, lost, (summary.choices, summary.best_moves)
 
 
 def _date(written: str, path: Path) -> dt.date:
@@ -211,6 +232,8 @@ def _identity(board: str, records: Sequence[dict[str, Any]]) -> str:
 
 
 _digests: dict[tuple[str, int, int], str] = {}
+_refreshed: set[str] = set()
+"""First-schema games read again in this run (each once, even when its file cannot be read)."""
 _playing: set[str] = set()
 """Boards' journals of games still being played, as they stood when read (their hashes)."""
 

@@ -23,7 +23,8 @@ from controller.i18n import _
 from controller.rules import damath_data
 
 STORE_FILE = "progress.sqlite"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+"""2: each play's best moves of its moves with a choice (the review's figure); 1 had none."""
 OPERATIONS = (damath_data.PLUS, damath_data.MINUS, damath_data.TIMES, damath_data.DIVIDE)
 """The four operations as the rules engine names them: + − × ÷ (the minus sign, U+2212)."""
 
@@ -54,6 +55,8 @@ CREATE TABLE plays (
     sub_all INTEGER NOT NULL, sub_best INTEGER NOT NULL,
     mul_all INTEGER NOT NULL, mul_best INTEGER NOT NULL,
     div_all INTEGER NOT NULL, div_best INTEGER NOT NULL,
+    choices INTEGER,        -- moves with more than one legal move (NULL: a first-schema row)
+    best_moves INTEGER,     -- of those, as good as the engine's best (the review's figure)
     PRIMARY KEY (hash, side)
 );
 CREATE INDEX plays_child ON plays (child, week);
@@ -82,7 +85,10 @@ class Play:
     lost: Fraction | None
     moves: int
     operations: tuple[tuple[int, int], ...]
-    """Per operation (``OPERATIONS`` order): (takings, best takings)."""
+    """Per operation (``OPERATIONS`` order): (takings, best takings) of the moves with a choice."""
+    choices: int | None = None
+    """The moves with a choice (None: a first-schema row not read again yet)."""
+    best_moves: int | None = None
     hash: str = ""
 
     def json(self) -> dict[str, object]:
@@ -98,6 +104,8 @@ class Play:
             "reviewed": self.reviewed,
             "points_lost": None if self.lost is None else str(self.lost),
             "moves": self.moves,
+            "choices": self.choices,
+            "best_moves": self.best_moves,
             "operations": {
                 op: {"takings": n, "best": best}
                 for op, (n, best) in zip(OPERATIONS, self.operations, strict=True)
@@ -151,10 +159,33 @@ class Store:
                 ops = [v for pair in p.operations for v in pair]
                 db.execute(
                     "INSERT OR REPLACE INTO plays VALUES "
-                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (digest, p.child, p.side, p.played, p.week, p.variant, p.result, p.score,
                      p.opponent_score, int(p.reviewed), None if p.lost is None else str(p.lost),
-                     p.moves, *ops),
+                     p.moves, *ops, p.choices, p.best_moves),
+                )  # fmt: skip
+
+    def stale(self) -> dict[str, set[int]]:
+        """The games whose figures a first-schema store kept (no best moves): file hash -> the
+        sides still kept (a deleted child's side is gone and stays gone)."""
+        out: dict[str, set[int]] = {}
+        rows = self.db.execute("SELECT hash, side FROM plays WHERE choices IS NULL AND reviewed")
+        for digest, side in rows:
+            out.setdefault(digest, set()).add(int(side))
+        return out
+
+    def refresh(self, digest: str, plays: Sequence[Play]) -> None:
+        """A first-schema game read again: each kept side's figures replaced, its child's name
+        (perhaps renamed since) and everything else kept."""
+        with self._write() as db:
+            for p in plays:
+                ops = [v for pair in p.operations for v in pair]
+                db.execute(
+                    "UPDATE plays SET add_all = ?, add_best = ?, sub_all = ?, sub_best = ?, "
+                    "mul_all = ?, mul_best = ?, div_all = ?, div_best = ?, choices = ?, "
+                    "best_moves = ?, lost = ? WHERE hash = ? AND side = ?",
+                    (*ops, p.choices, p.best_moves, None if p.lost is None else str(p.lost),
+                     digest, p.side),
                 )  # fmt: skip
 
     def forget_status(self, status: str) -> int:
@@ -222,6 +253,8 @@ def _play(row: sqlite3.Row) -> Play:
         lost=None if row["lost"] is None else Fraction(row["lost"]),
         moves=int(row["moves"]),
         operations=ops,
+        choices=None if row["choices"] is None else int(row["choices"]),
+        best_moves=None if row["best_moves"] is None else int(row["best_moves"]),
         hash=row["hash"],
     )
 
@@ -253,6 +286,30 @@ def _create(db: sqlite3.Connection) -> None:
         db.isolation_level = "DEFERRED"
 
 
+def _migrate_from_1(db: sqlite3.Connection, path: Path) -> tuple[str]:
+    """Schema 1 -> 2: the best-moves columns, empty; the indexer reads those games again
+    (``Store.stale``). One transaction: a file is of one schema or the other."""
+    db.isolation_level = None
+    try:
+        db.execute("BEGIN IMMEDIATE")  # two pages opening the file at once migrate it once
+        try:
+            row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+            if row is not None and row[0] == "1":
+                db.execute("ALTER TABLE plays ADD COLUMN choices INTEGER")
+                db.execute("ALTER TABLE plays ADD COLUMN best_moves INTEGER")
+                db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION),))
+            db.execute("COMMIT")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+    except sqlite3.DatabaseError as exc:
+        db.close()
+        raise ProgressError(_damaged(path, exc)) from None
+    finally:
+        db.isolation_level = "DEFERRED"
+    return (str(SCHEMA_VERSION),)
+
+
 def store_path(state_dir: Path) -> Path:
     return Path(state_dir) / STORE_FILE
 
@@ -275,6 +332,8 @@ def open_store(path: Path) -> Store:
                 path=path, why=exc.strerror or exc
             )
         ) from None
+    if row is not None and row[0] == "1":
+        row = _migrate_from_1(db, path)
     if row is None or row[0] != str(SCHEMA_VERSION):
         db.close()
         raise ProgressError(

@@ -141,7 +141,7 @@ def test_a_store_of_another_schema_is_refused(state: Path) -> None:
     with store.db:
         store.db.execute("UPDATE meta SET value = '99' WHERE key = 'schema'")
     store.close()
-    with pytest.raises(ProgressError, match="schema 99, this board reads 1"):
+    with pytest.raises(ProgressError, match="schema 99, this board reads 2"):
         open_store(store_path(state))
 
 

@@ -18,8 +18,9 @@ const T = {
   deleted: N_("{name}'s data was deleted."),
   games: N_("Games"),
   results: N_("Won, drawn, lost"),
-  accuracy: N_("Accuracy (all operations)"),
-  lost: N_("Points lost per game"),
+  best: N_("Best moves"),
+  bestCell: N_("{best} of {n} ({percent} %)"),
+  bestGame: N_("{best} of {n}"),
   puzzles: N_("Puzzles solved"),
   rating: N_("Puzzle rating"),
   trend: N_("Trend"),
@@ -30,8 +31,7 @@ const T = {
   win: N_("won"),
   loss: N_("lost"),
   draw: N_("draw"),
-  weekAccuracy: N_("accuracy (%)"),
-  weekLost: N_("points lost per game"),
+  weekAccuracy: N_("best moves (%)"),
   puzzleRating: N_("puzzle rating"),
   opAccuracy: N_("best takings (%)"),
   path: N_("Kept in {path}"),
@@ -57,6 +57,12 @@ function el(tag, cls, text) {
 }
 const pct = (v) => (v === null || v === undefined ? "—" : String(v).replace(".0", "") + " %");
 const num = (v) => (v === null || v === undefined ? "—" : String(v).replace(/-/g, "−"));
+// The review's own figure: best moves of the moves with a choice (a forced move is no choice).
+const bestText = (best, n) => (n ? fmt("bestCell", { best: best, n: n, percent: pct(Math.round((1000 * best) / n) / 10).replace(" %", "") }) : "—");
+// A date as the page's language writes it (the period and the weeks: dates, not ISO weeks).
+const LOCALE = I18N.lang === "fil" ? "fil-PH" : "en-GB";
+const day = (iso, year) => (iso ? new Date(iso + "T12:00:00Z").toLocaleDateString(LOCALE,
+  Object.assign({ day: "numeric", month: "short", timeZone: "UTC" }, year ? { year: "numeric" } : {})) : "");
 function trendText(v) {
   if (v === null || v === undefined) return T.notYet;
   if (Math.abs(v) < 0.5) return T.flat;
@@ -95,7 +101,7 @@ function classRow(c) {
   if (!c.on_roster) name.append(" ", el("span", "note", T.notOnList));
   tr.append(name, el("td", "num games", String(c.games)));
   for (const op of ["+", "−", "×", "÷"]) tr.append(el("td", "num op", pct(c.operations[op].percent)));
-  tr.append(el("td", "num lost", num(c.lost_per_game)));
+  tr.append(el("td", "num best", bestText(c.best_moves, c.choices)));
   tr.append(el("td", "num solved", String(c.puzzles_solved)));
   tr.append(el("td", "num rating", num(c.puzzle_rating)));
   const trend = el("td", "trend", trendText(c.trend));
@@ -181,20 +187,19 @@ function drawCharts(data) {
   chart("chart-weeks", {
     type: "line",
     data: {
-      labels: weeks.map((w) => w.week),
+      labels: weeks.map((w) => day(w.from)),
       datasets: [
         { label: T.weekAccuracy, data: weeks.map((w) => w.accuracy), borderColor: "#0b57a4", backgroundColor: "#0b57a4", yAxisID: "y", spanGaps: true },
-        { label: T.weekLost, data: weeks.map((w) => w.lost_per_game), borderColor: "#b3261e", backgroundColor: "#b3261e", yAxisID: "y1", spanGaps: true, borderDash: [6, 3] },
       ],
     },
-    options: { scales: { y: { min: 0, max: 100, position: "left", title: { display: true, text: T.weekAccuracy } },
-      y1: { min: 0, position: "right", grid: { drawOnChartArea: false }, title: { display: true, text: T.weekLost } } } },
+    options: { plugins: { legend: { display: false } },
+      scales: { y: { min: 0, max: 100, position: "left", title: { display: true, text: T.weekAccuracy } } } },
   });
   const rated = weeks.filter((w) => w.puzzle_rating !== null);
   $("puzzle-figure").classList.toggle("empty-chart", !rated.length);
   chart("chart-puzzles", {
     type: "line",
-    data: { labels: weeks.map((w) => w.week),
+    data: { labels: weeks.map((w) => day(w.from)),
       datasets: [{ label: T.puzzleRating, data: weeks.map((w) => w.puzzle_rating), borderColor: "#1d6b3a", backgroundColor: "#1d6b3a", spanGaps: true }] },
     options: { plugins: { legend: { display: false }, subtitle: { display: !rated.length, text: T.noPuzzles } },
       scales: { y: { title: { display: true, text: T.puzzleRating }, suggestedMin: 1000, suggestedMax: 2000 } } },
@@ -208,15 +213,14 @@ async function loadChild() {
   $("child-view").hidden = false;
   document.title = data.name + " · " + document.title;
   $("child-name").textContent = data.name;
-  const first = data.weeks.length ? data.weeks[0].week : "";
-  const last = data.weeks.length ? data.weeks[data.weeks.length - 1].week : "";
+  const first = day(data.first, true);
+  const last = day(data.last, true);
   $("child-period").textContent = data.games ? fmt(data.games === 1 ? "periodOne" : "period", { first: first, last: last, games: data.games }) : T.noGames;
   const list = $("child-figures");
   list.replaceChildren();
   figure(list, T.games, String(data.games), "games");
   figure(list, T.results, data.wins + " · " + data.draws + " · " + data.losses, "results");
-  figure(list, T.accuracy, pct(data.accuracy), "accuracy");
-  figure(list, T.lost, num(data.lost_per_game), "lost");
+  figure(list, T.best, bestText(data.best_moves, data.choices), "best");
   figure(list, T.puzzles, data.puzzles_tried ? data.puzzles_solved + " / " + data.puzzles_tried : T.noPuzzles, "solved");
   figure(list, T.rating, num(data.puzzle_rating), "rating");
   figure(list, T.trend, trendText(data.trend), "trend");
@@ -233,18 +237,13 @@ async function loadChild() {
   const games = document.querySelector("#games-table tbody");
   games.replaceChildren(...data.recent.map((g) => {
     const tr = el("tr");
-    tr.append(el("td", "", g.date), el("td", "", g.variant), el("td", "", T[g.result] || g.result),
+    tr.append(el("td", "", day(g.date, true)), el("td", "", g.variant), el("td", "", T[g.result] || g.result),
       el("td", "num", num(g.score) + " : " + num(g.opponent_score)),
-      el("td", "num", g.points_lost === null ? "—" : num(Math.round(fraction(g.points_lost) * 100) / 100)));
+      el("td", "num best", g.choices ? fmt("bestGame", { best: g.best_moves, n: g.choices }) : "—"));
     return tr;
   }));
   drawCharts(data);
   document.body.dataset.ready = "1";
-}
-
-function fraction(text) {
-  const [n, d] = String(text).split("/");
-  return Number(n) / (d ? Number(d) : 1);
 }
 
 async function load() {
