@@ -460,6 +460,7 @@ def _serve(args: argparse.Namespace, fed: Any) -> int:
     for f in (args.tls_cert, args.tls_key):
         if f and not Path(f).is_file():
             raise ValueError(_("{path}: no such file").format(path=f))
+    fed.store.health.logging = True  # the store lost and back: one line each in the log
     wall = Wall()
     reader = None
     s = fed.settings

@@ -27,6 +27,7 @@ def page(title: str, body: str, name: str) -> str:
             ("/ratings", _("Rating list")),
             ("/events", _("Events")),
             ("/wall", _("Live boards")),
+            ("/status", _("Status")),
         )
     )
     return (
@@ -306,3 +307,55 @@ def wall_page(name: str) -> str:
         '<script src="/static/wall.js"></script>'
     )
     return page(_("Live boards of every hall"), body, name)
+
+
+def broker_words(broker: dict[str, Any] | None) -> str:
+    """The wall's broker in one sentence: none set up, read from a node, or not reached."""
+    if broker is None:
+        return _(
+            "No broker cluster is set up, so no hall's boards can reach this wall "
+            "(federation init --broker-nodes …, docs/federation.md)."
+        )
+    if broker["node"]:
+        return _("Reading every hall from the broker node {node} ({n} failovers).").format(
+            node=broker["node"], n=broker["failovers"]
+        )
+    if broker["problem"]:
+        return _("Not connected to the broker cluster: {problem}").format(problem=broker["problem"])
+    return _("Connecting to the broker cluster…")
+
+
+def status_page(found: dict[str, Any], name: str) -> str:
+    store = found["store"]
+    if store["ok"]:
+        store_text = _("{kind}: answering.").format(kind=store["kind"])
+    else:
+        store_text = _(
+            "{kind}: not answering since {since}; every page asks to try again in a moment."
+        ).format(kind=store["kind"], since=(store["down_since"] or "—").replace("T", " "))
+    run = found["ratings"]
+    if run is not None:
+        run_text = _(
+            "Last run {at}: {games} games of {players} players, the list as of {period}."
+        ).format(
+            at=str(run["at"]).replace("T", " "),
+            games=run["games"],
+            players=run["players"],
+            period=run["last_period"] or "—",
+        )
+    elif store["ok"]:
+        run_text = _("No rating run yet.")
+    else:
+        run_text = _("Not known while the store does not answer.")
+    wall = found["wall"]
+    rows = [
+        [e(_("Store")), f'<span class="{"ok" if store["ok"] else "down"}">{e(store_text)}</span>'],
+        [e(_("Ratings")), e(run_text)],
+        [e(_("Live boards")), e(broker_words(wall["broker"]))],
+        [
+            e(_("On the wall")),
+            e(_("{boards} boards of {halls} halls").format(**wall)),
+        ],
+    ]
+    facts = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows)
+    return page(_("Status of the service"), f'<table class="status">{facts}</table>', name)

@@ -8,6 +8,7 @@ submission, in a thread of their own, one run at a time; the list shows the last
 from __future__ import annotations
 
 import hashlib
+import logging
 import threading
 import time
 from dataclasses import dataclass
@@ -21,7 +22,10 @@ from .credentials import token_hash
 from .settings import FederationSettings
 from .settings import load as load_settings
 from .store import FederationStore
+from .storehealth import StoreUnreachable
 from .verify import verify
+
+log = logging.getLogger("damath-board.federation")
 
 
 class Unauthorized(ValueError):
@@ -156,10 +160,10 @@ class Federation:
             self._rate_wanted.clear()
             try:
                 self.rate()
+            except StoreUnreachable:  # said once by the store's health; the next run tries again
+                pass
             except Exception:  # the next submission tries again; the log says why
-                import logging
-
-                logging.getLogger("damath-board.federation").exception("the rating run failed")
+                log.exception("the rating run failed")
 
     def wait_runs(self, n: int, timeout: float) -> bool:
         with self.run_done:

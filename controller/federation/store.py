@@ -37,6 +37,7 @@ from controller.i18n import _
 
 from . import schema as s
 from .ids import FIRST, make_id, serial_of
+from .storehealth import StoreHealth, StoreUnreachable, unreachable
 
 SQLITE_NAME = "federation.sqlite"
 MIGRATIONS = "controller.federation:migrations"
@@ -97,8 +98,14 @@ class FederationStore:
     def __init__(self, url: str) -> None:
         self.url = url
         self.shown = _shown(url)
+        self.health = StoreHealth(self.shown)
+        # a PostgreSQL host that does not answer (cut off, not refusing): 5 s, not the kernel's
+        # two minutes, before a request is told to try again
+        args = {"connect_timeout": 5} if url.startswith("postgresql") else {}
         try:
-            self.engine: Engine = create_engine(url, pool_pre_ping=True, future=True)
+            self.engine: Engine = create_engine(
+                url, pool_pre_ping=True, future=True, connect_args=args
+            )
         except (ArgumentError, ImportError) as exc:
             raise StoreError(f"{self.shown}: {exc}") from None
         if self.engine.dialect.name == "sqlite":
@@ -122,18 +129,38 @@ class FederationStore:
         self.engine.dispose()
 
     @contextmanager
+    def connect(self) -> Iterator[Connection]:
+        """A connection for reading; a store that does not answer is ``StoreUnreachable``
+        (a 503 and a retry), said once in the log (``health``)."""
+        with self._answering(), self.engine.connect() as conn:
+            yield conn
+
+    @contextmanager
     def begin(self) -> Iterator[Connection]:
+        """A transaction, committed at the end; unreachable as ``connect``."""
+        with self._answering(), self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def _answering(self) -> Iterator[None]:
         try:
-            with self.engine.begin() as conn:
-                yield conn
+            yield
         except DBAPIError as exc:
-            if exc.connection_invalidated or isinstance(exc.orig, OSError):
-                raise StoreError(
-                    _("the store {url} cannot be reached: {error}").format(
-                        url=self.shown, error=str(exc.orig).strip().splitlines()[0]
-                    )
-                ) from None
-            raise
+            why = unreachable(exc)
+            if why is None:
+                raise
+            self.health.down(why)
+            raise StoreUnreachable(self.shown, why) from None
+        self.health.up()
+
+    def ping(self) -> bool:
+        """Whether the store answers now (the status page asks)."""
+        try:
+            with self.connect() as conn:
+                conn.execute(select(1))
+        except StoreUnreachable:
+            return False
+        return True
 
     # ------------------------------------------------------------------ schema
 
@@ -200,7 +227,7 @@ class FederationStore:
         return done.rowcount == 1
 
     def player(self, fed_id: str) -> dict[str, Any] | None:
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             row = conn.execute(select(s.player).where(s.player.c.fed_id == fed_id)).first()
         return dict(row._mapping) if row else None
 
@@ -208,7 +235,7 @@ class FederationStore:
         query = select(s.player).order_by(s.player.c.fed_id)
         if ids is not None:
             query = query.where(s.player.c.fed_id.in_(list(ids)))
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             return {r.fed_id: dict(r._mapping) for r in conn.execute(query)}
 
     # ------------------------------------------------------------------ events
@@ -223,17 +250,17 @@ class FederationStore:
             ) from None
 
     def event(self, event_id: str) -> dict[str, Any] | None:
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             row = conn.execute(select(s.event).where(s.event.c.id == event_id)).first()
         return dict(row._mapping) if row else None
 
     def event_by_token(self, token_hash: str) -> dict[str, Any] | None:
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             row = conn.execute(select(s.event).where(s.event.c.token_hash == token_hash)).first()
         return dict(row._mapping) if row else None
 
     def events(self) -> list[dict[str, Any]]:
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             rows = conn.execute(select(s.event).order_by(s.event.c.date.desc(), s.event.c.id))
             return [dict(r._mapping) for r in rows]
 
@@ -320,13 +347,13 @@ class FederationStore:
 
     def accepted_signed_at(self, event_id: str) -> str | None:
         """When the hub signed the event's submission in force (None: none accepted)."""
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             return self._accepted_signed_at(conn, event_id)
 
     def last_submission(self, event_id: str) -> dict[str, Any] | None:
         """The event's latest submission, whatever its verdict (without its file)."""
         cols = [c for c in s.submission.c if c.name != "body"]
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             row = conn.execute(
                 select(*cols)
                 .where(s.submission.c.event_id == event_id)
@@ -337,14 +364,14 @@ class FederationStore:
 
     def submissions(self, event_id: str) -> list[dict[str, Any]]:
         cols = [c for c in s.submission.c if c.name != "body"]
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             rows = conn.execute(
                 select(*cols).where(s.submission.c.event_id == event_id).order_by(s.submission.c.id)
             )
             return [_decoded(r) for r in rows]
 
     def submission_body(self, sub_id: int) -> bytes | None:
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             body = conn.execute(
                 select(s.submission.c.body).where(s.submission.c.id == sub_id)
             ).scalar()
@@ -354,7 +381,7 @@ class FederationStore:
 
     def games(self, event_id: str) -> list[dict[str, Any]]:
         cols = [c for c in s.game.c if c.name != "pdn"]
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             rows = conn.execute(
                 select(*cols)
                 .where(s.game.c.event_id == event_id)
@@ -363,7 +390,7 @@ class FederationStore:
             return [dict(r._mapping) for r in rows]
 
     def game_pdn(self, game_id: int) -> str | None:
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             return conn.execute(select(s.game.c.pdn).where(s.game.c.id == game_id)).scalar()
 
     def results(
@@ -377,7 +404,7 @@ class FederationStore:
             query = query.where(s.result.c.event_id == event_id)
         if fed_id is not None:
             query = query.where(or_(s.result.c.blue == fed_id, s.result.c.red == fed_id))
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 
     def rated_results(self) -> Iterator[Mapping[str, Any]]:
@@ -389,7 +416,7 @@ class FederationStore:
             .where(r.blue.is_not(None), r.red.is_not(None), r.outcome.in_(PLAYED))
             .order_by(r.date, r.event_id, r.round, r.table_no)
         )
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             for row in conn.execution_options(yield_per=5000).execute(query).mappings():
                 yield cast(Mapping[str, Any], row)
 
@@ -413,7 +440,7 @@ class FederationStore:
             conn.execute(insert(s.rating_run).values(at=now(), **figures()))
 
     def last_run(self) -> dict[str, Any] | None:
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             row = conn.execute(
                 select(s.rating_run).order_by(s.rating_run.c.id.desc()).limit(1)
             ).first()
@@ -426,7 +453,7 @@ class FederationStore:
             .where(s.rating.c.pool == pool)
             .order_by(s.rating.c.fed_id, s.rating.c.period)
         )
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 
     def history(self, fed_id: str) -> list[dict[str, Any]]:
@@ -435,7 +462,7 @@ class FederationStore:
             .where(s.rating.c.fed_id == fed_id)
             .order_by(s.rating.c.pool, s.rating.c.period)
         )
-        with self.engine.connect() as conn:
+        with self.connect() as conn:
             return [dict(r._mapping) for r in conn.execute(query)]
 
 

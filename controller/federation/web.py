@@ -5,7 +5,8 @@ player's history, the events with their verdicts, and the live wall of every hal
 Every body is refused by its announced length before it is read (``edge``: a submission at
 most ``bundle.MAX_SUBMISSION``, anything else 16 KiB); every response carries a strict
 Content-Security-Policy; errors are a sentence, never a traceback. This module is the table of
-routes; the handlers are module functions of ``web_submit``, ``web_read`` and ``web_wall``.
+routes; the handlers are module functions of ``web_submit``, ``web_read``, ``web_wall`` and
+``web_status``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .edge import POLICY, SUBMISSIONS
 from .service import Federation
 from .wall import Wall
 from .web_site import Site
+from .web_status import status
 from .web_submit import submit
 from .web_wall import wall_json, wall_page, wall_stream
 
@@ -42,6 +44,8 @@ def create_app(fed: Federation, wall: Wall | None = None) -> Starlette:
         Route("/wall", on(wall_page)),
         Route("/api/wall", on(wall_json)),
         Route("/api/wall/stream", on(wall_stream)),
+        Route("/status", on(status)),
+        Route("/status.json", on(status)),
         Route("/static/{file}", on(read.static)),
     ]
     return Starlette(routes=routes, middleware=[Middleware(SecurityEdge, policy=POLICY)])

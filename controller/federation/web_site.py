@@ -1,5 +1,6 @@
 """What the federation's pages share: the running federation, the halls' live wall and the
-federation's name (``Site``); an error in one sentence; the wall's ``top`` parameter read."""
+federation's name (``Site``); an error in one sentence (a store that does not answer: a 503
+with a retry, whatever the page); the wall's ``top`` parameter read."""
 
 from __future__ import annotations
 
@@ -9,9 +10,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from controller.i18n import _
+
+from . import pages
 from .service import Federation
+from .storehealth import RETRY_SECONDS, StoreUnreachable
 from .wall import Wall
 
 
@@ -30,16 +35,32 @@ class Site:
         if inspect.iscoroutinefunction(fn):
 
             async def endpoint(request: Request) -> Response:
-                response: Response = await fn(self, request)
+                try:
+                    response: Response = await fn(self, request)
+                except StoreUnreachable:
+                    return self.unreachable(request)
                 return response
 
             return endpoint
 
         def plain(request: Request) -> Response:
-            response: Response = fn(self, request)
+            try:
+                response: Response = fn(self, request)
+            except StoreUnreachable:
+                return self.unreachable(request)
             return response
 
         return plain
+
+    def unreachable(self, request: Request) -> Response:
+        """The store does not answer: one sentence and when to try again (a page for a
+        browser, JSON for a hub or a script); the log has said it once (``storehealth``)."""
+        headers = {"retry-after": str(RETRY_SECONDS), "connection": "close"}
+        text = StoreUnreachable.public()
+        if "text/html" in request.headers.get("accept", ""):
+            body = pages.page(_("Not answering just now"), f"<p>{pages.e(text)}</p>", self.name)
+            return HTMLResponse(body, status_code=503, headers=headers)
+        return JSONResponse({"error": text}, status_code=503, headers=headers)
 
 
 def error(status: int, text: str, close: bool = False) -> JSONResponse:

@@ -138,14 +138,22 @@ class Postgres:
             timeout=120,
             **_as_user(self.user, self.folder),
         )
-        log = open(self.folder / "postgres.log", "w")  # noqa: SIM115 - the server keeps it
+        (self.folder / "postgres.log").touch()
         if os.geteuid() == 0:
             shutil.chown(self.folder / "postgres.log", self.user)
+        self._launch()
+        self.sql("postgres", "CREATE DATABASE fed")
+        return self
+
+    def _launch(self) -> None:
+        """The server on the cluster's folder and port (its data as the last stop left it)."""
+        assert self.folder is not None
+        log = open(self.folder / "postgres.log", "a")  # noqa: SIM115 - the server keeps it
         self.proc = subprocess.Popen(
             [
-                str(bin_dir / "postgres"),
+                str(postgres_bin() / "postgres"),
                 "-D",
-                str(data),
+                str(self.folder / "data"),
                 "-p",
                 str(self.port),
                 "-c",
@@ -162,8 +170,18 @@ class Postgres:
             **_as_user(self.user, self.folder),
         )
         wait_until("PostgreSQL accepts connections", self._ready, timeout=60)
-        self.sql("postgres", "CREATE DATABASE fed")
-        return self
+
+    def halt(self) -> None:
+        """The server stopped (a fast shutdown: its clients' connections end), its data kept:
+        PostgreSQL down under a running service, until ``resume``."""
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGINT)
+        self.proc.wait(30)
+
+    def resume(self) -> None:
+        """The server back on the same port and data."""
+        assert self.proc is not None and self.proc.poll() is not None
+        self._launch()
 
     def _ready(self) -> bool:
         assert self.proc is not None
