@@ -300,6 +300,9 @@ def wall_page(name: str) -> str:
         "round": _("Round"),
         "live": _("Live: each hall's top boards, as its hub sends them."),
         "lost": _("The connection is lost; trying again…"),
+        "waiting": _("Their game has not started yet."),
+        "previous": _("Previous game"),
+        "lastgame": _("Last game on this board"),
     }
     attrs = " ".join(f'data-{k}="{e(v)}"' for k, v in data.items())
     body = (

@@ -13,6 +13,15 @@ older than what the wall shows). So a card changes only for what is newer: a boa
 its game (game ids begin with the time the game began) and the number of its records, a
 presence by the board's clock, an assignment by its round; an equal state is a repeat. A state
 without a game (a board between games) does not hide the game just shown.
+
+**Each game with its own table.** A board's state names the board's newest table (its
+``assignment``), which is the next round's once that is sent, while the game it shows may still
+be the last round's, finished. So the wall ties each game to the table its state named when the
+wall first saw it, moved to a newer one only while no move is played (the hub's own rule,
+docs/mqtt.md), and a card says which table its game was played at (``game_table``): the page
+shows a finished game as the previous one, with its own pairing, never under the next pairing.
+A game the wall first saw already over has no known table (``None``): the page calls it the
+board's last game, and names no one.
 """
 
 from __future__ import annotations
@@ -52,6 +61,8 @@ KEPT = (
     "result",
 )
 """What a card keeps of a board's state (docs/mqtt.md): what the wall draws."""
+KEEP = 8
+"""Tables and games remembered per board (a game's own table, shown with it)."""
 
 
 def card_of(hall: str, board: str, data: dict[str, Any], at: float) -> dict[str, Any]:
@@ -67,7 +78,9 @@ def table_of(data: dict[str, Any]) -> dict[str, Any]:
         person = data.get(side)
         return str(person.get("name", ""))[:60] if isinstance(person, dict) else ""
 
+    ident = data.get("id")
     return {
+        "id": ident[:64] if isinstance(ident, str) else None,
         "round": data.get("round") if isinstance(data.get("round"), int) else None,
         "table": str(data.get("table", ""))[:8],
         "blue": name("blue"),
@@ -111,6 +124,11 @@ class Wall:
         """Each card's news by kind, where it stands (``newer``)."""
         self.broker: ReaderStatus | None = None
         """The reader's connection to the cluster (shown with the wall's data)."""
+        self.tables: dict[tuple[str, str], dict[str, dict[str, Any]]] = {}
+        """Each board's tables by their id, the last few (a game's own, shown with it)."""
+        self.ties: dict[tuple[str, str], dict[str, tuple[str | None, bool]]] = {}
+        """Each board's games, the last few: the id of the table each was played at (None:
+        not known), and whether a move had been played when the wall first saw it."""
 
     def subscribe(self, top: int) -> Subscriber:
         sub = Subscriber(top, asyncio.get_running_loop())
@@ -192,7 +210,10 @@ class Wall:
         if leaf == "state" and data.get("board") == board:
             place = state_place(data)
             if place is not None:
-                self.update(card_of(hall, board, data, now), ("state", place))
+                card = card_of(hall, board, data, now)
+                with self.lock:
+                    card["game_table"] = self._tie(hall, board, data)
+                self.update(card, ("state", place))
         elif leaf == "presence" and isinstance(data.get("online"), bool):
             t = data.get("t")
             clock = float(t) if isinstance(t, int | float) and not isinstance(t, bool) else None
@@ -202,10 +223,45 @@ class Wall:
             )
         elif leaf == "assignment":
             table = table_of(data)
-            self.update(
-                {"hall": hall, "board": board, "assignment": table},
-                ("assignment", (table["round"] or 0, table)),
-            )
+            with self.lock:
+                known = self.tables.setdefault((hall, board), {})
+                if table["id"] is not None:
+                    known[table["id"]] = table
+                    while len(known) > KEEP:
+                        del known[next(iter(known))]
+                shown = self.cards.get((hall, board), {})
+                mine = self._table_of_game(hall, board, shown.get("game"))
+            change: dict[str, Any] = {"hall": hall, "board": board, "assignment": table}
+            if shown.get("game") is not None:
+                change["game_table"] = mine  # its table's names, now that they are known
+            self.update(change, ("assignment", (table["round"] or 0, table)))
+
+    def _tie(self, hall: str, board: str, data: dict[str, Any]) -> dict[str, Any] | None:
+        """The table the state's game was played at (under the lock): the one its state named
+        when the wall first saw it; a newer one while no move is played; none known for a game
+        first seen over."""
+        game = data.get("game")
+        if not isinstance(game, str):
+            return None
+        asg = data.get("assignment")
+        asg = asg[:64] if isinstance(asg, str) else None
+        ties = self.ties.setdefault((hall, board), {})
+        unplayed = data.get("ply") == 0 and data.get("phase") != "over"
+        if game not in ties:
+            ties[game] = (None if data.get("phase") == "over" else asg, unplayed)
+            while len(ties) > KEEP:
+                del ties[next(iter(ties))]
+        elif ties[game][1]:  # no move yet when last seen: the table in force now is its own
+            ties[game] = (asg, unplayed)
+        return self._table_of_game(hall, board, game)
+
+    def _table_of_game(self, hall: str, board: str, game: Any) -> dict[str, Any] | None:
+        if not isinstance(game, str):
+            return None
+        asg, _unplayed = self.ties.get((hall, board), {}).get(game, (None, False))
+        if asg is None:
+            return None
+        return self.tables.get((hall, board), {}).get(asg) or {"id": asg}
 
 
 def _visible(card: dict[str, Any]) -> dict[str, Any]:

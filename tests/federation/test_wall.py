@@ -59,3 +59,36 @@ def test_a_presence_by_the_boards_clock_and_a_table_by_its_round():
     assert card(wall)["assignment"] is None
     wall.message(topic("assignment"), json.dumps(round_2).encode())  # and given again
     assert card(wall)["assignment"]["table"] == "1"
+
+
+def test_a_game_keeps_the_table_it_was_played_at():
+    wall = Wall()
+    r1 = {"v": 1, "id": "a-1", "round": 1, "table": "3", "blue": {"name": "Ana"},
+          "red": {"name": "Ben"}}  # fmt: skip
+    r2 = {**r1, "id": "a-2", "round": 2, "blue": {"name": "Gino"}, "red": {"name": "Ana"}}
+    g1, g2 = "20261205-090000-aaaaaa", "20261205-110000-bbbbbb"
+    wall.message(topic("assignment"), json.dumps(r1).encode())
+    wall.message(topic("state"), state(g1, 1, ply=0, assignment="a-1"))
+    wall.message(topic("state"), state(g1, 9, ply=8, assignment="a-1"))
+    wall.message(topic("assignment"), json.dumps(r2).encode())  # the next round, after it
+    wall.message(topic("state"), state(g1, 10, phase="over", assignment="a-2"))
+    assert card(wall)["assignment"]["id"] == "a-2"
+    assert card(wall)["game_table"]["id"] == "a-1"  # its own, not the next round's
+    # a game set up before the next table came moves to it, until its first move
+    wall.message(topic("state"), state(g2, 1, ply=0, assignment="a-1"))
+    wall.message(topic("state"), state(g2, 2, ply=0, assignment="a-2"))
+    assert card(wall)["game_table"]["blue"] == "Gino"
+    wall.message(topic("state"), state(g2, 3, ply=1, assignment="a-2"))
+    wall.message(topic("assignment"), json.dumps({**r2, "id": "a-3", "round": 3}).encode())
+    wall.message(topic("state"), state(g2, 4, ply=2, assignment="a-3"))
+    assert card(wall)["game_table"]["id"] == "a-2"
+
+
+def test_a_game_first_heard_of_when_over_has_no_known_table():
+    wall = Wall()
+    r2 = {"v": 1, "id": "a-2", "round": 2, "table": "3", "blue": {"name": "Gino"},
+          "red": {"name": "Ana"}}  # fmt: skip
+    wall.message(topic("assignment"), json.dumps(r2).encode())
+    wall.message(topic("state"), state("20261205-090000-aaaaaa", 40, phase="over",
+                                       assignment="a-2"))  # fmt: skip
+    assert card(wall)["game_table"] is None

@@ -39,18 +39,40 @@
     return g;
   }
 
-  function drawCard(card) {
-    const box = el("div", "card" + (card.online === false ? " offline" : ""));
-    const a = card.assignment;
-    const head = a ? `${words.table} ${a.table} · ${words.round} ${a.round}` : card.board;
-    box.appendChild(el("div", "where", head));
-    if (a) box.appendChild(el("div", "who", `${a.blue} – ${a.red}`));
-    box.appendChild(grid(card.position));
+  function scoreLine(card) {
     const totals = card.totals || {};
     let line = `${totals.blue ?? ""} : ${totals.red ?? ""}`;
     if (card.last_move) line += ` · ${card.last_move.move}`;
     if (card.result) line += ` · ${card.result.result}`;
-    box.appendChild(el("div", "score", line));
+    return line;
+  }
+
+  function sameTable(a, b) {
+    if (!a || !b) return false;
+    return a.id ? a.id === b.id : a.round === b.round && a.table === b.table;
+  }
+
+  // A card shows the board's table (the next pairing once it is sent) and its game only when
+  // the game is that table's own; a game of another table (the last round's, finished) is
+  // the board's previous one, with its own pairing, or none when the wall never knew it.
+  function drawCard(card) {
+    const box = el("div", "card" + (card.online === false ? " offline" : ""));
+    const game = card.game ? card.game_table || null : undefined;
+    const a = card.assignment || (game && game.round !== undefined ? game : null);
+    const head = a ? `${words.table} ${a.table} · ${words.round} ${a.round}` : card.board;
+    box.appendChild(el("div", "where", head));
+    if (a) box.appendChild(el("div", "who", `${a.blue} – ${a.red}`));
+    if (card.game && card.assignment && !sameTable(card.assignment, game)) {
+      box.appendChild(el("div", "waiting", words.waiting));
+      let label = words.lastgame;
+      if (game && game.round !== undefined) {
+        label = `${words.previous} (${words.round} ${game.round}: ${game.blue} – ${game.red})`;
+      }
+      box.appendChild(el("div", "previous", `${label}: ${scoreLine(card)}`));
+      return box;
+    }
+    box.appendChild(grid(card.position));
+    if (card.game) box.appendChild(el("div", "score", scoreLine(card)));
     return box;
   }
 
