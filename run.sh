@@ -5,13 +5,18 @@
 #                                 simulated board in a browser (it prints the address)
 #   ./run.sh COMMAND [ARGS...]    any `damath-board` command: demo, sim, run, rules, audit, ...
 #   ./run.sh --help               the commands
+# It stays where it is started: a relative path (--dir ., --credential ncr.toml) is read from
+# where the user stands, never from the checkout.
 set -euo pipefail
-cd "$(dirname "$0")"
-source scripts/bootstrap.sh
+here="$(cd "$(dirname "$0")" && pwd)"
+source "$here/scripts/bootstrap.sh"
 damath_bootstrap
 if [ "$#" -eq 0 ]; then
     if [ -n "${DAMATH_PROFILE:-}" ]; then
-        set -- run --profile "$DAMATH_PROFILE"
+        profile="$DAMATH_PROFILE"
+        # the checkout's own profiles (hardware/pi-gpio.toml) are found from anywhere
+        if [ ! -e "$profile" ] && [ -e "$here/$profile" ]; then profile="$here/$profile"; fi
+        set -- run --profile "$profile"
     else
         set -- sim
     fi

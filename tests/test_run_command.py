@@ -241,3 +241,24 @@ def test_a_fresh_clone_runs_offline_after_the_first_run(offline_clone) -> None:
     assert not trap_log.exists(), f"pip was called: {trap_log.read_text()}"
     stamps = sorted(p.name for p in (clone / ".venv").glob(".installed-*"))
     assert stamps == [".installed-base"]  # no stamp per command left behind
+
+
+def test_run_sh_reads_paths_from_where_the_user_stands(tmp_path: Path) -> None:
+    """Issue 40: ``./run.sh`` changed into the checkout, so ``--dir .`` in the event's folder
+    made the event in the checkout (and then found "no event here" where the organiser
+    stood). Relative paths are the user's: the event is made where they stand."""
+    env = {k: v for k, v in os.environ.items() if k != "DAMATH_PROFILE"}
+    event = tmp_path / "meet"
+    event.mkdir()
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(["bash", str(ROOT / "run.sh"), *args], cwd=event, env=env,
+                              capture_output=True, text=True, timeout=180)  # fmt: skip
+
+    made = run("hub", "event", "create", "--dir", ".", "--name", "Cup", "--rounds", "3")
+    assert made.returncode == 0, made.stderr
+    assert (event / "tournament.sqlite").is_file()
+    assert not (ROOT / "tournament.sqlite").exists()
+    shown = run("hub", "event", "show", "--dir", ".")
+    assert shown.returncode == 0, shown.stderr
+    assert "Cup" in shown.stdout
