@@ -622,7 +622,7 @@ def _standings(t: Tournament, args: argparse.Namespace) -> int:
         return 0
     rows = standings_rows(table, t.event_for(d.name))
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    print(f"{t.event.name}, division {d.name}, after round {t.last_round(d.name)}")
+    print(f"{t.event.name}, division {d.name}, {t.progress(d.name).words()}")
     for r in rows:
         print("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip())
     return 0
@@ -643,7 +643,7 @@ def _teams(t: Tournament, args: argparse.Namespace) -> int:
     rows = team_rows(teams, t.event.variant)
     widths = [max(len(r[i]) for r in rows) for i in range(4)]
     print(
-        f"{t.event.name}, division {d.name}, after round {t.last_round(d.name)}: each school's "
+        f"{t.event.name}, division {d.name}, {t.progress(d.name).words()}: each school's "
         f"best {t.event.team_size}"
     )
     for r in rows:
@@ -704,7 +704,7 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
         rows, title, key = export.grid_rows(table), "crosstable", export.GRID_KEY
     else:
         rows, title, key = export.crosstable_rows(table), "crosstable", export.CROSSTABLE_KEY
-    title += f" after round {t.last_round(d.name)}"
+    title += f" {t.progress(d.name).words()}"
     out = (
         export.to_csv(rows)
         if args.format == "csv"

@@ -110,10 +110,11 @@ def build_zip(store: Store, t: Tournament) -> bytes:
             div = t.division(d)
             table = t.standings(d)
             last = t.last_round(d)
+            when = t.progress(d).words()  # a round only paired is not over
             ev = t.event_for(d)  # the division's game: its tie-breaks, its scores' writing
             rows = export.standings_rows(table, ev)
             key = export.standings_key(ev)
-            title = f"standings after round {last}"
+            title = f"standings {when}"
             z.writestr(f"{folder}/standings.csv", export.to_csv(rows))
             z.writestr(f"{folder}/standings.html", export.html_page(title, ev, d, rows, key))
             z.writestr(
@@ -127,7 +128,7 @@ def build_zip(store: Store, t: Tournament) -> bytes:
             z.writestr(f"{folder}/crosstable.csv", export.to_csv(cross))
             z.writestr(
                 f"{folder}/crosstable.html",
-                export.html_page(f"crosstable after round {last}", ev, d, cross, ckey),
+                export.html_page(f"crosstable {when}", ev, d, cross, ckey),
             )
             teams = team_standings(table, t.event.team_size)
             if teams:

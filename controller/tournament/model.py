@@ -166,6 +166,26 @@ class ResultRecord:
 
 
 @dataclass(frozen=True)
+class RoundProgress:
+    """How far a division has got, for what a heading says of its standings: the last round
+    whose every game has a result (0: none), and the round paired after it, if any, with how
+    many of its results are in."""
+
+    complete: int
+    under_way: int | None = None
+    done: int = 0
+    total: int = 0
+
+    def words(self) -> str:
+        """In English, for the command line and the printed pages: ``after round 1``, ``after
+        round 1; round 2 under way, 1 of 4 results in``, ``no round paired yet``."""
+        if self.under_way is None:
+            return f"after round {self.complete}" if self.complete else "no round paired yet"
+        going = f"round {self.under_way} under way, {self.done} of {self.total} results in"
+        return f"after round {self.complete}; {going}" if self.complete else going
+
+
+@dataclass(frozen=True)
 class Dispatch:
     """A pairing sent to a board: the hub's assignment id ties the board's game to it."""
 

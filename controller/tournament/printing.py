@@ -243,8 +243,15 @@ def find_table_page(t: Tournament, division: str, rnd: int) -> str:
 
 
 def teams_page(t: Tournament, division: str) -> str:
-    last = t.last_round(division)
-    title = _("Schools after round {round}").format(round=last) if last else _("Schools")
+    now = t.progress(division)  # a round only paired is not over
+    if now.under_way is not None:
+        title = _("Schools so far: round {round} under way, {done} of {all} results in").format(
+            round=now.under_way, done=now.done, all=now.total
+        )
+    elif now.complete:
+        title = _("Schools after round {round}").format(round=now.complete)
+    else:
+        title = _("Schools")
     teams = team_standings(t.standings(division), t.event.team_size)
     rows = team_rows(teams, t.event.variant, sep="\n")
     return page(

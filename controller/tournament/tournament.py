@@ -27,6 +27,7 @@ from .model import (
     Pairing,
     Player,
     ResultRecord,
+    RoundProgress,
     TournamentError,
 )
 from .pairing import Pair, knockout_first, knockout_next, knockout_rounds, round_robin, swiss
@@ -360,6 +361,19 @@ class Tournament:
 
     def last_round(self, division: str) -> int:
         return max((p.round for p in self.pairings(division)), default=0)
+
+    def progress(self, division: str) -> RoundProgress:
+        """The last complete round and the one under way (paired, a result missing): a round
+        only paired is not over, whatever ``last_round`` says."""
+        last = self.last_round(division)
+        if not last:
+            return RoundProgress(0)
+        results = self.results()
+        pairs = self.pairings(division, last)
+        done = sum(1 for p in pairs if p.id in results)
+        if done == len(pairs):
+            return RoundProgress(last)
+        return RoundProgress(last - 1, last, done, len(pairs))
 
     def total_rounds(self, division: str) -> int:
         d = self.division(division)

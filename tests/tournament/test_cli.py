@@ -130,3 +130,35 @@ def test_the_installed_command_prints_no_traceback(event):
     )  # fmt: skip
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "not paired yet" in result.stderr
+
+
+def test_round_two_only_paired_is_not_said_to_be_over(event, tmp_path, capsys):
+    """Issue 40: with round 2 paired and no result of it in, the command line's standings and
+    the printed standings, crosstable and schools said "after round 2" (the event wall said it
+    right). They say round 1 is the last complete one and round 2 under way, with its count."""
+    assert hub(event, "pair", "--round", "1") == 0
+    assert hub(event, "result", "--round", "1", "--table", "1", "--scores", "30:24") == 0
+    assert hub(event, "result", "--round", "1", "--table", "2", "draw") == 0
+    assert hub(event, "pair", "--round", "2") == 0
+    assert hub(event, "result", "--round", "2", "--table", "1", "draw") == 0
+    capsys.readouterr()
+    under_way = "after round 1; round 2 under way, 1 of 2 results in"
+    assert hub(event, "standings") == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert first == f"Cup, division open, {under_way}", first
+    assert hub(event, "teams") == 0
+    assert under_way in capsys.readouterr().out.splitlines()[0]
+    for what in ("standings", "crosstable"):
+        page = tmp_path / f"{what}.html"
+        assert hub(event, "export", what, "--format", "html", "--out", str(page)) == 0
+        text = page.read_text()
+        assert "after round 2" not in text and under_way in text, (what, text[:400])
+    page = tmp_path / "teams.html"
+    assert hub(event, "export", "teams", "--format", "html", "--out", str(page)) == 0
+    text = page.read_text()
+    assert "after round 2" not in text
+    assert "Schools so far: round 2 under way, 1 of 2 results in" in text, text[:600]
+    assert hub(event, "result", "--round", "2", "--table", "2", "blue") == 0
+    capsys.readouterr()
+    assert hub(event, "standings") == 0
+    assert capsys.readouterr().out.splitlines()[0] == "Cup, division open, after round 2"

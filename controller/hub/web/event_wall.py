@@ -56,17 +56,14 @@ TIEBREAK_WORDS = {
 
 def standings_title(t: Tournament, division: str) -> str:
     """What is true of the standings now: complete after a round, or a round under way."""
-    last = t.last_round(division)
-    if not last:
+    now = t.progress(division)
+    if now.under_way is not None:
+        return _("Standings so far: round {round} under way, {done} of {all} results in").format(
+            round=now.under_way, done=now.done, all=now.total
+        )
+    if not now.complete:
         return _("Standings: no round paired yet")
-    results = t.results()
-    pairs = t.pairings(division, last)
-    done = sum(1 for p in pairs if p.id in results)
-    if done == len(pairs):
-        return _("Standings after round {round}").format(round=last)
-    return _("Standings so far: round {round} under way, {done} of {all} results in").format(
-        round=last, done=done, all=len(pairs)
-    )
+    return _("Standings after round {round}").format(round=now.complete)
 
 
 def division_heading(t: Tournament, division: str) -> str:
