@@ -52,7 +52,16 @@ def add_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _division(st)
     st.add_argument("--table", type=int, help="the table number")
     st.add_argument("--board", help="the board id (none: the table has no board)")
-    st.add_argument("--auto", action="store_true", help="every table gets the next free board")
+    st.add_argument(
+        "--auto",
+        action="store_true",
+        help="every table without a board gets the next free board of its division's game",
+    )
+    st.add_argument(
+        "--swap",
+        action="store_true",
+        help="the board stands at another table: the two tables exchange their boards",
+    )
 
     ss = sub.add_parser("seats", help="which board stands at which table")
     _dir(ss)
@@ -155,7 +164,7 @@ def _seat(t: Any, args: argparse.Namespace) -> int:
     if args.auto:
         store = _hub_store(args.dir)
         try:
-            boards = [b["id"] for b in store.boards()]
+            boards = {b["id"]: b.get("plays") for b in store.boards()}
         finally:
             store.close()
         seats = seating.auto_seats(t, boards)
@@ -163,8 +172,13 @@ def _seat(t: Any, args: argparse.Namespace) -> int:
         return 0
     if args.table is None:
         raise ValueError("give --table N --board ID, or --auto")
-    seating.set_seat(t, t.division(args.division).name, args.table, args.board)
-    print(f"table {args.table}: board {args.board or 'none'}")
+    other = seating.set_seat(
+        t, t.division(args.division).name, args.table, args.board, swap=args.swap
+    )
+    moved = ""
+    if other is not None:  # the board that stood here went to the other table
+        moved = f"; board {seating.seats(t).get(other, 'none')} to table {other[1]}"
+    print(f"table {args.table}: board {args.board or 'none'}{moved}")
     return 0
 
 

@@ -9,6 +9,8 @@ logged. Only data and rules here; the hub sends the assignments (``controller.hu
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+
 from .model import Dispatch, Pairing, TournamentError
 from .tournament import Tournament
 
@@ -19,21 +21,43 @@ def seats(t: Tournament) -> dict[tuple[str, int], str]:
 
 
 def set_seat(
-    t: Tournament, division: str, table: int, board: str | None, by: str = "organiser"
-) -> None:
-    """Put ``board`` at a table (None: the table has no board)."""
+    t: Tournament,
+    division: str,
+    table: int,
+    board: str | None,
+    by: str = "organiser",
+    swap: bool = False,
+) -> tuple[str, int] | None:
+    """Put ``board`` at a table (None: the table has no board). A board that stands at another
+    table is refused unless ``swap``: then the two tables exchange their boards (the other gets
+    this table's, or none). Returns the other table when the boards swapped."""
     d = t.division(division)
     if table < 1:
         raise TournamentError(f"table {table}: tables are numbered from 1")
-    taken = {b: key for key, b in seats(t).items()}
-    if board is not None and board in taken and taken[board] != (d.name, table):
-        other = taken[board]
+    current = seats(t)
+    taken = {b: key for key, b in current.items()}
+    other = taken.get(board) if board is not None else None
+    if other == (d.name, table):
+        other = None
+    if other is not None and not swap:
         raise TournamentError(
-            f"board {board} already stands at table {other[1]} of division {other[0]!r}"
+            f"board {board} already stands at table {other[1]} of division {other[0]!r}",
+            cli="--swap exchanges the two tables' boards",
         )
     with t.store.transaction():
-        t.store.set_seat(d.name, table, board)
-        t.store.log(by, "seat", division=d.name, table=table, board=board)
+        if other is not None:
+            mine = current.get((d.name, table))
+            t.store.set_seat(other[0], other[1], None)
+            t.store.set_seat(d.name, table, board)
+            t.store.set_seat(other[0], other[1], mine)
+            t.store.log(
+                by, "seat-swap", division=d.name, table=table, board=board,
+                other_division=other[0], other_table=other[1], other_board=mine,
+            )  # fmt: skip
+        else:
+            t.store.set_seat(d.name, table, board)
+            t.store.log(by, "seat", division=d.name, table=table, board=board)
+    return other
 
 
 def tables_needed(t: Tournament, division: str) -> int:
@@ -43,28 +67,38 @@ def tables_needed(t: Tournament, division: str) -> int:
 
 
 def auto_seats(
-    t: Tournament, boards: list[str], by: str = "organiser"
+    t: Tournament, boards: Mapping[str, str | None] | Iterable[str], by: str = "organiser"
 ) -> dict[tuple[str, int], str]:
-    """Every division's tables get the boards in order (division by division, table 1 first);
-    a table that already has a board keeps it. Refused when there are too few boards."""
+    """Every division's tables get the free boards in order (division by division, table 1
+    first), each a board of the division's game: ``boards`` maps a board to the game it says
+    it plays, None while it has not said (such a board fills what is left, in order; a plain
+    list of boards: none has said). A table that already has a board keeps it. Refused,
+    nothing seated, when a game has too few."""
+    plays = dict(boards) if isinstance(boards, Mapping) else dict.fromkeys(boards)
     current = seats(t)
-    free = [b for b in sorted(boards) if b not in current.values()]
+    free = [b for b in sorted(plays) if b not in current.values()]
+    wanted = [
+        (name, table)
+        for name in sorted(t.divisions())
+        for table in range(1, tables_needed(t, name) + 1)
+        if (name, table) not in current
+    ]
     plan: dict[tuple[str, int], str] = {}
-    for name in sorted(t.divisions()):
-        for table in range(1, tables_needed(t, name) + 1):
-            if (name, table) in current:
-                continue
-            if not free:
-                missing = sum(
-                    1
-                    for n in t.divisions()
-                    for tb in range(1, tables_needed(t, n) + 1)
-                    if (n, tb) not in current and (n, tb) not in plan
-                )
-                raise TournamentError(
-                    f"{missing} more board(s) are needed: add them with `hub board-add`"
-                )
-            plan[(name, table)] = free.pop(0)
+    for known in (True, False):  # a board of the table's game first, then one not yet known
+        for name, table in wanted:
+            game = t.division(name).game
+            fits = [b for b in free if (plays[b] == game if known else plays[b] is None)]
+            if (name, table) not in plan and fits:
+                plan[(name, table)] = fits[0]
+                free.remove(fits[0])
+    short: dict[str, int] = {}
+    for name, table in wanted:
+        if (name, table) not in plan:
+            game = t.division(name).game
+            short[game] = short.get(game, 0) + 1
+    if short:
+        needs = ", ".join(f"{n} more {game} board(s)" for game, n in sorted(short.items()))
+        raise TournamentError(f"{needs} are needed: add them with `hub board-add`")
     with t.store.transaction():
         for (division, table), board in plan.items():
             t.store.set_seat(division, table, board)

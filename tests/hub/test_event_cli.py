@@ -56,3 +56,35 @@ def test_mistakes_are_one_line_and_change_nothing(tmp_path):
     assert out.returncode == 0 and "account lina (arbiter) ready" in out.stdout
     assert "lina" in run(tmp_path, "account", "list").stdout
     t.close()
+
+
+def test_auto_seating_gives_each_division_boards_of_its_game_and_seats_swap(tmp_path):
+    """Issue 40: ``seat --auto`` seated Damath boards at Dam tables (the boards in name order,
+    whatever game each said it plays), and swapping two seated boards needed both unseated
+    first. Each division now gets boards of its game (a board that has not said its game
+    fills what is left), and ``--swap`` exchanges two tables' boards in one step."""
+    from controller.hub.store import Store
+
+    store = Store(tmp_path / "hub.sqlite", "Cup")
+    plays = {"b01": "damath", "b02": "damath", "b03": "dam", "b04": "dam", "b05": None}
+    for board, game in plays.items():
+        store.add_board(board, "00" * 32)
+        with store.transaction() as db:
+            store.touch_board(db, board, 1.0, plays=game)
+    store.close()
+    t = Tournament.create(tmp_path, Event("Cup"), Division("dam", "swiss", 3, game="dam"))
+    t.set_division("open", "swiss", 3)
+    for n in range(4):
+        t.add_player(f"Dam {n}", division="dam")
+        t.add_player(f"Open {n}", division="open")
+    out = run(tmp_path, "seat", "--auto")
+    assert out.returncode == 0, out.stderr
+    assert seating.seats(t) == {("dam", 1): "b03", ("dam", 2): "b04",
+                                ("open", 1): "b01", ("open", 2): "b02"}  # fmt: skip
+    out = run(tmp_path, "seat", "--division", "open", "--table", "1", "--board", "b02")
+    assert out.returncode == 2 and "--swap" in out.stderr, out.stderr
+    out = run(tmp_path, "seat", "--division", "open", "--table", "1", "--board", "b02", "--swap")
+    assert out.returncode == 0, out.stderr
+    assert "table 1: board b02; board b01 to table 2" in out.stdout, out.stdout
+    assert seating.seats(t)[("open", 1)] == "b02" and seating.seats(t)[("open", 2)] == "b01"
+    t.close()

@@ -108,11 +108,18 @@ def publish(ctx: HubContext, t: Tournament, data: Form, s: Session) -> str:
 
 def seat(ctx: HubContext, t: Tournament, data: Form, s: Session) -> str:
     if data.get("auto"):
-        seating.auto_seats(t, [b["id"] for b in ctx.store.boards()], by(s))
+        seating.auto_seats(t, rounds.board_plays(ctx.store), by(s))
         return "every table has a board"
     table = whole(data.get("table", ""))
     if table is None:
         raise TournamentError("which table?")
     board = data.get("board") or None
-    seating.set_seat(t, data.get("division", ""), table, board, by(s))
-    return f"table {table}: board {board or 'none'}"
+    # a board chosen from another table changes places with this table's (no unseating first)
+    other = seating.set_seat(t, data.get("division", ""), table, board, by(s), swap=True)
+    said = f"table {table}: board {board or 'none'}"
+    if other is not None:
+        left = seating.seats(t).get(other)
+        said += f"; board {left} moved to table {other[1]}" if left else f"; table {other[1]}: none"
+        if other[0] != data.get("division"):
+            said += f" of division {other[0]}"
+    return said
