@@ -10,7 +10,8 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 source "$here/scripts/bootstrap.sh"
-damath_bootstrap
+# the hub's commands need the pairing engine: its locked install (requirements/hub.txt), once
+if [ "${1:-}" = hub ]; then damath_bootstrap hub; else damath_bootstrap; fi
 if [ "$#" -eq 0 ]; then
     if [ -n "${DAMATH_PROFILE:-}" ]; then
         profile="$DAMATH_PROFILE"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Shared set-up for ./run.sh and ./test.sh: a virtual environment in .venv with the project installed.
-# Usage: source scripts/bootstrap.sh, then `damath_bootstrap` (the board) or `damath_bootstrap test`
+# Usage: source scripts/bootstrap.sh, then `damath_bootstrap` (the board), `damath_bootstrap hub`
+# (the organiser's laptop: ./run.sh hub ...) or `damath_bootstrap test`
 # (also what the tests need). Sourcing defines the function and reads nothing else: the caller's
 # own arguments (./run.sh --help, ./run.sh demo) never reach the installer.
 #
@@ -25,7 +26,8 @@ damath_apt_install() {
     DEBIAN_FRONTEND=noninteractive damath_as_root apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# The lock file of an install: "" (the board alone) or "test" (the tests).
+# The lock file of an install: "" (the board alone), "hub" (the organiser's laptop: the pairing
+# engine too) or "test" (the tests, the hub's included).
 damath_lock() {
     case "$2" in
         "") echo "$1/requirements/board.txt" ;;
@@ -39,11 +41,17 @@ damath_digest() {
     cat "$(damath_lock "$here" "$extra")" "$here/pyproject.toml" | sha256sum | cut -d' ' -f1
 }
 
-# The install stamp that covers `extra` ("" for the board alone, "test" for the tests), or
-# nothing when .venv/ must be (re)installed. A test install covers the board too.
+# The install stamp that covers `extra` ("" for the board alone, "hub" for the organiser's
+# laptop, "test" for the tests), or nothing when .venv/ must be (re)installed. A test install
+# covers the hub and the board, a hub install the board.
 damath_stamp() {
-    local here="$1" extra="$2" name
-    for name in ${extra:-base test} ; do
+    local here="$1" extra="$2" name names
+    case "$extra" in
+        "") names="base hub test" ;;
+        hub) names="hub test" ;;
+        *) names="$extra" ;;
+    esac
+    for name in $names ; do
         local stamp="$here/.venv/.installed-$name" lock_extra="$name"
         [ "$name" = base ] && lock_extra=""
         if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$(damath_digest "$here" "$lock_extra")" ]; then
@@ -79,8 +87,8 @@ damath_node_modules() {
 damath_bootstrap() {
     local extra="${1:-}"
     case "$extra" in
-        "" | test) ;;
-        *) echo "damath-board: unknown set-up extra '$extra' (expected nothing or 'test')" >&2; return 2 ;;
+        "" | hub | test) ;;
+        *) echo "damath-board: unknown set-up extra '$extra' (expected nothing, 'hub' or 'test')" >&2; return 2 ;;
     esac
     local here py
     here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

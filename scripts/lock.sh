@@ -14,6 +14,7 @@
 #
 #   requirements/build.txt   pip, setuptools and wheel: what installs and builds the rest
 #   requirements/board.txt   the board (./run.sh): the project's own dependencies
+#   requirements/hub.txt     the organiser's laptop (./run.sh hub ...): the hub extra too
 #   requirements/test.txt    the tests (./test.sh): the test and hub extras too
 #   requirements/pi.txt      the service on a Raspberry Pi (systemd/install.sh): the pi extra
 #
@@ -52,9 +53,10 @@ lock() {  # lock OUT INPUT... : one lock file from the inputs
 }
 
 # -o reads the old file first: uv keeps its versions unless --upgrade
-for f in build board test pi; do [ -f "requirements/$f.txt" ] && cp "requirements/$f.txt" "requirements/$f.txt.new"; done
+for f in build board hub test pi; do [ -f "requirements/$f.txt" ] && cp "requirements/$f.txt" "requirements/$f.txt.new"; done
 lock requirements/build.txt requirements/build.in
 lock requirements/board.txt pyproject.toml requirements/build.in
+lock requirements/hub.txt pyproject.toml requirements/build.in --extra hub
 lock requirements/test.txt pyproject.toml requirements/build.in --extra test --extra hub
 lock requirements/pi.txt pyproject.toml requirements/build.in --extra pi
 

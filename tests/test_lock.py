@@ -40,7 +40,7 @@ def test_a_version_other_than_the_locked_one_is_named(tmp_path: Path) -> None:
 
 
 def test_every_lock_pins_each_package_exactly_with_its_hashes() -> None:
-    for name in ("build", "board", "test", "pi"):
+    for name in ("build", "board", "hub", "test", "pi"):
         text = (ROOT / "requirements" / f"{name}.txt").read_text().replace("\\\n", " ")
         entries = [e for e in text.splitlines() if e.strip() and not e.lstrip().startswith("#")]
         assert entries, name

@@ -262,3 +262,22 @@ def test_run_sh_reads_paths_from_where_the_user_stands(tmp_path: Path) -> None:
     shown = run("hub", "event", "show", "--dir", ".")
     assert shown.returncode == 0, shown.stderr
     assert "Cup" in shown.stdout
+
+
+def test_the_hubs_install_is_the_lock_not_a_pip_line() -> None:
+    """Issue 40: the organiser's guide had the hub's laptop run ``pip install -e '.[hub]'``,
+    which resolves whatever PyPI has that day, around the lock. ``./run.sh hub …`` installs
+    the hub's lock (requirements/hub.txt, hashes and all) once; a test install covers it."""
+    for guide in ("guide-organiser.md", "tournament.md", "hall.md"):
+        text = (ROOT / "docs" / guide).read_text(encoding="utf-8")
+        assert "pip install" not in text, guide
+    lock = (ROOT / "requirements" / "hub.txt").read_text()
+    assert re.search(r"^caissify-pairings==\S+ \\$", lock, re.M)
+    probe = subprocess.run(
+        ["bash", "-c", 'source scripts/bootstrap.sh; damath_lock "$PWD" hub; '
+         'damath_stamp "$PWD" hub'],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    lines = probe.stdout.splitlines()
+    assert lines[0] == str(ROOT / "requirements" / "hub.txt"), probe.stdout
+    assert lines[1].endswith((".installed-test", ".installed-hub")), probe.stdout

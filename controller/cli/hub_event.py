@@ -17,6 +17,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from .tournament import handed_on
+
 COMMANDS = (
     "seat",
     "seats",
@@ -242,7 +244,7 @@ def _archive(t: Any, args: argparse.Namespace) -> int:
         data = build_zip(store, t)
     finally:
         store.close()
-    Path(args.out).write_bytes(data)
+    handed_on(args.out, data)  # sent to the federation, kept: not the folder's secrets
     print(f"the event archive written to {args.out} ({len(data) // 1024} KiB)")
     return 0
 

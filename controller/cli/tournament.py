@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from controller.rules.options import add_rules
+from controller.tournament.hall_time import hall_time
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -674,25 +676,40 @@ def _teams_json(teams: list[Any], variant: str) -> list[dict[str, Any]]:
 
 
 def _export(t: Tournament, args: argparse.Namespace) -> int:
+    """One division's export, or, in an event of several with no ``--division`` and an
+    ``--out`` file, every division's, each in its own file (``standings-dam.html``)."""
+    used = sorted({p.division for p in t.players().values()} or t.divisions())
+    if args.division is not None or len(used) < 2:
+        return _write(args, _exported(t, args, t.division(args.division).name), args.out)
+    if not args.out:
+        raise ValueError(
+            f"this event has divisions {', '.join(used)}: name one with --division, or give "
+            "--out FILE for a file per division"
+        )
+    out = Path(args.out)
+    for name in used:
+        _write(args, _exported(t, args, name), str(out.with_stem(f"{out.stem}-{name}")))
+    return 0
+
+
+def _exported(t: Tournament, args: argparse.Namespace, division: str) -> str:
     from controller.tournament import export, printing
 
-    d = t.division(args.division)
+    d = t.division(division)
     if args.what in ("pairings", "find-table", "teams"):
         rnd = args.round or t.last_round(d.name)
         if args.what != "teams" and not t.pairings(d.name, rnd):
             raise ValueError(f"round {rnd} of division {d.name!r} is not paired yet")
         if args.format == "html":
-            out = printing.printed(t, args.what, d.name, rnd)
-        elif args.what == "pairings":
-            out = export.to_csv(printing.pairings_rows(t, d.name, rnd))
-        elif args.what == "find-table":
-            out = export.to_csv(printing.find_table_rows(t, d.name, rnd))
-        else:
-            from controller.tournament.teams import team_standings
+            return printing.printed(t, args.what, d.name, rnd)
+        if args.what == "pairings":
+            return export.to_csv(printing.pairings_rows(t, d.name, rnd))
+        if args.what == "find-table":
+            return export.to_csv(printing.find_table_rows(t, d.name, rnd))
+        from controller.tournament.teams import team_standings
 
-            teams = team_standings(t.standings(d.name), t.event.team_size)
-            out = export.to_csv(printing.team_rows(teams, t.event.variant))
-        return _write(args, out)
+        teams = team_standings(t.standings(d.name), t.event.team_size)
+        return export.to_csv(printing.team_rows(teams, t.event.variant))
     table = t.standings(d.name)
     if args.what == "standings":
         rows, title, key = (
@@ -705,18 +722,26 @@ def _export(t: Tournament, args: argparse.Namespace) -> int:
     else:
         rows, title, key = export.crosstable_rows(table), "crosstable", export.CROSSTABLE_KEY
     title += f" {t.progress(d.name).words()}"
-    out = (
-        export.to_csv(rows)
-        if args.format == "csv"
-        else export.html_page(title, t.event_for(d.name), d.name, rows, key)
-    )
-    return _write(args, out)
+    if args.format == "csv":
+        return export.to_csv(rows)
+    return export.html_page(title, t.event_for(d.name), d.name, rows, key)
 
 
-def _write(args: argparse.Namespace, out: str) -> int:
-    if args.out:
-        Path(args.out).write_text(out, encoding="utf-8")
-        print(f"{args.what} ({args.format}) written to {args.out}")
+def handed_on(path: str | Path, data: bytes) -> None:
+    """Write a file the organiser hands on (a printed list, the archive): readable by others
+    (0644) whatever the hub's private umask, as a results file is meant to be shared."""
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    try:
+        os.fchmod(fd, 0o644)
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _write(args: argparse.Namespace, out: str, path: str | None) -> int:
+    if path:
+        handed_on(path, out.encode("utf-8"))
+        print(f"{args.what} ({args.format}) written to {path}")
     else:
         sys.stdout.write(out)
     return 0
@@ -729,7 +754,7 @@ def _log(t: Tournament, args: argparse.Namespace) -> int:
         return 0
     for e in entries:
         detail = ", ".join(f"{k}={v}" for k, v in e["detail"].items() if v not in (None, ""))
-        print(f"{e['at']}  {e['by']:<10} {e['action']:<16} {detail}")
+        print(f"{hall_time(e['at'])}  {e['by']:<10} {e['action']:<16} {detail}")
     return 0
 
 

@@ -23,6 +23,7 @@ from controller.scoresheet.model import Player as SheetPlayer
 from controller.scoresheet.typeset import typeset
 from controller.tournament import boards as seating
 from controller.tournament.games import GAMES
+from controller.tournament.hall_time import hall_time
 from controller.tournament.model import GameResult, Pairing, ResultRecord
 from controller.tournament.tournament import Tournament
 
@@ -101,16 +102,14 @@ def tournament_lines(
     variant = t.event.variant
     said = result_text(record.result, variant, printed=True)
     lines = [_("Result for the tournament: {result}").format(result=said)]
-    when = record.at.replace("T", " ")[:16]
+    when = hall_time(record.at)  # the hall's time, its zone named
     if found is not None and not differs(record, found):
         lines.append(
-            _("Accepted as the board recorded it ({by}, {when} UTC).").format(
-                by=record.by, when=when
-            )
+            _("Accepted as the board recorded it ({by}, {when}).").format(by=record.by, when=when)
         )
         return lines
     lines.append(
-        _("Recorded by {by}, {when} UTC: {reason}").format(
+        _("Recorded by {by}, {when}: {reason}").format(
             by=record.by, when=when, reason=record.reason or _("no reason given")
         )
     )

@@ -25,8 +25,8 @@ from .model import BLUE, TournamentError
 Pair = tuple[int, int | None]
 
 _MISSING_ENGINE = (
-    "pairings need the pairing engine caissify-pairings: install the hub's extra "
-    "(.venv/bin/pip install -e '.[hub]')"
+    "pairings need the pairing engine caissify-pairings: install the hub's lock once "
+    "(./run.sh hub --help)"
 )
 
 

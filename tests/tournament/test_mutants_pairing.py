@@ -94,7 +94,7 @@ def test_without_the_engine_the_message_says_what_to_install(monkeypatch):
     monkeypatch.setitem(sys.modules, "caissify_pairings", None)  # import fails
     with pytest.raises(TournamentError) as info:
         round_robin([1, 2, 3, 4], 1)
-    assert "caissify-pairings" in str(info.value) and "[hub]" in str(info.value)
+    assert "caissify-pairings" in str(info.value) and "./run.sh hub --help" in str(info.value)
 
 
 def test_a_player_who_won_by_forfeit_does_not_get_the_bye():

@@ -13,6 +13,7 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 
 from controller.i18n import LANGUAGES, use
 from controller.tournament import boards as seating
+from controller.tournament.hall_time import hall_time, hall_zone
 from controller.tournament.model import TournamentError
 from controller.tournament.printing import printed as build_list
 from controller.tournament.tournament import Tournament
@@ -106,14 +107,16 @@ def log_page(ctx: HubContext, request: Request, s: Session) -> str:
     with ctx.tournament() as t:
         rows = [
             [
-                e(x["at"]),
+                e(hall_time(x["at"])),
                 e(x["by"]),
                 e(x["action"]),
                 e(", ".join(f"{k}={v}" for k, v in x["detail"].items() if v not in (None, ""))),
             ]
             for x in reversed(t.log())
         ]
-        body = '<div class="scroll">' + table(["when (UTC)", "who", "what", "detail"], rows, "log")
+        body = '<div class="scroll">' + table(
+            [f"when ({hall_zone()}, the hall's time)", "who", "what", "detail"], rows, "log"
+        )
         return desk_page(f"{t.event.name}: log", body + "</div>", s)
 
 

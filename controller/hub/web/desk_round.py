@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlencode
 
+from controller.tournament.hall_time import hall_time
 from controller.tournament.tournament import Tournament
 
 from .. import rounds
@@ -100,7 +101,8 @@ def round_head(
     if last and t.event.start == "desk" and facts["sent"]:
         if facts["started"]:
             steps.append(
-                f'<span class="started">Round {rnd} started {e(facts["started"][11:16])} UTC</span>'
+                f'<span class="started">Round {rnd} started '
+                f"{e(hall_time(facts['started'], date=False))}</span>"
             )
         else:
             steps.append(form("/desk/start", s.csrf, base, f"Start round {rnd}", "go"))
