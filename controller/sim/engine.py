@@ -32,8 +32,10 @@ from controller.i18n import _, rules_word
 from controller.rules import variants
 from controller.rules.notation import NotationError, game_from_json
 from controller.rules.profiles import PROFILES
+from controller.scoresheet.typeset import typeset
 from controller.session import Session
 from controller.view.session_leds import ALL_LIGHTS
+from controller.view.snapshot import scores
 from drivers.buttons import BUTTON_NAMES as BUTTONS
 from drivers.buzzer import PATTERNS
 from drivers.factory import Devices, MockControls
@@ -340,12 +342,18 @@ class SimBoard:
             "notice": self.notice,
             "assignment": self.assignment,
             "device_problem": self.loop.device_problem,
+            "clock_seconds": _clock_seconds(self.game),
         }
 
     def summary(self) -> dict[str, Any]:
         """What the class overview shows of this board (``/api/class``)."""
         title = _(self.game.kind.title)  # the game's name in the page's language
-        return {**self.game.summary(self.clock()), "board": self.board_id, "title": title}
+        summary = {**self.game.summary(self.clock()), "board": self.board_id, "title": title}
+        session = getattr(self.game, "session", None)
+        if isinstance(session, Session) and session.outcome is not None:  # the final scores
+            final = scores(session.totals(), session.outcome)
+            summary["totals"] = {"blue": typeset(final[0]), "red": typeset(final[1])}
+        return summary
 
     def oled_png(self) -> bytes:
         """The scoresheet display as the mock device last showed it, drawn as on the OLED."""
@@ -379,6 +387,16 @@ def _opening(board: SimBoard, t: float, position: Any, carried: dict[str, Any]) 
         carried=carried,
         roster=board.roster(),
     )
+
+
+def _clock_seconds(game: BoardGame) -> dict[str, int] | None:
+    """A Damath game's clocks, in seconds (the new-game dialog starts from them); None for
+    another game."""
+    session = getattr(game, "session", None)
+    if not isinstance(session, Session):
+        return None
+    profile = session.rules_profile
+    return {"game": profile.game_seconds, "move": profile.move_seconds}
 
 
 def _moves(game: BoardGame) -> int:

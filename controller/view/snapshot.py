@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from controller.record.outcome import Outcome
 from controller.rules.damath_data import OPERATORS
 from controller.rules.move import Square, side_name
 from controller.scoresheet.layout import Cell, result_lines, sheet_lines
@@ -90,11 +91,12 @@ def snapshot(
                 }
                 for line in sheet_lines(sheet)
             ],
-            "totals": {"blue": view.totals[0], "red": view.totals[1]},
+            "totals": dict(zip(("blue", "red"), scores(view.totals, view.outcome), strict=True)),
             "result": result_lines(sheet)[0] if view.outcome else None,
             "ending": result_lines(sheet)[1:],
         },
         "ending": view.outcome.text if view.outcome else None,
+        "winner": _winner(view.outcome),
         "preview": [[list(sq), text] for sq, text in view.preview],
         "info": dict(view.info),
         "play": dict(facts.play),
@@ -104,6 +106,22 @@ def snapshot(
     if not page:
         snap["leds"] = [_led_frame(out, sq) for sq in _in_order(out)]
     return snap
+
+
+def scores(running: tuple[str, str], outcome: Outcome | None) -> tuple[str, str]:
+    """The two big numbers: the takings so far while the game is played, its final scores
+    (the grand totals, the remaining chips counted: RULES.md) once it is over, the result's."""
+    if outcome is None:
+        return running
+    blue, red = outcome.sheet.game.sides
+    return blue.grand_text, red.grand_text
+
+
+def _winner(outcome: Outcome | None) -> str | None:
+    """``blue``, ``red``, ``draw`` once the game is over; None while it is played."""
+    if outcome is None:
+        return None
+    return "draw" if outcome.winner is None else side_name(outcome.winner)
 
 
 def _in_order(out: Outputs) -> list[Square]:

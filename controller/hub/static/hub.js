@@ -183,6 +183,12 @@ const Hub = (() => {
     return { pill: "live", text: "LIVE", line: s.last_move ? "Last move " + s.last_move.move : "" };
   }
 
+  // The big numbers: the takings while a Damath game is played, its final scores (the grand
+  // totals, the chips left counted: RULES.md) once it is over, the result's numbers.
+  function scoresOf(s) {
+    return s.phase === "over" && s.result && s.result.grand ? s.result.grand : s.totals;
+  }
+
   // Fill a card (the wall's small one, or the large board page) from the hub's card data.
   function fill(root, c, large) {
     const s = c.summary, who = names(c), st = statusOf(c);
@@ -195,7 +201,7 @@ const Hub = (() => {
       const turn = s && s.phase === "play" && place(s, s.to_move) === side;
       p.classList.toggle("turn", !!turn);
       p.querySelector(".name").textContent = (turn ? "▶ " : "") + who[side];
-      p.querySelector(".total").textContent = s ? s.totals[side] : "–";
+      p.querySelector(".total").textContent = s ? scoresOf(s)[side] : "–";
     }
     const status = root.querySelector(".status");
     status.textContent = st.line;

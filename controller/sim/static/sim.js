@@ -17,6 +17,8 @@ const T = {
   setup: N_("Setting up"),
   restore: N_("Set the board back"),
   over: N_("Game over"),
+  won: N_("{winner} wins {won} to {lost}"),
+  drawn: N_("Draw, {blue} to {red}"),
   paused: N_("Paused"),
   blue: N_("Blue"),
   red: N_("Red"),
@@ -26,6 +28,8 @@ const T = {
   earlier: N_("earlier: {text}"),
   totalBlue: N_("Blue total: {total}"),
   totalRed: N_("Red total: {total}"),
+  finalBlue: N_("Blue final score: {total}"),
+  finalRed: N_("Red final score: {total}"),
   takingAt: N_(" at {square}"),
   square: N_("({x}, {y}) {op} square"),
   squareChip: N_(", {side} chip {label}"),
@@ -75,6 +79,7 @@ let focusSq = [1, 0];
 let audio = null;
 let keptFor = null;
 let pendingPosition = null;
+const LONGER = { game_seconds: 2400, move_seconds: 120 }; // the dialog's "longer" clocks
 const $ = (id) => document.getElementById(id);
 const cells = new Map(); // "x,y" -> square element
 const text = (id, value) => { const el = $(id); if (el) el.textContent = value; };
@@ -391,10 +396,23 @@ function renderBar(s) {
   let phase = { setup: T.setup, play: "", restore: T.restore, over: T.over }[s.phase];
   if (phase === undefined) phase = s.phase;
   if (s.paused) phase = T.paused;
-  const turn = s.phase === "over" ? (s.ending || "") : fmt("toMove", { who: playerName(s, s.to_move) });
+  const turn = s.phase === "over" ? overText(s) : fmt("toMove", { who: playerName(s, s.to_move) });
   text("turn", (phase ? phase + " · " : "") + turn);
   const t = $("turn");
   if (t) t.className = "turn " + s.to_move;
+}
+
+// A finished game in the header: who won and the final scores first, then why it ended.
+function overText(s) {
+  const blue = minus(s.sheet.totals.blue);
+  const red = minus(s.sheet.totals.red);
+  let head = "";
+  if (s.winner === "draw") head = fmt("drawn", { blue: blue, red: red });
+  else if (s.winner) {
+    const blueWon = s.winner === "blue";
+    head = fmt("won", { winner: playerName(s, s.winner), won: blueWon ? blue : red, lost: blueWon ? red : blue });
+  }
+  return [head, s.ending || ""].filter(Boolean).join(" · ");
 }
 
 function renderSays(s) {
@@ -540,7 +558,8 @@ function renderSheet(sheet) {
         }
       }
       const score = document.createElement("td");
-      score.textContent = c ? c.score : "";
+      // the projector has no Total column: its totals lines (RC, takings, grand) show theirs here
+      score.textContent = c ? (VIEW === "projector" && !c.score ? c.total : c.score) : "";
       const total = document.createElement("td");
       total.textContent = c ? c.total : "";
       tr.append(move, score);
@@ -551,8 +570,9 @@ function renderSheet(sheet) {
   }
   const scroll = table.parentElement;
   if (scroll && scroll.classList.contains("sheet-scroll")) scroll.scrollTop = scroll.scrollHeight;
-  text("total-blue", fmt("totalBlue", { total: minus(sheet.totals.blue) }));
-  text("total-red", fmt("totalRed", { total: minus(sheet.totals.red) }));
+  const over = !!sheet.result; // once the game is over, the totals are its final scores
+  text("total-blue", fmt(over ? "finalBlue" : "totalBlue", { total: minus(sheet.totals.blue) }));
+  text("total-red", fmt(over ? "finalRed" : "totalRed", { total: minus(sheet.totals.red) }));
   text("result", [sheet.result || ""].concat(sheet.ending || []).join(" "));
 }
 
@@ -652,12 +672,33 @@ function openNewGame(position, fileName) {
     $("variant").value = state.variant;
     $("profile").value = state.profile;
     if (state.dice_mode) $("dice-mode").value = state.dice_mode;
-    const practice = !!(state.play && state.play.practice);
+    const play = state.play || {};
+    const practice = !!play.practice;
     $("kind-practice").checked = practice;
     document.querySelector('input[name="kind"][value="tournament"]').checked = !practice;
     $("practice-options").disabled = !practice;
+    $("practice-clocks").value = clocksChoice(state);
+    $("practice-preview").checked = !!play.capture_preview;
+    $("practice-takeback").checked = play.takeback === "players";
   }
+  showGameControls();
   dialog.showModal();
+}
+
+// The dialog's clocks as the board's game has them: off, longer (40:00 and 2:00), or the rules'.
+function clocksChoice(s) {
+  if (s.play && s.play.practice && s.play.clocks === "off") return "off";
+  const k = s.clock_seconds;
+  return k && k.game === LONGER.game_seconds && k.move === LONGER.move_seconds ? "longer" : "rules";
+}
+
+// The dialog shows the controls of the game chosen in it: the rules and the kind of game for
+// Damath's variants, the dice for Dadama, the level for Mathematical Chess.
+function showGameControls() {
+  const chosen = $("variant").value;
+  const damath = !facts || facts.variants.includes(chosen);
+  for (const row of document.querySelectorAll("#game-form [data-game]")) row.hidden = row.dataset.game !== chosen;
+  for (const id of ["profile-row", "kind-row", "practice-options"]) $(id).hidden = !damath;
 }
 
 function startNewGame() {
@@ -671,7 +712,9 @@ function startNewGame() {
       capture_preview: $("practice-preview").checked,
       takeback: $("practice-takeback").checked ? "players" : "arbiter",
     };
-    if (clocks === "longer") msg.rules = { game_seconds: 2400, move_seconds: 120 };
+    if (clocks === "longer") msg.rules = Object.assign({}, LONGER);
+    const now = (state && state.play) || {}; // the computer and the hints carry over
+    if (now.practice) Object.assign(msg.play, { computer: now.computer || "off", level: now.level || 4, hints: !!now.hints });
   } else {
     msg.play = { practice: false, clocks: "on", capture_preview: false, takeback: "arbiter" };
   }
@@ -690,6 +733,7 @@ function wire() {
       send({ type: "button", name: b.dataset.button, hold: b.dataset.hold === "1" }));
   }
   $("open-new-game").addEventListener("click", () => openNewGame(null, ""));
+  $("variant").addEventListener("change", showGameControls);
   $("new-game-cancel").addEventListener("click", () => { pendingPosition = null; $("new-game-dialog").close(); });
   $("game-form").addEventListener("submit", (e) => {
     e.preventDefault();
