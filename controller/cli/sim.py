@@ -206,7 +206,7 @@ def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None
 
     pin_file = Path(args.pin_file) if args.pin_file else default_pin_file()
     if args.set_pin:
-        pin = getpass.getpass("Arbiter's PIN (4 to 64 characters): ")
+        pin = getpass.getpass(_("Arbiter's PIN (4 to 64 characters): "))
         check_new_pin(pin)
         if getpass.getpass(_("The same PIN again: ")) != pin:
             raise ValueError(_("the two PINs differ: nothing was changed"))
@@ -275,6 +275,7 @@ def run(args: argparse.Namespace) -> int:
     )
     print(_("The class overview for a teacher: {url}class").format(url=url))
     if state_dir is not None:
+        print(_("The class's puzzles, for the children: {url}puzzles").format(url=url))
         print(
             _("Games are kept in {state_dir}; a board opened again resumes its game.").format(
                 state_dir=state_dir

@@ -355,6 +355,28 @@ class SimBoard:
             summary["totals"] = {"blue": typeset(final[0]), "red": typeset(final[1])}
         return summary
 
+    def ended_game(self) -> dict[str, Any] | None:
+        """The Damath game on the board once it has ended, as the saved games list one (its
+        journal joins ``games/`` only when the next game starts; its files are kept already):
+        the page lists it at once, with the board's own downloads."""
+        session = getattr(self.game, "session", None)
+        if not isinstance(session, Session) or session.outcome is None or not session.game.ply:
+            return None
+        journal = self.host.journal_path
+        outcome = session.outcome
+        return {
+            "name": "",
+            "current": True,
+            "saved": journal.stat().st_mtime if journal is not None and journal.exists() else 0,
+            "variant": session.variant,
+            "rules": session.profile_name,
+            "blue": session.info.get("blue", ""),
+            "red": session.info.get("red", ""),
+            "moves": session.game.ply,
+            "result": f"{outcome.result_text}: {outcome.text}",
+            "problems": [],
+        }
+
     def oled_png(self) -> bytes:
         """The scoresheet display as the mock device last showed it, drawn as on the OLED."""
         import io

@@ -67,9 +67,13 @@ def class_routes(boards: Boards) -> list[Route]:
             folder = _games_folder(boards, board_id)
         except SimError as exc:
             return JSONResponse({"error": str(exc)}, 404)
-        games = kept_games(folder) if folder is not None else []
+        games = [g.json() for g in kept_games(folder)] if folder is not None else []
+        board = dict(boards.items()).get(board_id)
+        ended = board.ended_game() if board is not None else None
+        if ended is not None and folder is not None:  # kept already, listed from now on
+            games.insert(0, ended)
         return JSONResponse(
-            {"board": board_id, "games": [g.json() for g in games]},
+            {"board": board_id, "games": games},
             headers={"Cache-Control": "no-store"},
         )
 

@@ -29,7 +29,7 @@ CLASSROOM = frozenset(
         # the games' names, and the board's things as classrooms say them
         "damath", "dama", "dadama", "dam", "mathematical", "chess", "chip", "board", "score",
         "scoresheet", "grand", "total", "hint", "coach", "computer", "display", "projector",
-        "online",
+        "online", "puzzle",
         # the tournament's words, as school tournaments use them
         "arbiter", "round", "touch-move", "mayor",
         # the Damath variants' names (names, as the rules give them)

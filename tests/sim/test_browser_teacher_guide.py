@@ -148,3 +148,30 @@ def test_the_projector_shows_the_final_scores_and_its_sheets_totals(
                 expect(cell).to_be_visible()
             rc = room.locator('#sheet tbody tr[data-section="end"][data-kind="rc"] td').nth(2)
             expect(rc).to_have_text("11")  # the chips left, 7 + 4
+
+
+def test_the_saved_games_list_a_game_as_soon_as_it_ends(
+    browser, clock: ManualClock, tmp_path
+) -> None:
+    with practice_server(clock, tmp_path) as server, new_page(browser, 1366, 768) as page:
+        open_board(page, server, "1", play=False)
+        expect(page.locator("#kept-games li")).to_have_text("none yet")
+        play_the_last_taking(page, server)
+        kept = page.locator("#kept-games li")
+        expect(kept).to_have_count(1)
+        expect(kept.first).to_contain_text("Integer, Blue v Red, 1 move.")
+        sheet = kept.first.locator("a", has_text="scoresheet")
+        expect(sheet).to_have_attribute("href", "/board/1/scoresheet.html")
+
+
+def test_the_board_and_the_class_overview_lead_to_the_puzzles(
+    browser, clock: ManualClock, tmp_path
+) -> None:
+    with practice_server(clock, tmp_path) as server, new_page(browser, 1366, 768) as page:
+        open_board(page, server, "1", play=False)
+        expect(page.locator('header a[href="/puzzles"]')).to_have_text("Puzzles")
+        page.goto(f"{server.url}/class")
+        expect(page.locator('header a[href="/puzzles"]')).to_have_text("Puzzles")
+        page.goto(f"{server.url}/")
+        page.locator('a[href="/puzzles"]').first.click()
+        page.wait_for_url(f"{server.url}/puzzles")

@@ -107,13 +107,14 @@ async function loadKept(id, ul) {
   const base = "/board/" + encodeURIComponent(id) + "/games/";
   for (const g of data.games) {
     const li = el("li");
+    const files = g.current ? "/board/" + encodeURIComponent(id) + "/" : base + encodeURIComponent(g.name) + "/";
     const players = fmt("players", { blue: g.blue || T.blue, red: g.red || T.red });
     li.append(document.createTextNode(fmt(g.moves === 1 ? "keptLineOne" : "keptLine", {
       when: new Date(g.saved * 1000).toLocaleString(), players: players, moves: g.moves, result: minus(g.result),
     }) + " "));
     for (const [file, label] of [["scoresheet.html", T.sheet], ["game.pdn", T.pdn], ["scoresheet.csv", T.csv]]) {
       const a = el("a", "", label);
-      a.href = base + encodeURIComponent(g.name) + "/" + file;
+      a.href = files + file; // the game that ended on the board: the board's own downloads
       if (file.endsWith(".html")) a.target = "_blank";
       li.append(a, document.createTextNode(" "));
     }

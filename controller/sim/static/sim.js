@@ -78,6 +78,7 @@ let lastCue = null;
 let focusSq = [1, 0];
 let audio = null;
 let keptFor = null;
+let keptPhase = null; // the phase the saved games were last looked at in
 let pendingPosition = null;
 const LONGER = { game_seconds: 2400, move_seconds: 120 }; // the dialog's "longer" clocks
 const $ = (id) => document.getElementById(id);
@@ -480,7 +481,9 @@ function renderControls(s, first, newGame) {
   if (s.notice && first) say(s.notice, false);
   else if (s.assignment && s.assignment !== assignmentSeen) say(s.assignment, false); // from the hub
   assignmentSeen = s.assignment || "";
-  if (first || newGame || keptFor === null) loadKept();
+  const ended = s.phase === "over" && keptPhase !== "over"; // the game just ended: it is kept now
+  keptPhase = s.phase;
+  if (first || newGame || ended || keptFor === null) loadKept();
 }
 
 // The players' form follows the board (another page may have changed it) unless it is being
@@ -645,9 +648,10 @@ async function loadKept() {
     li.append(document.createTextNode(fmt(g.moves === 1 ? "keptOne" : "kept", {
       when: when, variant: capital(g.variant), players: players, moves: g.moves, result: minus(g.result),
     }) + " "));
+    const files = g.current ? "/board/" + encodeURIComponent(boardId) + "/" : base + encodeURIComponent(g.name) + "/";
     for (const [file, label, newTab] of [["scoresheet.html", T.keptSheet, true], ["scoresheet.csv", T.keptCsv, false], ["game.pdn", T.keptPdn, false]]) {
       const a = document.createElement("a");
-      a.href = base + encodeURIComponent(g.name) + "/" + file;
+      a.href = files + file; // the game that ended on the board: the board's own downloads
       a.textContent = label;
       if (newTab) a.target = "_blank";
       li.append(a, document.createTextNode(" "));
