@@ -186,10 +186,13 @@ def address(host: str, port: int) -> str:
     return f"http://{shown}:{port}/"
 
 
-def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None]:
+def arbiter_access(
+    args: argparse.Namespace, host: str, state_dir: Path | None = None
+) -> tuple[Any, str | None]:
     """The arbiter's PIN (docs/security.md): ``DAMATH_SIM_PIN``, else the PIN file (set with
     ``--set-pin``), else none on 127.0.0.1 (this machine only: everyone is the arbiter), else a
-    random PIN for this run, printed. Returns the Access and a line to print, if any."""
+    random PIN for this run, printed. The browsers it unlocked are kept in ``state_dir``, so a
+    restart keeps them unlocked under the same PIN. Returns the Access and a line to print."""
     import getpass
     import os
 
@@ -197,7 +200,6 @@ def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None
         Access,
         check_new_pin,
         default_pin_file,
-        hash_pin,
         is_loopback,
         random_pin,
         read_pin_file,
@@ -214,18 +216,16 @@ def arbiter_access(args: argparse.Namespace, host: str) -> tuple[Any, str | None
         print(_("The arbiter's PIN is set (kept hashed in {pin_file}).").format(pin_file=pin_file))
     env = os.environ.get("DAMATH_SIM_PIN")
     if env:
-        return Access(hash_pin(check_new_pin(env))), _(
-            "The arbiter's PIN is the one in DAMATH_SIM_PIN."
-        )
+        return Access.with_pin(env, state_dir), _("The arbiter's PIN is the one in DAMATH_SIM_PIN.")
     stored = read_pin_file(pin_file)
     if stored is not None:
-        return Access(stored), _(
+        return Access.kept(stored, state_dir), _(
             "The arbiter's PIN is the one set with --set-pin ({pin_file})."
         ).format(pin_file=pin_file)
     if is_loopback(host):
         return Access(), None
     pin = random_pin()
-    return Access(hash_pin(pin)), (
+    return Access.with_pin(pin, state_dir), (
         _(
             "Arbiter's PIN for this run: {pin} (new game, takeback, settings, new boards). Set a "
             "lasting one with --set-pin."
@@ -262,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
     roster_file = Path(args.players) if args.players else None
     if roster_file is not None and not roster_file.is_file():
         raise ValueError(_("--players {roster_file}: no such file").format(roster_file=roster_file))
-    access, pin_note = arbiter_access(args, args.host)
+    access, pin_note = arbiter_access(args, args.host, state_dir)
     sock, note = bind(args.host, args.port)
     port = sock.getsockname()[1]
     if note:

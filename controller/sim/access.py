@@ -9,7 +9,9 @@ it needs the arbiter (closed by default).
 The arbiter's PIN is set by the teacher (``damath-board sim --set-pin``, the ``DAMATH_SIM_PIN``
 variable, or a PIN printed at start when the board is served to the network without one). It
 is kept only as a salted scrypt hash. Typing it on a page gives that browser a random token in
-an HttpOnly, SameSite=Strict cookie for 12 hours; wrong PINs are slowed down per address.
+an HttpOnly, SameSite=Strict cookie for 12 hours, kept (as its digest) in the state folder so
+that a restart keeps the browser unlocked (``sessions.py``); wrong PINs are slowed down per
+address.
 """
 
 from __future__ import annotations
@@ -32,6 +34,8 @@ from urllib.parse import urlsplit
 from starlette.concurrency import run_in_threadpool
 
 from controller.i18n import N_, _
+
+from .sessions import SessionStore, digest
 
 PLAYER = "player"
 ARBITER = "arbiter"
@@ -251,12 +255,34 @@ class Access:
     and the tokens of the browsers it unlocked."""
 
     pin_hash: str | None = None
-    clock: Callable[[], float] = time.monotonic
+    clock: Callable[[], float] = time.time
+    """Wall-clock time: a session's expiry is kept on disk and read again after a restart."""
+    store: SessionStore = field(default_factory=lambda: SessionStore(None))
+    """Where the unlocked sessions are kept (the state folder; none: in memory only)."""
     _tokens: OrderedDict[str, float] = field(default_factory=OrderedDict)
+    """Each session's token's digest (``sessions.digest``) -> when it expires."""
     _tries: OrderedDict[str, _Tries] = field(default_factory=OrderedDict)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
     """The tokens and tries: ``unlock`` runs in the server's worker threads (a PIN's hash costs
     tens of milliseconds, never on the event loop every page shares)."""
+
+    @classmethod
+    def kept(cls, pin_hash: str, folder: Path | None) -> Access:
+        """The PIN's hash (the PIN file's), its unlocked browsers kept in ``folder``."""
+        return cls(pin_hash, store=SessionStore(folder))
+
+    @classmethod
+    def with_pin(cls, pin: str, folder: Path | None) -> Access:
+        """A PIN given at start (DAMATH_SIM_PIN, or printed): hashed, or the hash its kept
+        sessions were opened under when it is the same PIN, so they stay unlocked."""
+        store = SessionStore(folder)
+        stored = store.pin_hash()
+        same = stored is not None and check_pin(check_new_pin(pin), stored)
+        return cls(stored if same and stored else hash_pin(check_new_pin(pin)), store=store)
+
+    def __post_init__(self) -> None:
+        kept = sorted(self.store.load(self.pin_hash, self.clock()).items(), key=lambda kv: kv[1])
+        self._tokens.update(kept[-MAX_TOKENS:])  # the sessions a restart keeps
 
     @property
     def open(self) -> bool:
@@ -265,11 +291,17 @@ class Access:
     def role(self, token: str | None) -> str:
         if self.pin_hash is None:
             return ARBITER
-        if token and (expires := self._tokens.get(token)) is not None:
+        key = digest(token) if token else None
+        if key is not None and (expires := self._tokens.get(key)) is not None:
             if expires > self.clock():
                 return ARBITER
-            del self._tokens[token]
+            self._tokens.pop(key, None)
         return PLAYER
+
+    def _save(self) -> None:
+        """The sessions on disk as they are now (under the lock)."""
+        now = self.clock()
+        self.store.save(self.pin_hash, {k: v for k, v in self._tokens.items() if v > now})
 
     def unlock(self, pin: Any, who: str) -> str:
         """A new token for a right PIN; AccessError otherwise. ``who`` is the client's address:
@@ -298,9 +330,10 @@ class Access:
                 raise AccessError(_("that is not the arbiter's PIN"))
             self._tries.pop(who, None)
             token = secrets.token_urlsafe(32)
-            self._tokens[token] = now + TOKEN_SECONDS
+            self._tokens[digest(token)] = now + TOKEN_SECONDS
             while len(self._tokens) > MAX_TOKENS:
                 self._tokens.popitem(last=False)
+            self._save()
             return token
 
     async def unlock_off_loop(self, pin: Any, who: str) -> str:
@@ -310,7 +343,9 @@ class Access:
 
     def lock(self, token: str | None) -> None:
         if token:
-            self._tokens.pop(token, None)
+            with self._lock:
+                if self._tokens.pop(digest(token), None) is not None:
+                    self._save()
 
 
 # ---------------------------------------------------------------------- where requests come from

@@ -397,3 +397,16 @@ def test_a_pins_hash_runs_off_the_event_loop(clock: ManualClock, monkeypatch) ->
         client.cookies.clear()
         assert client.post("/board/b2/create", data={"pin": PIN}).status_code in (200, 303)
     assert on_loop == [False, False, False]
+
+
+def test_the_unlocked_sessions_are_kept_as_digests_readable_by_their_owner(tmp_path: Path) -> None:
+    access = Access.with_pin(PIN, tmp_path)
+    token = access.unlock(PIN, "10.0.0.9")
+    kept = tmp_path / "arbiter-sessions.json"
+    assert token not in kept.read_text() and oct(kept.stat().st_mode & 0o777) == "0o600"
+    again = Access.with_pin(PIN, tmp_path)  # a restart, the same PIN: the same hash
+    assert again.pin_hash == access.pin_hash and again.role(token) == ARBITER
+    again.lock(token)
+    assert Access.with_pin(PIN, tmp_path).role(token) == PLAYER  # locked stays locked
+    kept.write_text("{not json")
+    assert Access.with_pin(PIN, tmp_path).role(token) == PLAYER  # damaged: none, no traceback

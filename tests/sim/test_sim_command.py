@@ -5,6 +5,7 @@ uses (the puzzles included)."""
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import re
 import select
@@ -13,10 +14,12 @@ import subprocess
 import sys
 import termios
 import time
+import urllib.request
 from pathlib import Path
 
 from controller import i18n
 from controller.i18n import _
+from controller.sim.access import COOKIE
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMAND = [sys.executable, "-m", "controller.cli"]
@@ -94,3 +97,68 @@ def test_the_start_up_lines_name_the_puzzles_page(tmp_path: Path) -> None:
         os.killpg(proc.pid, signal.SIGINT)
         proc.wait(30)
         os.close(fd)
+
+
+def _started(args: list[str], cwd: Path, env_pin: str) -> tuple[subprocess.Popen[str], str]:
+    """``damath-board sim`` started with the teacher's PIN in DAMATH_SIM_PIN; its address."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "DAMATH_SIM_PIN": env_pin}
+    proc = subprocess.Popen(
+        [*COMMAND, *args], cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True, start_new_session=True,
+    )  # fmt: skip
+    lines: list[str] = []
+    assert proc.stdout is not None
+    for line in proc.stdout:  # its start-up lines, up to the last one
+        lines.append(line)
+        if "Press Ctrl+C" in line:
+            break
+    url = re.search(r"open (http://127\.0\.0\.1:\d+/) in a browser", "".join(lines))
+    assert url, "".join(lines)
+    return proc, url.group(1)
+
+
+def _stopped(proc: subprocess.Popen[str]) -> None:
+    os.killpg(proc.pid, signal.SIGINT)  # Ctrl+C, as the teacher stops it
+    proc.wait(30)
+
+
+def _ask(url: str, path: str, cookie: str = "", pin: str | None = None) -> tuple[dict, str]:
+    """The simulator's JSON answer to a request from a browser holding ``cookie``, and the
+    arbiter's cookie it set, if any."""
+    data = None if pin is None else json.dumps({"pin": pin}).encode()
+    request = urllib.request.Request(url + path, data=data, method="GET" if pin is None else "POST")
+    request.add_header("Content-Type", "application/json")
+    if cookie:
+        request.add_header("Cookie", f"{COOKIE}={cookie}")
+    opener = urllib.request.build_opener(urllib.request.ProxyHandler({}))
+    with opener.open(request, timeout=30) as response:
+        set_cookie = response.headers.get("Set-Cookie") or ""
+        token = re.search(rf"{COOKIE}=([^;]+)", set_cookie)
+        return json.loads(response.read()), token.group(1) if token else ""
+
+
+def test_a_teachers_unlock_outlives_a_restart_of_the_simulator(tmp_path: Path) -> None:
+    """docs/class.md: the browser stays unlocked for the lesson (12 hours), even when the
+    simulator is stopped and started again; a browser that was locked stays locked."""
+    args = ["sim", "--port", "0", "--state-dir", str(tmp_path / "state")]
+    proc, url = _started(args, tmp_path, "4821")
+    try:
+        assert _ask(url, "api/access")[0]["role"] == "player"
+        answer, token = _ask(url, "api/unlock", pin="4821")
+        assert answer["role"] == "arbiter" and token
+        _a, other = _ask(url, "api/unlock", pin="4821")  # a second browser, locked again
+        _ask(url, "api/lock", other, pin="")
+    finally:
+        _stopped(proc)
+    proc, url = _started(args, tmp_path, "4821")
+    try:
+        assert _ask(url, "api/access", token)[0]["role"] == "arbiter"
+        assert _ask(url, "api/access", other)[0]["role"] == "player"
+        assert _ask(url, "api/access", "forged")[0]["role"] == "player"
+    finally:
+        _stopped(proc)
+    proc, url = _started(args, tmp_path, "7395")  # another PIN: every browser locked
+    try:
+        assert _ask(url, "api/access", token)[0]["role"] == "player"
+    finally:
+        _stopped(proc)
