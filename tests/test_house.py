@@ -25,7 +25,7 @@ GAME_LISTS = 2
 the rules engine's draughts rule sets (Italian, International and Brazilian among them: rules,
 not the board's games). The target is one, the registry."""
 
-IN_FUNCTION_IMPORTS = 228
+IN_FUNCTION_IMPORTS = 226
 """Project imports inside functions in controller/, today. The target: only the command
 layer's, which load a command when it runs."""
 

@@ -9,7 +9,9 @@ These games have no clocks: what is held is the first move (the display says so)
 refuses every move until the desk resumes. The players' own buttons (``blue``, ``red``) confirm
 the table (both of them, or the board's Confirm alone), sign the finished game (a press), and
 raise a dispute (held), which carries the board's last sensor changes and pauses the game until
-the desk resumes it, as on a Damath board.
+the desk resumes it, as on a Damath board. The arbiter's Pause and menu (``arbiter.py``) pause
+the game and end it by the arbiter's decision (a stop, a resignation, a no-show), as a Damath
+board's do.
 """
 
 from __future__ import annotations
@@ -23,7 +25,10 @@ from controller.i18n import _, side_word
 from controller.record.table import TABLE, TableState
 from controller.rules.move import Square
 from controller.session.signing import PLAYER_BUTTONS, SensorTrace
+from controller.view.outputs import page_lines
+from controller.view.scoresheet_pages import menu_page
 
+from .arbiter import Sides, TableArbiter
 from .kind import SessionGame
 
 Record = dict[str, Any]
@@ -45,6 +50,9 @@ class TableDesk:
         played: Callable[[], int],
         over: Callable[[], bool],
         journal: Callable[[], Any],
+        colours: tuple[str, str] = ("first", "second"),
+        stop_rule: str = "draw",
+        stop: Callable[[], bool] | None = None,
     ) -> None:
         self.link_game = game
         """The game the link says this board plays."""
@@ -62,6 +70,11 @@ class TableDesk:
         self._ply = played()
         self.said = ""
         """What the board last said of a player's button (signed, disputed)."""
+        self.sides = Sides(colours)
+        self.arbiter = TableArbiter(self.sides, stop_rule, self.record, self.over,
+                                    lambda: self.table.paused, stop)  # fmt: skip
+        """The arbiter's Pause and menu (``stop_rule``: what a stop gives; ``stop``: the game's
+        own stop, for a game whose points decide)."""
 
     # ------------------------------------------------------------------ what the link reads
 
@@ -83,7 +96,11 @@ class TableDesk:
 
     @property
     def phase(self) -> str:
-        return "over" if self._over() else "play"
+        return "over" if self.over() else "play"
+
+    def over(self) -> bool:
+        """The game ended, by its rules or by the arbiter's decision (``table.ending``)."""
+        return self._over() or self.table.ending is not None
 
     @property
     def info(self) -> Mapping[str, str]:
@@ -96,7 +113,7 @@ class TableDesk:
         cannot be is never written. True when it was."""
         rec: Record = {"k": TABLE, "act": act, **fields}
         try:
-            copy.deepcopy(self.table).apply(rec, bool(self._played()), self._over())
+            copy.deepcopy(self.table).apply(rec, bool(self._played()), self.over())
         except ValueError:
             return False
         return self._write(rec)
@@ -141,7 +158,7 @@ class TableDesk:
         return self.start("desk")
 
     def desk_pause(self, t: float, pause: bool) -> bool:
-        if self._over() or self.table.paused == pause:
+        if self.over() or self.table.paused == pause:
             return False
         if not pause:
             self.said = ""  # a dispute's line goes with the pause it made
@@ -152,7 +169,7 @@ class TableDesk:
     def waiting(self) -> str | None:
         """The assignment still to be confirmed on the board, or None."""
         asg = self.awaiting
-        if asg is None or self.table.is_confirmed(asg) or self._played():
+        if asg is None or self.table.is_confirmed(asg) or self._played() or self.over():
             return None
         return asg
 
@@ -192,8 +209,11 @@ class TableDesk:
     def button(self, t: float, name: str, kind: str) -> bool:
         """A player's own button (or Confirm) read for the table: confirming it, signing the
         finished game (a press), a dispute (held); Confirm held while the table waits for its
-        start starts it (the board's arbiter, as on a Damath board). True when the press was
-        the table's."""
+        start starts it (the board's arbiter, as on a Damath board); Pause and the arbiter's
+        menu first (``arbiter.TableArbiter``). True when the press was the table's."""
+        if self.arbiter.button(name, kind):
+            self.said = ""
+            return True
         side = PLAYER_BUTTONS.get(name)
         if name == "confirm" and kind == "hold" and self.table.held is not None:
             self.said = ""
@@ -207,13 +227,13 @@ class TableDesk:
         if kind == "hold":
             rec = {"side": side, "ply": self._played(), "t": round(t, 3)}
             if self.record("dispute", **rec, sensed=self.sensed.evidence()):
-                if not self._over() and not table.paused:
+                if not self.over() and not table.paused:
                     self.record("pause", by="dispute")
                 self.said = _("{SIDE} disputes: the arbiter is called").format(
                     SIDE=side_word(side).upper()
                 )
             return True
-        if self._over() and side not in table.signed:
+        if self.over() and side not in table.signed:
             if self.record("sign", side=side):
                 both = len(self.table.signed) == 2
                 self.said = (
@@ -224,7 +244,7 @@ class TableDesk:
                     )
                 )
             return True
-        return self._over()  # signed already: nothing more
+        return self.over()  # signed already: nothing more
 
     def lines(self) -> list[str]:
         """What the display says of the table before the game's own lines: what the board
@@ -232,8 +252,11 @@ class TableDesk:
         small), then the players."""
         table = self.table
         info = table.info
-        out: list[str] = [self.said] if self.said else []
-        if table.paused:
+        out: list[str] = [said for said in (self.arbiter.said, self.said) if said]
+        if table.paused and table.paused_by == "arbiter":
+            if not self.arbiter.said:
+                out.append(_("Paused by the arbiter: Pause again to go on"))
+        elif table.paused:
             out.append(_("Paused by the arbiter's desk"))
         elif self.waiting() is not None:
             out.append(_("Confirm the table: press Confirm"))
@@ -250,6 +273,21 @@ class TableDesk:
                 )
             )
         return out
+
+    def menu_page(self, cols: int, rows: int) -> tuple[str, ...] | None:
+        """The display while the arbiter's menu is open (None: it is closed)."""
+        menu = self.arbiter.menu
+        return None if menu is None else page_lines(menu_page(menu, cols, rows), cols, rows)
+
+    def take_cues(self) -> list[str]:
+        """The buzzer's cues of the arbiter's decisions since the last call."""
+        out, self.arbiter.cues = self.arbiter.cues, []
+        return out
+
+    def ending_text(self) -> str:
+        """The arbiter's end of the game in words (``BLACK resigned; WHITE wins``), or ""."""
+        ending = self.table.ending
+        return "" if ending is None else ending.text(self.sides.colours)
 
     def blocks(self) -> str | None:
         """Why no move may be played now, or None (the table's confirmation, its start, the
@@ -271,7 +309,8 @@ class TableSessionGame(SessionGame):
 
     def press(self, t: float, name: str, kind: str = "press") -> None:
         """The table's buttons first (its confirmation, the players' signatures and
-        disputes: ``TableDesk.button``); otherwise the buttons are the game's."""
+        disputes, the arbiter's Pause and menu: ``TableDesk.button``); otherwise the buttons
+        are the game's."""
         if self.desk.button(t, name, kind):
             self.session.message = ""
             return
@@ -280,3 +319,9 @@ class TableSessionGame(SessionGame):
     def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
         self.desk.frame(t, occupied)
         super().feed_frame(t, occupied)
+
+    def take_cues(self) -> list[str]:
+        return [*self.desk.take_cues(), *super().take_cues()]
+
+    def menu_open(self) -> bool:
+        return self.desk.arbiter.menu is not None

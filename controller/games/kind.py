@@ -169,6 +169,11 @@ class BoardGame(ABC):
             )
         return files[what], MEDIA_TYPES.get(what, "text/plain; charset=utf-8")
 
+    def menu_open(self) -> bool:
+        """The arbiter's menu is open on the board's display (Next and Confirm are the
+        arbiter's then, not the players')."""
+        return False
+
     def linked(self) -> Linked | None:
         """What a tournament hub's link drives on this board (assignments, the desk's pause, the
         round's start): Damath's session, or another game's table (``games.desk.TableDesk``);
@@ -249,6 +254,11 @@ class GameKind:
     variant list); empty: the game is chosen by its name."""
     dated: bool = False
     """Its sheet carries the date: a board's first game of it starts with today's."""
+    stops: tuple[str, ...] = ()
+    """What the arbiter's stop (the menu's *Stop* line) gives, the rules it may follow, its
+    default first; a game's ``stop`` setting chooses when there are several: ``tally``
+    (Damath: the scores decide), ``points`` (the points taken decide), ``draw``,
+    ``adjudicate`` (the arbiter chooses the result). docs/guide-arbiter.md."""
 
     def check_board(self, size: int, grid: str, leds: int, name: str) -> None:
         """A board that cannot play this game refused in one line (its size, its grid, too few

@@ -101,4 +101,6 @@ def _other_finished(board: str, game: str, summary: dict[str, Any]) -> BoardResu
         blue, red = as_exact(Fraction(score[first])), as_exact(Fraction(score[second]))
     ending = str(summary.get("ending") or "")
     said = str(summary.get("ending_text") or ending)
+    if ending == "no-show":  # the arbiter's no-show at the board: a forfeit, as Damath's
+        outcome, blue, red = f"{outcome}-forfeit", None, None
     return BoardResult(board, game, outcome, blue, red, ending, said, 1)

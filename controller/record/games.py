@@ -122,13 +122,31 @@ class Recorded(ABC):
     @abstractmethod
     def _apply(self, record: Record) -> dict[str, Any]: ...
 
-    @abstractmethod
     def summary(self) -> dict[str, Any]:
         """The game now: ``phase`` (``setup`` before a start, ``play``, ``over``), ``ply``
         (steps played), ``to_move`` (the side's colour), ``position`` (the game's JSON
         position), ``picture`` (``board_picture``: what a spectator's page draws), ``result``
         (``1-0``, ``0-1``, ``1/2-1/2``, or None while it goes on), ``ending`` (why it ended, or
-        None) and ``ending_text`` (that, in words)."""
+        None) and ``ending_text`` (that, in words). A game the arbiter ended from the board's
+        menu (``record.table``'s ``end``) is over with the arbiter's result, ``ending`` its
+        reason (``stop``, ``resign``, ``no-show``) and ``side`` the side it is about."""
+        now = self._summary()
+        ending = self.table.ending
+        if ending is None or now.get("phase") == "setup":
+            return now
+        colours = tuple((now.get("picture") or {}).get("colours") or ("first", "second"))
+        return {
+            **now,
+            "phase": "over",
+            "result": ending.result,
+            "ending": ending.reason,
+            "ending_text": ending.text((str(colours[0]), str(colours[1]))),
+            "side": ending.side,
+        }
+
+    @abstractmethod
+    def _summary(self) -> dict[str, Any]:
+        """The game as its own records build it (``summary`` without the arbiter's end)."""
 
     @abstractmethod
     def export(self) -> str | None:

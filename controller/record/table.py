@@ -12,11 +12,16 @@ says which:
 - ``pause`` and ``resume``: from the arbiter's desk (``by``), or by a dispute;
 - ``sign``: a player signs the finished game (``side``: 0 Blue, the first mover; 1 Red);
 - ``dispute``: a player disputes (``side``, ``ply``: the steps played, ``t``: the board's time,
-  ``sensed``: the board's last sensor changes, ``[t, "lift"|"place", [x, y]]`` each).
+  ``sensed``: the board's last sensor changes, ``[t, "lift"|"place", [x, y]]`` each);
+- ``end``: the arbiter ended the game from the board's menu (``reason``: ``resign`` or
+  ``no-show`` with the ``side`` it is about, or ``stop`` with the ``result`` the arbiter's
+  stop gives under the game's ``stop`` setting, ``rule``: ``draw`` or ``adjudicate``). The
+  game is over from then on, as if its rules had ended it; its result is the record's.
 
 The board's session and the hub read them with ``TableState.apply`` (the one reading): a record
 that cannot be (a start never held, a pause while paused, players after the first move) raises
-ValueError, and a move while the table is held or paused is refused (``blocks``).
+ValueError, and a move while the table is held or paused, or after the arbiter's end, is
+refused (``blocks``). A journal written before the ``end`` act reads as it always did.
 """
 
 from __future__ import annotations
@@ -28,15 +33,62 @@ from typing import Any
 from controller.i18n import _
 
 from . import info as game_info
+from .outcome import DRAW, ENDINGS, WINNER
 
 Record = dict[str, Any]
 TABLE = "table"
-ACTS = ("players", "hold", "confirm", "go", "pause", "resume", "sign", "dispute")
+ACTS = ("players", "hold", "confirm", "go", "pause", "resume", "sign", "dispute", "end")
 HOLD_UNTIL = ("desk", "table")
 STARTERS = ("desk", "table", "arbiter")
 CONFIRMERS = ("arbiter", "blue", "red")
 SENSED_MAX = 64
 """Sensor changes a dispute carries at most."""
+ARBITER_ENDINGS = ("stop", "resign", "no-show")
+"""How the arbiter ends a game from the board's menu (Damath's ``end`` reasons, the same names)."""
+STOP_RULES = ("draw", "adjudicate")
+"""What the arbiter's stop gives in a game without scores (its ``stop`` setting): a draw, or
+the result the arbiter chooses (a draw or either side's win)."""
+RESULTS = ("1-0", "0-1", "1/2-1/2")
+"""A result from the first mover's side, as PDN writes it."""
+
+
+@dataclass(frozen=True)
+class TableEnding:
+    """The arbiter's end of a game (an ``end`` record): why, the side it is about, the result."""
+
+    reason: str
+    side: int | None
+    result: str
+
+    def winner(self) -> int | None:
+        return {"1-0": 0, "0-1": 1}.get(self.result)
+
+    def text(self, colours: tuple[str, str]) -> str:
+        """``BLACK resigned; WHITE wins``, in the game's own colours."""
+        who = _(colours[self.side].capitalize()).upper() if self.side is not None else ""
+        why = _(ENDINGS[self.reason]).format(SIDE=who)
+        winner = self.winner()
+        verdict = (
+            _(DRAW)
+            if winner is None
+            else _(WINNER).format(SIDE=_(colours[winner].capitalize()).upper())
+        )
+        return _("{ending}; {result}").format(ending=why, result=verdict)
+
+
+def _ending(rec: Mapping[str, Any]) -> TableEnding:
+    reason = rec.get("reason")
+    if reason not in ARBITER_ENDINGS:
+        raise ValueError(_("unknown ending {str!r}").format(str=str(reason)[:20]))
+    if reason == "stop":
+        result = rec.get("result")
+        if result not in RESULTS or rec.get("rule", "adjudicate") not in STOP_RULES:
+            raise ValueError(_("an arbiter's stop without its result"))
+        if rec.get("rule") == "draw" and result != "1/2-1/2":
+            raise ValueError(_("an arbiter's stop under the draw rule that is not a draw"))
+        return TableEnding("stop", None, str(result))
+    side = _side(rec)
+    return TableEnding(str(reason), side, "0-1" if side == 0 else "1-0")
 
 
 def is_table(record: Mapping[str, Any]) -> bool:
@@ -86,9 +138,13 @@ class TableState:
     started_asg: str | None = None
     started_by: str | None = None
     paused: bool = False
+    paused_by: str = ""
+    """Who paused: ``desk``, ``dispute`` or ``arbiter`` (the board's Pause)."""
     signed: set[int] = field(default_factory=set)
     """The sides that signed the finished game."""
     disputes: list[Record] = field(default_factory=list)
+    ending: TableEnding | None = None
+    """The arbiter's end of the game from the board's menu, or None."""
 
     def apply(self, rec: Mapping[str, Any], played: bool = False, over: bool = False) -> Record:
         """Apply one ``table`` record (``played``: a move of the game is in; ``over``: it
@@ -116,6 +172,13 @@ class TableState:
                 raise ValueError(_("a confirmation by nobody the board knows"))
             self.confirmed.setdefault(asg, set()).add(str(rec["by"]))
             return {"confirmed": asg, "by": rec["by"]}
+        over = over or self.ending is not None
+        if act == "end":
+            if over:
+                raise ValueError(_("an end of a game that is over"))
+            self.ending = _ending(rec)
+            self.paused, self.paused_by = False, ""
+            return {"end": self.ending.reason, "result": self.ending.result}
         if act == "sign":
             side = _side(rec)
             if not over:
@@ -148,6 +211,7 @@ class TableState:
                 twice = _("a pause of a paused game")
                 raise ValueError(twice if self.paused else _("a resume of a game not paused"))
             self.paused = act == "pause"
+            self.paused_by = str(rec.get("by") or "desk") if self.paused else ""
             return {act: str(rec.get("by") or "desk")}
         raise ValueError(_("unknown table record {act!r}").format(act=act))
 
@@ -157,7 +221,12 @@ class TableState:
         return "arbiter" in by or {"blue", "red"} <= by
 
     def blocks(self) -> str | None:
-        """Why no move may be played now (the round not started, the game paused), or None."""
+        """Why no move may be played now (the arbiter ended the game, the round not started, the
+        game paused), or None."""
+        if self.ending is not None:
+            return _("the arbiter ended the game: no more moves")
+        if self.paused and self.paused_by == "arbiter":
+            return _("paused by the arbiter: no move until Pause is pressed again")
         if self.paused:
             return _("paused from the arbiter's desk: no move until it resumes")
         if self.held == "desk":
@@ -178,7 +247,13 @@ class TableState:
         for side, colour in zip(("blue", "red"), colours, strict=True):
             if self.info.get(side):
                 out[colour.capitalize()] = self.info[side]
+        if self.ending is not None:
+            out["Termination"] = self.ending.reason
         return out
+
+    def result(self, by_rules: str) -> str:
+        """The game's result: the arbiter's when the arbiter ended it, else ``by_rules``."""
+        return self.ending.result if self.ending is not None else by_rules
 
     def players(self) -> dict[str, str]:
         """The table as a JSON record carries it (empty: no table's players), its fields in

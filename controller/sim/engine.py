@@ -255,9 +255,8 @@ class SimBoard:
         self.loop.step(self.clock())
 
     def menu_open(self) -> bool:
-        """The arbiter's menu is open on the board (a Damath board's)."""
-        session = getattr(self.game, "session", None)
-        return isinstance(session, Session) and session.menu is not None
+        """The arbiter's menu is open on the board (whatever the game)."""
+        return self.game.menu_open()
 
     # ------------------------------------------------------------------ actions from the page
 

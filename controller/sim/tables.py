@@ -98,8 +98,8 @@ class HandTable(SimTable):
             return self.place(self.square(message))
         if kind == "remove":
             return self.remove(self.square(message))
-        if kind == "button":
-            return self.button(message.get("name"))
+        if kind == "button":  # held: the arbiter's menu (Pause), a player's dispute
+            return self.button(message.get("name"), message.get("hold", False) is True)
         return super().act(message)
 
     def taken(self) -> frozenset[Square]:
@@ -143,10 +143,11 @@ class HandTable(SimTable):
         self.standing.discard(square)
         return _("took the {piece} off {square}").format(piece=self.piece, square=_where(square))
 
-    def button(self, name: object) -> str:
+    def button(self, name: object, hold: bool = False) -> str:
         if isinstance(name, str) and name in BUTTON_NAMES:
-            self.board.hands.press(name)
-            return _(texts.BUTTON_PRESSED).format(button=texts.button_word(name))
+            self.board.hands.press(name, "hold" if hold else "press")
+            template = _(texts.BUTTON_HELD) if hold else _(texts.BUTTON_PRESSED)
+            return template.format(button=texts.button_word(name))
         raise SimError(_(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join(BUTTON_NAMES)))
 
 
@@ -165,7 +166,7 @@ class DiceTable(HandTable):
         session = self.board.game.session  # type: ignore[attr-defined]
         return frozenset(loose(session.game) | set(session.seen.extra))
 
-    def button(self, name: object) -> str:
+    def button(self, name: object, hold: bool = False) -> str:
         faces = [f"face{n}" for n in range(1, 7)]
         if isinstance(name, str) and name in faces:
             session = self.board.game.session  # type: ignore[attr-defined]
@@ -174,7 +175,7 @@ class DiceTable(HandTable):
             self.board.game.press(self.board.clock(), name)
             return _("entered a {face}").format(face=name[4:])
         if isinstance(name, str) and name in BUTTON_NAMES:
-            return super().button(name)
+            return super().button(name, hold)
         raise SimError(
             _(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join([*BUTTON_NAMES, *faces]))
         )
@@ -215,8 +216,10 @@ class PointsTable(SimTable):
                 raise SimError(
                     _(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join(BUTTON_NAMES))
                 )
-            self.board.hands.press(str(name))
-            return _(texts.BUTTON_PRESSED).format(button=texts.button_word(str(name)))
+            hold = message.get("hold", False) is True  # held: the arbiter's menu, a dispute
+            self.board.hands.press(str(name), "hold" if hold else "press")
+            template = _(texts.BUTTON_HELD) if hold else _(texts.BUTTON_PRESSED)
+            return template.format(button=texts.button_word(str(name)))
         return super().act(message)
 
     def json(self) -> dict[str, Any]:

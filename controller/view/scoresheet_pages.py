@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from controller.rules.move import Move
     from controller.scoresheet.model import Row
     from controller.session import ViewInput
+    from controller.session.menu import Menu
 
 from controller.i18n import _, rules_word, side_word
 from controller.rules.move import Square, side_name
@@ -64,6 +65,15 @@ def _window(lines: list[str], selected: int, rows: int) -> list[str]:
     keep = max(1, rows - 1)
     first = max(0, min(selected - keep + 1, len(body) - keep))
     return [lines[0], *body[first : first + keep]]
+
+
+def menu_page(menu: Menu, cols: int, rows: int) -> list[str]:
+    """An arbiter's menu on the display: its title, and the options around the selected one
+    (``>``), whatever the game (Damath's session, every other game's table)."""
+    lines = [fit(menu.title, cols)]
+    for i, option in enumerate(menu.options):
+        lines.append(fit(("> " if i == menu.selected else "  ") + option.label, cols))
+    return _window(lines, menu.selected, rows)
 
 
 def parting_square(move: Move, choices: Sequence[Move]) -> Square:
@@ -168,11 +178,7 @@ def live_page(inp: ViewInput, cols: int = 21, rows: int = 4) -> list[str]:
     if inp.menu is None and getattr(inp.guidance, "phase", None) == "ambiguity":
         return choice_page(inp, cols, rows)
     if inp.menu is not None:
-        menu = inp.menu
-        lines = [fit(menu.title, cols)]
-        for i, option in enumerate(menu.options):
-            lines.append(fit(("> " if i == menu.selected else "  ") + option.label, cols))
-        return _window(lines, menu.selected, rows)
+        return menu_page(inp.menu, cols, rows)
     reason = getattr(inp.guidance, "reason", None)
     if inp.phase == "setup" and reason is None and not inp.display_message:
         return setup_page(inp, cols, rows)

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from controller import registry
 from controller.games.dadama.record import GAME
 from controller.i18n import _
+from controller.record.table import STOP_RULES
+from controller.rules.dadama import COLOURS
 from controller.rules.move import Square
 
 from ..desk import TableDesk, TableSessionGame
@@ -53,13 +55,19 @@ class DadamaGame(TableSessionGame):
             lambda: len(self.session.game.history),
             lambda: self.session.phase == "over",
             lambda: self.session.journal,
+            colours=COLOURS,
+            stop_rule=session.config.stop,
         )
         session.blocks = self.desk.blocks
+        session.ended_text = self.desk.ending_text
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
         from controller.games.dadama.view import compose_dice
 
         view = self.session.view()
+        menu = self.desk.menu_page(cols, rows)
+        if menu is not None:
+            return Outputs(compose_dice(view, t, cols, rows).leds, menu)
         table = self.desk.lines()
         if not table:
             return compose_dice(view, t, cols, rows)
@@ -113,10 +121,10 @@ class DadamaGame(TableSessionGame):
             "totals": {"blue": "", "red": ""},
             "to_move": ("blue", "red")[v.side_to_move],
             "phase": v.phase,
-            "paused": False,
+            "paused": self.session.table.paused,
             "ply": len(self.session.game.history),
-            "over": v.ending is not None,
-            "result": v.ending.describe() if v.ending is not None else "",
+            "over": v.ending is not None or bool(v.arbiter),
+            "result": v.arbiter or (v.ending.describe() if v.ending is not None else ""),
             "clocks": {"game": "--:--", "move": "--:--"},
             "message": status(v),
         }
@@ -157,5 +165,6 @@ DADAMA = GameKind(
     check=config,
     open=open_dadama,
     owns=owns,
-    settings=("dice", "seed", "throw_choice", "go_on", "repetition"),
+    settings=("dice", "seed", "throw_choice", "go_on", "repetition", "stop"),
+    stops=STOP_RULES,
 )

@@ -187,7 +187,7 @@ class DadamaRecorded(Recorded):
                     "dice": list(self.state.pending[1])}  # fmt: skip
         return {"side": DADAMA_COLOURS[side], "step": _step_text(step)}
 
-    def summary(self) -> dict[str, Any]:
+    def _summary(self) -> dict[str, Any]:
         state = self.state
         if state is None:
             return {"phase": "setup", "ply": 0, "to_move": None, "position": None,
@@ -218,7 +218,8 @@ class DadamaRecorded(Recorded):
         state = self.state
         if state is None:
             return None
-        return record_text(state.game, state.start, tags=self.table.tags(DADAMA_COLOURS))
+        tags = self.table.tags(DADAMA_COLOURS)
+        return record_text(state.game, state.start, self.table.result("*"), tags)
 
 
 def _step_text(step: Quiet | Throw | Stop) -> str:

@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from controller.games.arbiter import stop_rule
 from controller.games.dadama.record import (
     DICE_MODES,
     GAME,
@@ -29,7 +30,7 @@ from controller.games.dadama.record import (
 from controller.games.dadama.tracker import Seen, read_board
 from controller.i18n import _
 from controller.record.journal_file import Record
-from controller.record.table import TableState, is_table
+from controller.record.table import STOP_RULES, TableState, is_table
 from controller.rules.dadama import (
     COLOURS,
     DEFAULT,
@@ -48,6 +49,7 @@ from controller.rules.dadama_notation import (
     dadama_to_json,
     record_json,
     record_text,
+    result_of,
 )
 from controller.rules.move import Square
 from controller.session.journal import Journal
@@ -63,6 +65,8 @@ class DadamaConfig:
     dice: str = "board"
     seed: int | None = None
     position: dict[str, Any] | None = None
+    stop: str = "draw"
+    """What the arbiter's stop gives: ``draw`` or ``adjudicate`` (``games.arbiter``)."""
 
     def __post_init__(self) -> None:
         if self.dice not in DICE_MODES:
@@ -74,15 +78,17 @@ class DadamaConfig:
 
 def config_from_settings(given: dict[str, Any], position: Any = None) -> DadamaConfig:
     """A Dadama game's config from ``--set`` style settings: the rules' settings, ``dice``
-    (board or real) and ``seed`` (a whole number); ``game`` names the game and is left out."""
-    rules = {k: v for k, v in given.items() if k not in ("game", "dice", "seed")}
+    (board or real), ``seed`` (a whole number) and ``stop`` (the arbiter's stop: ``draw`` or
+    ``adjudicate``); ``game`` names the game and is left out."""
+    rules = {k: v for k, v in given.items() if k not in ("game", "dice", "seed", "stop")}
     seed = given.get("seed")
     if seed is not None and not isinstance(seed, int):
         try:
             seed = int(str(seed))
         except ValueError:
             raise ValueError(_("seed: a whole number, not {value!r}").format(value=seed)) from None
-    return DadamaConfig(rules, str(given.get("dice", "board")), seed, position)
+    stop = stop_rule(given, STOP_RULES)
+    return DadamaConfig(rules, str(given.get("dice", "board")), seed, position, stop)
 
 
 @dataclass(frozen=True)
@@ -113,6 +119,9 @@ class DadamaView:
     message: str
     ending: DadamaEnding | None
     turn: int
+    arbiter: str = ""
+    """How the arbiter ended the game from the menu (``WHITE resigned; BLACK wins``), or ""."""
+    result: str = "*"
 
 
 class DadamaSession(JournaledGame):
@@ -134,6 +143,8 @@ class DadamaSession(JournaledGame):
         """The tournament table's records (``record.table``): its players, hold, pause."""
         self.blocks: Callable[[], str | None] = self.table.blocks
         """Why no throw or step may be played now (None: it may)."""
+        self.ended_text: Callable[[], str] = lambda: ""
+        """The arbiter's end of the game in words (the board's table says it), or ""."""
 
     # ------------------------------------------------------------------ opening, resuming
 
@@ -161,7 +172,7 @@ class DadamaSession(JournaledGame):
             return s
         s = cls(config, journal)
         s.resumed(loaded)
-        s.phase = "over" if s.game.phase is Phase.OVER else "setup"
+        s.phase = "over" if s.game.phase is Phase.OVER or s.table.ending else "setup"
         s._settle()
         return s
 
@@ -201,6 +212,8 @@ class DadamaSession(JournaledGame):
                 self.table.apply(rec, bool(self.game.history), self.game.phase is Phase.OVER)
             except ValueError as exc:
                 return str(exc)
+            if self.table.ending is not None and self.phase == "play":
+                self.phase = "over"  # the arbiter ended it (on a resume: once it is set)
             return None
         try:
             step = self.record_state.apply(rec)
@@ -271,6 +284,7 @@ class DadamaSession(JournaledGame):
         if self.phase == "setup":
             if seen.ready:
                 self.phase = "over" if self.game.phase is Phase.OVER else "play"
+                self.phase = "over" if self.table.ending is not None else self.phase
                 self.message = ""
             return
         if self.phase != "play":
@@ -413,6 +427,8 @@ class DadamaSession(JournaledGame):
             message=self.message,
             ending=g.ending() if g.phase is Phase.OVER else None,
             turn=len(g.turns()),
+            arbiter=self.ended_text() if self.table.ending is not None else "",
+            result=self.table.result(result_of(g)),
         )
 
     def _first_face(self) -> tuple[int, ...]:
@@ -422,11 +438,11 @@ class DadamaSession(JournaledGame):
 
     def record(self) -> dict[str, Any]:
         """The game's record (JSON, every throw in it): the Dadama scoresheet."""
-        return record_json(self.game, self.start)
+        return record_json(self.game, self.start, self.table.result("*"))
 
     def record_text(self) -> str:
         """The game as PDN-like text with its throws (docs/notation.md)."""
-        return record_text(self.game, self.start, tags=self.table.tags(COLOURS))
+        return record_text(self.game, self.start, self.table.result("*"), self.table.tags(COLOURS))
 
     def position(self) -> dict[str, Any]:
         return dadama_to_json(self.game)

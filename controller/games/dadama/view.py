@@ -70,6 +70,8 @@ def values_line(v: DadamaView, side: int) -> str:
 def status(v: DadamaView) -> str:
     """The one sentence saying what happens now."""
     who = _(COLOURS[v.side_to_move].capitalize())
+    if v.arbiter:
+        return _("Game over ({result}): {why}").format(result=v.result, why=v.arbiter)
     if v.ending is not None:
         return _("Game over: {why}").format(why=v.ending.describe())
     if v.phase == "setup":
@@ -154,6 +156,6 @@ def snapshot(v: DadamaView, t: float) -> dict[str, Any]:
         "last_throw": last_throw_text(v),
         "page": list(out.page),
         "message": v.message,
-        "over": v.ending is not None,
-        "ending": v.ending.describe() if v.ending is not None else "",
+        "over": v.ending is not None or bool(v.arbiter),
+        "ending": v.arbiter or (v.ending.describe() if v.ending is not None else ""),
     }

@@ -29,6 +29,9 @@ class DamathGame(SessionGame):
     def press(self, t: float, name: str, kind: str = "press") -> None:
         self.session.press(t, name, kind)  # a held button is the arbiter's menu, a dispute
 
+    def menu_open(self) -> bool:
+        return self.session.menu is not None
+
     def tick(self, t: float) -> bool:
         changed = self.session.tick(t)
         return self.coach.poll(self.session) or changed

@@ -104,6 +104,7 @@ DAMATH = GameKind(
     clocks=True,
     variants=variants.NAMES,
     dated=True,
+    stops=("tally",),
 )
 
 

@@ -12,8 +12,10 @@ from controller.games.draughts.record import DraughtsRules
 from controller.games.draughts.session import DraughtsConfig, DraughtsSession
 from controller.i18n import _
 from controller.record.games import game_of
+from controller.record.table import STOP_RULES
 from controller.rules.move import Square
 
+from ..arbiter import stop_rule, without_stop
 from ..desk import TableDesk, TableSessionGame
 from ..kind import GameKind, Geometry, Opening, Outputs, Record
 
@@ -31,8 +33,11 @@ class DraughtsGame(TableSessionGame):
             lambda: self.session.game.ply,
             lambda: self.session.game.ending() is not None,
             lambda: self.session.journal,
+            colours=session.rules.colours,
+            stop_rule=session.config.stop,
         )
         session.blocks = self.desk.blocks
+        session.ended_text = self.desk.ending_text
 
     def tick(self, t: float) -> bool:
         return self.session.tick(t)
@@ -43,10 +48,13 @@ class DraughtsGame(TableSessionGame):
 
         v = self.session.view()
         out = compose_draughts(v, t, cols, rows)
+        menu = self.desk.menu_page(cols, rows)
+        if menu is not None:
+            return Outputs(out.leds, menu)
         table = self.desk.lines()
         if not table:
             return out
-        said = "" if v.ending is not None else v.message  # a refused move: said first
+        said = "" if v.over else v.message  # a refused move: said first
         parts = (said, *table, status(v), counts(v))
         return Outputs(out.leds, page_lines(parts, cols, rows))
 
@@ -89,17 +97,17 @@ class DraughtsGame(TableSessionGame):
             "totals": {"blue": "", "red": ""},
             "to_move": ("blue", "red")[v.side_to_move],
             "phase": v.phase,
-            "paused": False,
+            "paused": self.session.table.paused,
             "ply": v.ply,
-            "over": v.ending is not None,
-            "result": v.result if v.ending is not None else "",
+            "over": v.over,
+            "result": v.result if v.over else "",
             "clocks": {"game": "--:--", "move": "--:--"},
             "message": status(v),
         }
 
     def finished(self) -> Hashable | None:
         game = self.session.game  # over by its pieces: resumed, it is over before it is shown
-        return ("over", game.ply) if game.ending() is not None else None
+        return ("over", game.ply) if self.session.over() else None
 
     def files(self) -> dict[str, str]:
         """Its record (these games have no score): PDN, readable by any draughts program."""
@@ -116,7 +124,8 @@ def draughts_kind(rules: DraughtsRules, geometry: Geometry, settings: tuple[str,
     """The registry's entry for a plain draughts game: everything but its rules is shared."""
 
     def check(given: Mapping[str, Any], opening: Opening | None = None) -> DraughtsConfig:
-        made = DraughtsConfig(dict(given), opening.position if opening is not None else None)
+        position = opening.position if opening is not None else None
+        made = DraughtsConfig(without_stop(given), position, stop_rule(given, STOP_RULES))
         if made.position is not None:
             rules.from_json(made.position, made.settings)
         else:
@@ -141,6 +150,7 @@ def draughts_kind(rules: DraughtsRules, geometry: Geometry, settings: tuple[str,
         check=check,
         open=open_game,
         owns=owns,
-        settings=settings,
+        settings=(*settings, "stop"),
+        stops=STOP_RULES,
     )
     return kind

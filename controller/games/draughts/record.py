@@ -165,7 +165,7 @@ class DraughtsRecorded(Recorded):
         self.game.push(move)
         return {"side": self.rules.colours[side], "move": move_text(self.name, move)}
 
-    def summary(self) -> dict[str, Any]:
+    def _summary(self) -> dict[str, Any]:
         game = self.game
         if game is None:
             return {"phase": "setup", "ply": 0, "to_move": None, "position": None,
@@ -191,6 +191,6 @@ class DraughtsRecorded(Recorded):
     def export(self) -> str | None:
         if self.game is None or self.start is None:
             return None
-        result = result_of(self.game.ending())
+        result = self.table.result(result_of(self.game.ending()))
         tags = {"Event": _(self.rules.title), **self.table.tags(self.rules.colours)}
         return write_pdn(self.game, self.start, result, tags)

@@ -36,10 +36,12 @@ from controller.tracker.tracker import Tracker
 
 @dataclass
 class DraughtsConfig:
-    """What a game starts from: its rule settings and a position (None: the opening)."""
+    """What a game starts from: its rule settings and a position (None: the opening), and what
+    the arbiter's stop gives (``stop``: ``draw`` or ``adjudicate``, ``games.arbiter``)."""
 
     settings: dict[str, Any] = field(default_factory=dict)
     position: dict[str, Any] | None = None
+    stop: str = "draw"
 
 
 @dataclass(frozen=True)
@@ -57,8 +59,15 @@ class DraughtsView:
     last: Move | None
     message: str
     ending: Ending | None
+    """How the rules ended the game, or None."""
     result: str
     ply: int
+    arbiter: str = ""
+    """How the arbiter ended it from the menu (``BLACK resigned; WHITE wins``), or ""."""
+
+    @property
+    def over(self) -> bool:
+        return self.ending is not None or bool(self.arbiter)
 
 
 class DraughtsSession(JournaledGame):
@@ -80,6 +89,8 @@ class DraughtsSession(JournaledGame):
         """The tournament table's records (``record.table``): its players, hold, pause."""
         self.blocks: Callable[[], str | None] = self.table.blocks
         """Why no move may be played now (None: it may); the board's table may say more."""
+        self.ended_text: Callable[[], str] = lambda: ""
+        """The arbiter's end of the game in words (the board's table says it), or ""."""
 
     @classmethod
     def begin(
@@ -122,6 +133,8 @@ class DraughtsSession(JournaledGame):
                 self._apply_move(rec)
             elif is_table(rec):
                 self.table.apply(rec, bool(self.game.ply), self.game.ending() is not None)
+                if self.table.ending is not None and self.phase == "play":
+                    self.phase = "over"  # the arbiter ended it (on a resume: once it is set)
             else:
                 return _("unknown record {kind!r}").format(kind=kind)
         except (ValueError, TypeError, KeyError) as exc:
@@ -130,6 +143,10 @@ class DraughtsSession(JournaledGame):
 
     def played(self) -> bool:
         return bool(self.game.ply)
+
+    def over(self) -> bool:
+        """Ended by the rules (the pieces) or by the arbiter (``table.ending``)."""
+        return self.game.ending() is not None or self.table.ending is not None
 
     def _apply_start(self, rec: Record) -> None:
         start = start_game(self.rules, rec)
@@ -152,6 +169,9 @@ class DraughtsSession(JournaledGame):
 
     def press(self, t: float, name: str, kind: str = "press") -> None:
         """A button: ``next``/``confirm`` choose between two paths the board cannot tell apart."""
+        if self.over() and name in ("next", "confirm"):
+            self.message = ""
+            return
         if name not in ("next", "confirm"):
             self.message = _("that button does nothing in {game}").format(game=_(self.rules.title))
             return
@@ -160,7 +180,7 @@ class DraughtsSession(JournaledGame):
     def _events(self, events: list[Event]) -> None:
         for event in events:
             if isinstance(event, BoardReady) and self.phase == "setup":
-                self.phase = "over" if self.game.ending() is not None else "play"
+                self.phase = "over" if self.over() else "play"
                 self.message = ""
             if isinstance(event, MoveCommitted):
                 move = event.move
@@ -200,14 +220,16 @@ class DraughtsSession(JournaledGame):
             last=played[-1][1] if played else None,
             message=self.message,
             ending=ending,
-            result=result_of(ending),
+            result=self.table.result(result_of(ending)),
             ply=len(played),
+            arbiter=self.ended_text() if self.table.ending is not None else "",
         )
 
     def pdn(self, tags: dict[str, str] | None = None) -> str:
         """The game as PDN (the rules' export), its result told by the pieces."""
         tags = {**(tags or {}), **self.table.tags(self.rules.colours)}
-        return write_pdn(self.game, self.start, result_of(self.game.ending()), tags)
+        result = self.table.result(result_of(self.game.ending()))
+        return write_pdn(self.game, self.start, result, tags)
 
     def position(self) -> dict[str, Any]:
         return self.rules.to_json(self.game)

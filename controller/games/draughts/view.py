@@ -47,6 +47,8 @@ def lights(v: DraughtsView) -> dict[Square, Light]:
 def status(v: DraughtsView) -> str:
     """The one sentence saying what happens now."""
     who = _(v.colours[v.side_to_move].capitalize())
+    if v.arbiter:
+        return _("Game over ({result}): {why}").format(result=v.result, why=v.arbiter)
     if v.ending is not None:
         return _("Game over ({result}): {why}").format(result=v.result, why=v.message)
     if v.phase == "setup":
@@ -71,7 +73,7 @@ def compose_draughts(v: DraughtsView, t: float, cols: int = 40, rows: int = 8) -
     """Everything at time ``t``: the dark squares' colours and the display's lines."""
     lit = lights(v)
     leds = {sq: shade(lit.get(sq), t) for sq in squares(v.size)}
-    parts = (status(v), counts(v), "" if v.ending is not None else v.message)
+    parts = (status(v), counts(v), "" if v.over else v.message)
     return BoardOutputs(leds, page_lines(parts, cols, rows))
 
 

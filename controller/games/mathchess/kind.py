@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any
 from controller import registry
 from controller.games.mathchess.record import GAME
 from controller.i18n import _
+from controller.rules.mathchess import SIDES
 from controller.rules.move import Square
 
+from ..arbiter import POINTS
 from ..desk import TableDesk
 from ..kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
 
@@ -78,11 +80,17 @@ class MathChessGame(BoardGame):
             lambda: len(self.session.game.actions),
             lambda: self.session.position.ending() is not None,
             lambda: self.session.journal,
+            colours=SIDES,
+            stop_rule=POINTS,
+            stop=self.session.stop,
         )
 
     def linked(self) -> TableDesk:
         """A tournament table's players, start and pause, driven by the hub's link."""
         return self.desk
+
+    def menu_open(self) -> bool:
+        return self.desk.arbiter.menu is not None
 
     @property
     def problems(self) -> list[str]:
@@ -160,13 +168,12 @@ class MathChessGame(BoardGame):
         from controller.view.outputs import page_lines
 
         leds = point_colours(self.session.tracker, t)
-        return Outputs(leds, page_lines(self.display(), cols, rows))
+        menu = self.desk.menu_page(cols, rows)
+        return Outputs(leds, menu if menu is not None else page_lines(self.display(), cols, rows))
 
     def display(self) -> list[str]:
         """The display's sentences: the name on offer (or what the board asks or said), whose
         turn it is, and the score."""
-        from controller.rules.mathchess import SIDES
-
         position = self.session.position
         names = self.session.tracker.names()
         if names:
@@ -187,9 +194,10 @@ class MathChessGame(BoardGame):
                 first = self.session.tracker.problem() or ""
         ending = position.ending()
         white, black = position.score()
+        arbiter = self.desk.ending_text()
         turn = (
-            _("Game over: {why}").format(why=ending.describe())
-            if ending is not None
+            _("Game over: {why}").format(why=arbiter or ending.describe())  # type: ignore[union-attr]
+            if ending is not None or arbiter
             else _("{side} to play").format(side=_(SIDES[position.to_move].capitalize()))
         )
         score = _("Score: White {white}, Black {black}").format(white=white, black=black)
@@ -198,7 +206,7 @@ class MathChessGame(BoardGame):
         return [*self.desk.lines(), first, turn, score]
 
     def take_cues(self) -> list[str]:
-        out, self.cues = self.cues, []
+        out, self.cues = [*self.desk.take_cues(), *self.cues], []
         return out
 
     def expected(self) -> frozenset[Square]:
@@ -215,8 +223,6 @@ class MathChessGame(BoardGame):
         }
 
     def summary(self, t: float) -> dict[str, Any]:
-        from controller.rules.mathchess import SIDES
-
         position = self.session.position
         ending = position.ending()
         white, black = position.score()
@@ -231,10 +237,10 @@ class MathChessGame(BoardGame):
             "totals": {"blue": str(white), "red": str(black)},
             "to_move": ("blue", "red")[position.to_move],
             "phase": position.phase.name.lower(),
-            "paused": False,
+            "paused": self.session.table.paused,
             "ply": len(self.session.game.actions),
-            "over": ending is not None,
-            "result": ending.describe() if ending is not None else "",
+            "over": self.session.over(),
+            "result": self.desk.ending_text() or (ending.describe() if ending is not None else ""),
             "clocks": {"game": "--:--", "move": "--:--"},
             "message": self.display()[0]
             or _("{side} to play").format(side=_(SIDES[position.to_move].capitalize())),
@@ -246,7 +252,7 @@ class MathChessGame(BoardGame):
     # ------------------------------------------------------------------ the finished game
 
     def finished(self) -> Hashable | None:
-        if self.session.position.ending() is None:
+        if not self.session.over():
             return None
         return ("over", len(self.session.game.actions))
 
@@ -293,4 +299,5 @@ MATHCHESS = GameKind(
     open=open_mathchess,
     owns=owns,
     settings=SETTINGS,
+    stops=(POINTS,),
 )

@@ -23,6 +23,7 @@ from controller.rules.mathchess import (
     Place,
     Point,
     Remove,
+    Stop,
     position_from_json,
     position_to_json,
 )
@@ -52,6 +53,8 @@ def action_record(action: Action) -> Record:
         return {"k": ACTION, "remove": [list(p) for p in sorted(action.points)]}
     if isinstance(action, Pass):
         return {"k": ACTION, "pass": True}
+    if isinstance(action, Stop):  # the arbiter's stop from the board's menu: the points decide
+        return {"k": ACTION, "stop": action.reason}
     return {"k": ACTION, "done": True}
 
 
@@ -73,6 +76,8 @@ def record_action(record: Record) -> Action:
         return Pass()
     if record.get("done") is True:
         return Done()
+    if isinstance(record.get("stop"), str):
+        return Stop(record["stop"])
     raise NotationError(f"not an action of Mathematical Chess: {record!r}")
 
 
@@ -103,6 +108,8 @@ def record_text(game: MathChessGame, table: TableState) -> str:
     record = game.record_json()
     if table.info:
         record = {**record, "players": table.players()}
+    if table.ending is not None:  # the arbiter's end from the board's menu (``record.table``)
+        record = {**record, "result": table.ending.result, "termination": table.ending.reason}
     return json.dumps(record, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -137,7 +144,7 @@ class MathChessRecorded(Recorded):
             "score": {"white": white, "black": black},
         }
 
-    def summary(self) -> dict[str, Any]:
+    def _summary(self) -> dict[str, Any]:
         game = self.game
         if game is None:
             return {"phase": "setup", "ply": 0, "to_move": None, "position": None,

@@ -23,6 +23,7 @@ from controller.rules.mathchess import (
     NotationError,
     Point,
     Position,
+    Stop,
     position_from_json,
     position_to_json,
 )
@@ -171,6 +172,20 @@ class MathChessSession:
             self.said = Said(exc.text, exc.rule)
             return
         self.said = None
+
+    def stop(self) -> bool:
+        """The arbiter's stop from the board's menu: the points taken decide (C-11), the
+        stop journaled as the rules' own action; False (said) when it cannot be."""
+        try:
+            self._play([Stop("arbiter")])
+        except IllegalAction as exc:
+            self.said = Said(exc.text, exc.rule)
+            return False
+        return self.position.stopped == "arbiter"
+
+    def over(self) -> bool:
+        """Ended by the rules (C-11) or by the arbiter's resignation or no-show (the table)."""
+        return self.position.ending() is not None or self.table.ending is not None
 
     def put_away(self, wall: float) -> None:
         """Before a new game on the board: a game with actions is kept beside the journal
