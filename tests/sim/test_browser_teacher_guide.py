@@ -175,3 +175,21 @@ def test_the_board_and_the_class_overview_lead_to_the_puzzles(
         page.goto(f"{server.url}/")
         page.locator('a[href="/puzzles"]').first.click()
         page.wait_for_url(f"{server.url}/puzzles")
+
+
+@pytest.mark.parametrize("lang", ["en", "fil"])
+def test_the_whole_board_is_above_the_fold_at_1366_by_768(
+    browser, clock: ManualClock, lang: str
+) -> None:
+    with practice_server(clock) as server, new_page(browser, 1366, 768) as page:
+        open_board(page, server, "1", play=False)
+        page.context.add_cookies([{"name": "damath_lang", "value": lang, "url": server.url}])
+        page.reload()
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator(".sq .chip")).to_have_count(24)
+        expect(page.locator("#says")).not_to_be_empty()  # the board says what comes next
+        board = page.locator("#board").bounding_box()
+        bottom = page.locator('.sq[data-x="1"][data-y="0"]').bounding_box()
+        assert board is not None and bottom is not None
+        assert bottom["y"] + bottom["height"] <= 768, bottom  # the bottom row on the screen
+        assert board["width"] >= 440  # still a board to play on, not a stamp
