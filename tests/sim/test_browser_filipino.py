@@ -122,8 +122,8 @@ def test_a_whole_game_in_filipino(page: Page, filipino_server: RunningServer) ->
             assert any(re.search(r" sa \(\d, \d\)$", c) for c in cells), cells
             shot(page, "04-takings")
     expect(body).to_have_attribute("data-phase", "over")
-    expect(page.locator("#turn")).to_contain_text("Tapos na ang laro")
-    expect(page.locator("#total-blue")).to_contain_text("Kabuuan ng Asul:")
+    expect(page.locator("#turn")).to_contain_text("Tapos na ang laro · Panalo: ")
+    expect(page.locator("#total-blue")).to_contain_text("Huling iskor ng Asul:")
     expect(oled).to_contain_text("Panalo ang PULA")
     shot(page, "05-game-over")
     assert english_left(page) == []
