@@ -430,8 +430,13 @@ def round_view(
                 "phase": summary.get("phase"),
                 "ply": summary.get("ply"),
                 "to_move": summary.get("to_move"),
+                # another game's own colours, the first mover's first (it sits in Blue's place)
+                "colours": (summary.get("picture") or {}).get("colours"),
                 "paused": bool(summary.get("paused")),
                 "totals": summary.get("totals"),
+                # the board's game keeps clocks (None: not known, no game on it yet)
+                "clocks": summary.get("clocks") is not None if summary else None,
+                "scores": tournament_game(d.game).has_scores,  # a result carries scores
                 "status": status,
                 "board_game": board_game,
                 "signing": None if signing is None else signing.json(),

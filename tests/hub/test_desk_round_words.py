@@ -10,6 +10,7 @@ import re
 import pytest
 
 from controller.hub.web.desk_round import _proposal, live_text
+from controller.hub.web.page import status_text
 
 
 @pytest.mark.parametrize(
@@ -68,3 +69,12 @@ def test_the_boards_result_puts_its_reason_and_pdn_on_lines_of_their_own() -> No
     no_reason = {**row, "status": "accepted", "board_result": {**row["board_result"], "reason": ""}}
     html = _proposal(no_reason, "", _Session())  # type: ignore[arg-type]
     assert "<small></small>" not in html and "Accept" not in html
+
+
+def test_a_started_table_of_a_game_without_clocks_is_not_said_to_run_them() -> None:
+    """Issue 40: a Dam table started from the desk read "started: the clocks run"; a Dam board
+    has none (it holds the first move until the start)."""
+    assert status_text({"status": "started", "clocks": True}) == "started: the clocks run"
+    assert status_text({"status": "started", "clocks": None}) == "started: the clocks run"
+    dam = status_text({"status": "started", "clocks": False})
+    assert "clock" not in dam and dam == "started: the first move may be played"

@@ -4,12 +4,13 @@
   const id = decodeURIComponent(location.pathname.split("/").pop());
   let current = null;
   document.getElementById("title").textContent = "Board " + id;
-  document.title = "Damath board " + id;
+  document.title = "Board " + id;  // whatever game it plays
 
   function show(c) {
     current = c;
     const table = Hub.fill(document.body, c, true);
     document.getElementById("title").textContent = table + "Board " + id;
+    document.title = table + "Board " + id;
     tick();
   }
 

@@ -28,7 +28,7 @@ from .desk_frame import Desk, desk_page, flash, logout_form, nav, not_found
 from .desk_players import create_form, no_event
 from .edge import csp_with_styles
 from .event_wall import standings_html, teams_html
-from .page import STATUS_WORDS, BadRequest, e, form, hidden, layout, select, table, whole
+from .page import BadRequest, e, form, hidden, layout, select, status_text, table, whole
 
 T = TypeVar("T")
 LISTS = ("pairings", "find-table", "teams")
@@ -85,7 +85,7 @@ def round_view(ctx: HubContext, request: Request) -> dict[str, Any]:
         record_signed(ctx.store, t, division, rnd)
         rows = rounds.round_view(ctx.store, t, division, rnd, ctx.live.cards)
         for r in rows:
-            r["status_text"] = STATUS_WORDS.get(r["status"], r["status"])
+            r["status_text"] = status_text(r)
             r["live_text"] = desk_round.live_text(r)
         return {"division": division, "round": rnd, "tables": rows}
 
@@ -125,13 +125,15 @@ def seats_page(ctx: HubContext, request: Request, s: Session) -> str:
         boards = [("", "(none)")] + [(b["id"], b["id"]) for b in ctx.store.boards()]
         current = seating.seats(t)
         rows = []
+        several = len(t.divisions()) > 1
         for name in sorted(t.divisions()):
             for tb in range(1, seating.tables_needed(t, name) + 1):
+                which = f"board at table {tb}" + (f" of division {name}" if several else "")
                 inner = (
                     hidden("division", name)
                     + hidden("table", tb)
                     + hidden("back", "/desk/seats")
-                    + select("board", boards, current.get((name, tb), ""), f"board at table {tb}")
+                    + select("board", boards, current.get((name, tb), ""), which)
                 )
                 rows.append([e(name), e(tb), form("/desk/seat", s.csrf, inner, "Set")])
         auto = form(

@@ -14,7 +14,7 @@ from controller.tournament.tournament import Tournament
 
 from .. import rounds
 from ..accounts import Session
-from .page import OUTCOME_WORDS, STATUS_WORDS, e, field, form, hidden, select
+from .page import OUTCOME_WORDS, e, field, form, hidden, select, status_text
 
 SIDES = {"blue": "Blue", "red": "Red"}
 
@@ -27,7 +27,8 @@ def live_text(row: dict[str, Any]) -> str:
     if not phase:
         return ""
     totals = row.get("totals") or {}
-    score = f"Blue {totals.get('blue', '0')}, Red {totals.get('red', '0')}"
+    blue, red = totals.get("blue", "0"), totals.get("red", "0")
+    score = f"; Blue {blue}, Red {red}" if blue or red else ""  # Dam and others: no score
     paused = "Paused · " if row.get("paused") else ""
     if phase == "setup":
         return "Setting up"
@@ -37,7 +38,10 @@ def live_text(row: dict[str, Any]) -> str:
     if not ply:
         return paused + "No move yet"
     to_move = row.get("to_move") or ("blue" if ply % 2 == 0 else "red")
-    return f"{paused}Move {ply // 2 + 1}, {SIDES.get(to_move, to_move)} to play; {score}"
+    colours = row.get("colours") or []
+    if to_move in colours:  # Dam's Black moves first, from Blue's seat
+        to_move = ("blue", "red")[colours.index(to_move)]
+    return f"{paused}Move {ply // 2 + 1}, {SIDES.get(to_move, to_move)} to play{score}"
 
 
 def round_facts(
@@ -177,14 +181,18 @@ def _result_form(base: str, s: Session, r: dict[str, Any], ruling: bool) -> str:
     """Record a result, or correct one; prefilled with the board's when it has one."""
     br = r["board_result"] or {}
     outcomes = [("", "result…")] + [(k, v) for k, v in OUTCOME_WORDS.items() if k != "bye"]
+    scores = ""  # a game without scores (Dam, Dadama, English draughts): its result alone
+    if r.get("scores", True):
+        scores = field("blue", "Blue", br.get("blue", ""), size=6) + field(
+            "red", "Red", br.get("red", ""), size=6
+        )
     return form(
         "/desk/result",
         s.csrf,
         base
         + (hidden("ruling", "1") if ruling else "")
         + select("outcome", outcomes, br.get("outcome", ""), label="result")
-        + field("blue", "Blue", br.get("blue", ""), size=6)
-        + field("red", "Red", br.get("red", ""), size=6)
+        + scores
         + field("reason", "Reason", size=18, required=ruling)
         + '<label><input type="checkbox" name="decided" value="1"> '
         "arbiter's decision against the scores</label>",
@@ -244,7 +252,7 @@ def round_table(
             board += "" if r["online"] else ' <span class="off">offline</span>'
             if r["moved"]:
                 board += ' <span class="moved">moved</span>'
-        status = f'<span class="st {e(r["status"])}">{e(STATUS_WORDS[r["status"]])}</span>'
+        status = f'<span class="st {e(r["status"])}">{e(status_text(r))}</span>'
         signing = r.get("signing")
         if signing is not None:
             if signing["signed"]:

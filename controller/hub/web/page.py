@@ -34,6 +34,15 @@ STATUS_WORDS = {
 }
 
 
+def status_text(row: dict[str, object]) -> str:
+    """A table's state in words: a started table whose board keeps no clocks (Dam, Dadama,
+    Mathematical Chess, English draughts hold the first move instead) is not said to run them."""
+    status = str(row.get("status"))
+    if status == "started" and row.get("clocks") is False:
+        return "started: the first move may be played"
+    return STATUS_WORDS.get(status, status)
+
+
 class BadRequest(ValueError):
     """A page asked with a parameter it cannot mean (``?round=²``): answered 400, not 500."""
 
