@@ -165,7 +165,7 @@ def build_zip(store: Store, t: Tournament) -> bytes:
                             if page is not None:
                                 sheets.append(page)
                     if not any(_over(g) for g in played):
-                        sheets.append(typed_sheet(t, p))
+                        sheets.append(typed_sheet(t, p, unfinished=bool(played)))
                 z.writestr(f"{folder}/round-{rnd}/games.pdn", "\n\n".join(pdns) + "\n")
                 z.writestr(
                     f"{folder}/round-{rnd}/scoresheets.html",

@@ -144,6 +144,8 @@ def game_sheet(store: Store, t: Tournament, p: Pairing, row: dict[str, Any]) -> 
     lines: list[str] = []
     if found is not None and found.game == row["game_id"] and found.board == row["board_id"]:
         lines = tournament_lines(t, latest(t, p.id), found)
+    elif found is None and typed_over(t, p, row, latest(t, p.id)):
+        lines = tournament_lines(t, latest(t, p.id), None)  # typed over the unfinished game
     if sheet is None:
         exported = state.export() if state.other is not None else None
         return None if exported is None else other_sheet(t, p, row, exported, lines)
@@ -186,8 +188,20 @@ def _with_id(name: str, fed_id: str) -> str:
     return _("{name} (federation ID {id})").format(name=name, id=fed_id) if fed_id else name
 
 
-def typed_sheet(t: Tournament, p: Pairing) -> str:
-    """A page for a game with no board record to print (recorded by hand, or not played)."""
+def typed_over(t: Tournament, p: Pairing, row: dict[str, Any], record: ResultRecord | None) -> bool:
+    """``row`` is a game the board did not finish under the pairing (a board that broke, a
+    game abandoned) and the pairing's result was recorded by hand, no board game counting:
+    every copy of that game's record carries the recorded result, as a correction does."""
+    if record is None or record.result.source == "board" or row.get("assignment_id") is None:
+        return False
+    if ((row.get("summary") or {}).get("phase")) == "over":
+        return False
+    return any(d.assignment == row["assignment_id"] for d in seating.history(t, p.id))
+
+
+def typed_sheet(t: Tournament, p: Pairing, unfinished: bool = False) -> str:
+    """A page for a game with no board record to print (recorded by hand, or not played);
+    ``unfinished``: the board's game of the table did not finish (its moves are in its PDN)."""
     players = t.players()
     names = (
         _with_id(players[p.blue].name, players[p.blue].fed_id),
@@ -206,6 +220,11 @@ def typed_sheet(t: Tournament, p: Pairing) -> str:
     title = _("Round {round}, table {table}").format(round=p.round, table=p.table)
     blue, red = _("Blue"), _("Red")
     by_hand = _("No board record: the result was recorded by hand.")
+    if unfinished:
+        by_hand = _(
+            "The board's game did not finish: the result was recorded by hand. The moves the "
+            "board recorded are in the game's PDN, with this result."
+        )
     if record is not None and record.result.source == "board":  # a game with no printed sheet
         by_hand = _("The board's result, accepted; the board's record is not at the hub.")
     return (
@@ -311,6 +330,8 @@ def correction(store: Store, t: Tournament, p: Pairing, row: dict[str, Any]) -> 
     the record says otherwise than the board (a correction, or typed over it); else None."""
     found = counted(store, t, p)
     record = latest(t, p.id)
+    if found is None and record is not None and record.result.outcome in PDN_RESULT:
+        return record if typed_over(t, p, row, record) else None
     if (
         record is None
         or found is None

@@ -360,9 +360,14 @@ def hand_standings(t: Tournament) -> dict[str, tuple[Fraction, object]]:
     return {n: (points[n], diff[n]) for n in points}
 
 
-CORRECTED = {"round-2/table-3_b03": ("1-0", "1/2-1/2")}
-"""The archive's game whose result the arbiter corrected (a draw on the board, Blue's win by
-the arbiter's decision): its PDN's Result and BoardResult."""
+CORRECTED = {
+    "round-2/table-3_b03": ("1-0", "1/2-1/2", "touch-move"),
+    "round-4/table-5_b05": ("0-1", "*", "finished on the paper sheet"),
+}
+"""The archive's games whose result is not the board's: a draw on the board, Blue's win by the
+arbiter's decision; b05's game cut short, finished on paper and recorded by hand (issue 40: its
+PDN carries the recorded result, the board's ``*`` beside it): its PDN's Result, BoardResult
+and a word of its ResultNote."""
 
 
 def check_archive_pdns(z: zipfile.ZipFile, boards: dict[str, HallBoard]) -> None:
@@ -383,9 +388,9 @@ def check_archive_pdns(z: zipfile.ZipFile, boards: dict[str, HallBoard]) -> None
 
         corrected = [k for k in CORRECTED if f"/{k}_" in name]
         if corrected:  # the arbiter's result in force, the board's kept beside it
-            recorded, board_result = CORRECTED[corrected[0]]
+            recorded, board_result, why = CORRECTED[corrected[0]]
             assert f'[Result "{recorded}"]' in text and f'[BoardResult "{board_result}"]' in text
-            assert any(x.startswith("[ResultNote ") and "touch-move" in x for x in text), name
+            assert any(x.startswith("[ResultNote ") and why in x for x in text), name
             assert text[-2].endswith(" " + recorded) and own[-2].endswith(" " + board_result)
             text = [
                 x.replace(f'"{recorded}"', f'"{board_result}"')

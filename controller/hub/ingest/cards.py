@@ -46,7 +46,11 @@ def card(
     g: GameCache | None,
     state_of: Callable[[GameCache], GameState],
     assignment: dict[str, Any] | None,
+    played: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """``assignment``: the table the board holds now; ``played``: the one its shown game was
+    played for when that is another (round 1's finished game on a board already sent round 2:
+    the walls label the game with its own round, table and players)."""
     return {
         "board": board,
         "online": meta.online,
@@ -55,6 +59,7 @@ def card(
         "firmware": meta.firmware,
         "problems": meta.problems + held_lines(board, meta) + meta.refused,
         "assignment": assignment,
+        "played": played,
         "game": g.game if g else None,
         "seq": g.last_seq if g else 0,
         "as_of": g.as_of if g else None,

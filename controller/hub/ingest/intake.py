@@ -615,7 +615,11 @@ class Ingest:
             self._assignments = self.store.current_assignments()
         meta = self.meta.get(board, BoardMeta())
         g = self.current(board)
-        return cards.card(board, meta, g, self._state, self._assignments.get(board))
+        held = self._assignments.get(board)
+        played = None
+        if g is not None and g.assignment and g.assignment != (held or {}).get("id"):
+            played = self.store.assignment(g.assignment)  # an earlier table's game, still shown
+        return cards.card(board, meta, g, self._state, held, played)
 
     def _detail(self, board: str) -> dict[str, Any] | None:
         if not self.live.wants_detail(board):

@@ -150,8 +150,12 @@ const Hub = (() => {
     return { game: c.game_left_ms - spent, move: c.move_left_ms - spent, running: c.running };
   }
 
+  // The table the shown game was played for: an earlier one's (card.played) while the board
+  // still shows that game, else the table it holds now.
+  function tableOf(card) { return card.played || card.assignment || null; }
+
   function names(card) {
-    const a = card.assignment || {};
+    const a = tableOf(card) || {};
     const n = (side, dflt) => (a[side] && a[side].name) || dflt;
     const s = card.summary, colours = s && s.picture ? s.picture.colours : null;
     const word = (c) => c.charAt(0).toUpperCase() + c.slice(1);
@@ -208,7 +212,15 @@ const Hub = (() => {
     status.classList.toggle("problem", st.pill === "problem");
     root.dataset.ply = s ? s.ply : 0;
     root.dataset.seq = c.seq;
-    return c.assignment && c.assignment.table ? "Table " + c.assignment.table + " · " : "";
+    return label(c);
+  }
+
+  // "Table 3 · " for the table the board holds; "Round 1 · Table 5 · " for a game of an
+  // earlier table the board still shows (round 2 sent, round 1's game on it).
+  function label(c) {
+    const a = tableOf(c);
+    if (!a || !a.table) return "";
+    return (c.played ? "Round " + a.round + " · " : "") + "Table " + a.table + " · ";
   }
 
   // The clocks of a card, counted down while time runs.
@@ -239,5 +251,5 @@ const Hub = (() => {
     return es;
   }
 
-  return { el, facts, drawBoard, clocks, mmss, names, statusOf, stream, hubNow, setText, fill, tick };
+  return { el, facts, drawBoard, clocks, mmss, names, statusOf, stream, hubNow, setText, fill, tick, label };
 })();

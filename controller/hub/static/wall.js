@@ -41,7 +41,9 @@
     const prefix = Hub.fill(a, c, false);
     // several divisions on the wall (a hall of several games): each card names its division
     const division = t && divisions() > 1 ? t.division + " · " : "";
-    a.querySelector(".title").textContent = t ? division + "Table " + t.table + " · " + c.board : prefix + c.board;
+    // a game of an earlier round still on the board is labelled with its own round and table
+    const here = t && !c.played ? division + "Table " + t.table + " · " : division + prefix;
+    a.querySelector(".title").textContent = (t ? here : prefix) + c.board;
     Hub.tick(a, c);
   }
 
