@@ -310,7 +310,7 @@ def test_the_wall_shows_the_newest_game_of_a_board(hub, game):
     assert hub.card("b9") == {
         "board": "b9", "online": False, "last_contact": None, "software": None,
         "firmware": None, "problems": [], "assignment": None, "game": None, "seq": 0,
-        "as_of": None, "summary": None,
+        "as_of": None, "summary": None, "played": None,
     }  # fmt: skip
 
 
