@@ -74,6 +74,30 @@ def test_a_damath_games_dialog_shows_damaths_controls_only(browser, clock: Manua
         expect(page.locator("#dice-mode")).to_be_hidden()
 
 
+OUTSIDE = """(dialog) => {
+  const edge = dialog.getBoundingClientRect().right;
+  return [...dialog.querySelectorAll('*')]
+    .filter((e) => e.offsetParent !== null && e.getBoundingClientRect().right > edge + 0.5)
+    .map((e) => e.id || e.tagName.toLowerCase());
+}"""
+"""The dialog's visible parts that reach past its right edge (clipped on a phone)."""
+
+
+def test_the_new_game_dialog_fits_a_phone_in_filipino(browser, clock: ManualClock) -> None:
+    """Filipino's longer words made the fieldsets as wide as their longest line: the variant's
+    list, the tournament's choice and Start fell off a 390 px screen."""
+    with practice_server(clock) as server, new_page(browser, 390, 844) as page:
+        open_board(page, server, "1", play=False)
+        page.context.add_cookies([{"name": "damath_lang", "value": "fil", "url": server.url}])
+        page.reload()
+        expect(page.locator("#link")).to_have_text("konektado")
+        page.locator("#open-new-game").click()
+        dialog = page.locator("#new-game-dialog")
+        expect(dialog).to_be_visible()
+        expect(page.locator("#new-game-title")).to_have_text("Bagong laro sa board na ito")
+        assert dialog.evaluate(OUTSIDE) == []
+
+
 # Blue's 7 on (1, 2) takes Red's last chip, the −3 on (2, 3), landing on (3, 4), a − square:
 # 7 − (−3) = 10 taken, and Blue's two chips left add 7 + 4: the final score is 21 to 0.
 LAST_CHIP = {
