@@ -95,6 +95,8 @@ def test_the_start_up_lines_name_the_puzzles_page(tmp_path: Path) -> None:
         assert f"{url.group(1)}puzzles" in shown
     finally:
         os.killpg(proc.pid, signal.SIGINT)
+        # read what it says while it stops: a terminal nobody reads fills, and its writer waits
+        _read_until(fd, "(?!)", seen, timeout=120)
         proc.wait(30)
         os.close(fd)
 
