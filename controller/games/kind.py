@@ -21,6 +21,7 @@ from controller.rules.move import Square
 from controller.view.outputs import BoardOutputs
 
 if TYPE_CHECKING:  # the session's package is the board's machinery: never loaded here
+    from controller.games.computer import Computer
     from controller.session.linked import Linked
 
 Record = dict[str, Any]
@@ -259,6 +260,9 @@ class GameKind:
     default first; a game's ``stop`` setting chooses when there are several: ``tally``
     (Damath: the scores decide), ``points`` (the points taken decide), ``draw``,
     ``adjudicate`` (the arbiter chooses the result). docs/guide-arbiter.md."""
+    computer: Computer | None = None
+    """Its computer opponent (levels, the search's tasks: ``games.computer``); None: a game
+    with no computer yet."""
 
     def check_board(self, size: int, grid: str, leds: int, name: str) -> None:
         """A board that cannot play this game refused in one line (its size, its grid, too few
