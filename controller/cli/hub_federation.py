@@ -69,11 +69,13 @@ def _submit(args: argparse.Namespace, t: Any, cred: Any) -> int:
     from controller.cli.hub_event import _hub_store
     from controller.hub.submit import build, send, unfinished
 
-    store = _hub_store(args.dir)
+    # an event run with the command line only has no hub store: nothing but its results
+    store = _hub_store(args.dir) if (Path(args.dir) / "hub.sqlite").exists() else None
     try:
         body = build(store, t, cred)
     finally:
-        store.close()
+        if store is not None:
+            store.close()
     open_tables = unfinished(t)
     if open_tables:
         print(f"note: {len(open_tables)} pairing(s) without a result yet, e.g. {open_tables[0]}")

@@ -14,12 +14,14 @@ import http.client
 import io
 import json
 import ssl
+import tempfile
 import time
 import urllib.error
 import urllib.request
 import zipfile
 from collections.abc import Callable
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 from controller.federation import bundle
@@ -28,7 +30,7 @@ from controller.tournament import boards as seating
 from controller.tournament.tournament import Tournament
 
 from .archive import build_zip, result_json
-from .store import Store
+from .store import FILENAME, Store
 
 
 def _played(row: dict[str, Any]) -> bool:
@@ -105,8 +107,16 @@ def _software() -> str:
         return ""
 
 
-def build(store: Store, t: Tournament, cred: EventCredential) -> bytes:
-    """The submission's bytes, signed with the event's key."""
+def build(store: Store | None, t: Tournament, cred: EventCredential) -> bytes:
+    """The submission's bytes, signed with the event's key. ``store`` None: an event run with
+    the command line only, its hub never started (no board games: its results typed)."""
+    if store is None:
+        with tempfile.TemporaryDirectory(prefix="damath-submit-") as empty:
+            nothing = Store(Path(empty) / FILENAME)
+            try:
+                return build(nothing, t, cred)
+            finally:
+                nothing.close()
     members: dict[str, bytes] = {}
     with zipfile.ZipFile(io.BytesIO(build_zip(store, t))) as z:
         for name in z.namelist():
@@ -195,7 +205,8 @@ def _post(cred: EventCredential, body: bytes, timeout: float) -> dict[str, Any]:
                 f"the federation at {cred.url} refused the event's credential ({said})"
             ) from None
         if exc.code >= 500:
-            raise _Retry(f"the federation at {cred.url} answered {exc.code}") from None
+            said = f": {said}" if said else ""  # a 503's "try again in 15 s"
+            raise _Retry(f"the federation at {cred.url} answered {exc.code}{said}") from None
         raise ValueError(f"the federation at {cred.url} answered {exc.code}: {said}") from None
     except (urllib.error.URLError, http.client.HTTPException, OSError, ValueError) as exc:
         reason = getattr(exc, "reason", exc) or type(exc).__name__
