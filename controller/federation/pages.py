@@ -5,6 +5,7 @@ no script but the wall's own file (the Content-Security-Policy allows nothing el
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 from typing import Any
 from urllib.parse import urlencode
@@ -40,10 +41,21 @@ def page(title: str, body: str, name: str) -> str:
     )
 
 
-def table(head: list[str], rows: list[list[str]], cls: str = "") -> str:
-    th = "".join(f"<th>{e(h)}</th>" for h in head)
-    trs = "".join("<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>" for row in rows)
-    return f'<table class="{cls}"><thead><tr>{th}</tr></thead><tbody>{trs}</tbody></table>'
+def table(head: list[str], rows: list[list[str]], cls: str = "", kinds: Sequence[str] = ()) -> str:
+    """A table in a box of its own that scrolls sideways on a narrow screen, never the page;
+    ``kinds``: each column's class (``wide``: left out on a phone)."""
+
+    def k(i: int) -> str:
+        return f' class="{kinds[i]}"' if i < len(kinds) and kinds[i] else ""
+
+    th = "".join(f"<th{k(i)}>{e(h)}</th>" for i, h in enumerate(head))
+    trs = "".join(
+        "<tr>" + "".join(f"<td{k(i)}>{c}</td>" for i, c in enumerate(row)) + "</tr>" for row in rows
+    )
+    return (
+        f'<div class="scroll"><table class="{cls}"><thead><tr>{th}</tr></thead>'
+        f"<tbody>{trs}</tbody></table></div>"
+    )
 
 
 def rating_list(as_of: str, rows: list[dict[str, Any]], f: Filters, name: str) -> str:
@@ -81,7 +93,9 @@ def rating_list(as_of: str, rows: list[dict[str, Any]], f: Filters, name: str) -
     body = [
         [
             e(r["rank"]),
-            f'<a href="/players/{e(r["fed_id"])}">{e(r["name"])}</a>',
+            f'<a href="/players/{e(r["fed_id"])}">{e(r["name"])}</a>'
+            f'<span class="sub">{e(" · ".join(x for x in (r["school"], r["region"]) if x))}'
+            "</span>",
             e(r["fed_id"]),
             e(r["school"]),
             e(r["region"]),
@@ -106,9 +120,17 @@ def rating_list(as_of: str, rows: list[dict[str, Any]], f: Filters, name: str) -
     note = _("As of {period}. A rating marked ? is provisional (its deviation is above 110).")
     return page(
         _("Rating list"),
-        form + links + f"<p>{e(note.format(period=as_of))}</p>" + table(head, body, "list"),
+        form
+        + links
+        + f"<p>{e(note.format(period=as_of))}</p>"
+        + table(head, body, "list", LIST_KINDS),
         name,
     )
+
+
+LIST_KINDS = ("", "name", "wide", "wide", "wide", "wide", "rating", "", "")
+"""The rating list's columns on a phone: rank, name (its school and region under it), rating,
+RD and games; the ID, school, region and age group columns on a wider screen only."""
 
 
 def pool_name(pool: str) -> str:
@@ -294,7 +316,7 @@ def event_page(
     return page(_("Event {id}").format(id=ev["id"]), "".join(parts), name)
 
 
-def wall_page(name: str) -> str:
+def wall_page(name: str, broker: dict[str, Any] | None) -> str:
     data = {
         "table": _("Table"),
         "round": _("Round"),
@@ -303,10 +325,12 @@ def wall_page(name: str) -> str:
         "waiting": _("Their game has not started yet."),
         "previous": _("Previous game"),
         "lastgame": _("Last game on this board"),
+        "empty": _("No hall's board has reached this wall yet."),
     }
     attrs = " ".join(f'data-{k}="{e(v)}"' for k, v in data.items())
+    said = f'<p id="broker" class="note">{e(broker_words(None))}</p>' if broker is None else ""
     body = (
-        f'<p id="status">{e(_("Connecting…"))}</p><div id="halls" {attrs}></div>'
+        f'{said}<p id="status">{e(_("Connecting…"))}</p><div id="halls" {attrs}></div>'
         '<script src="/static/wall.js"></script>'
     )
     return page(_("Live boards of every hall"), body, name)
@@ -328,6 +352,11 @@ def broker_words(broker: dict[str, Any] | None) -> str:
     return _("Connecting to the broker cluster…")
 
 
+def _when(stamp: str) -> str:
+    """An ISO time of the store's (UTC) as a person reads it: 2026-12-03 14:57:56 UTC."""
+    return stamp.replace("T", " ").replace("+00:00", " UTC")
+
+
 def status_page(found: dict[str, Any], name: str) -> str:
     store = found["store"]
     if store["ok"]:
@@ -335,13 +364,13 @@ def status_page(found: dict[str, Any], name: str) -> str:
     else:
         store_text = _(
             "{kind}: not answering since {since}; every page asks to try again in a moment."
-        ).format(kind=store["kind"], since=(store["down_since"] or "—").replace("T", " "))
+        ).format(kind=store["kind"], since=_when(store["down_since"] or "—"))
     run = found["ratings"]
     if run is not None:
         run_text = _(
             "Last run {at}: {games} games of {players} players, the list as of {period}."
         ).format(
-            at=str(run["at"]).replace("T", " "),
+            at=_when(str(run["at"])),
             games=run["games"],
             players=run["players"],
             period=run["last_period"] or "—",

@@ -15,7 +15,8 @@ from .web_site import Site, top
 
 
 def wall_page(site: Site, request: Request) -> Response:
-    return HTMLResponse(pages.wall_page(site.name))
+    broker = vars(site.wall.broker) if site.wall.broker is not None else None
+    return HTMLResponse(pages.wall_page(site.name, broker))
 
 
 def wall_json(site: Site, request: Request) -> Response:

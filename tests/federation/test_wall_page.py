@@ -62,6 +62,7 @@ def test_a_finished_game_keeps_its_own_pairing_when_the_next_round_is_sent(brows
         b2 = page.locator(".card", has_text="Ella Garcia – Fe Aquino")
         expect(b2.locator(".score")).to_have_count(0)
         expect(b2.locator(".previous")).to_contain_text("Last game on this board: 16 : 12 · 1-0")
+        expect(b2.locator(".waiting")).to_have_count(0)  # its game may have been that one
 
         # round 2's game begins on b1: now it is that pairing's, with its own score
         send(wall, "b1", "state", state("b1", G2, 1, A2, phase="setup", ply=0))

@@ -26,11 +26,11 @@
     for (const p of (position && position.pieces) || []) pieces.set(p.square.join(","), p);
     for (let y = 7; y >= 0; y--) {
       for (let x = 0; x < 8; x++) {
-        const dark = (x + y) % 2 === 0;
+        const dark = (x + y) % 2 === 1;  // the playing squares, as on the hub's pages
         const p = pieces.get(x + "," + y);
         const cell = el("div", dark ? "dark" : "light");
         if (p) {
-          const chip = el("div", p.side + (p.dama ? " dama" : ""), p.value);
+          const chip = el("div", "chip " + p.side + (p.dama ? " dama" : ""), p.value);
           cell.appendChild(chip);
         }
         g.appendChild(cell);
@@ -63,7 +63,8 @@
     box.appendChild(el("div", "where", head));
     if (a) box.appendChild(el("div", "who", `${a.blue} – ${a.red}`));
     if (card.game && card.assignment && !sameTable(card.assignment, game)) {
-      box.appendChild(el("div", "waiting", words.waiting));
+      // "not started" only when the game shown is known to be another table's
+      if (game) box.appendChild(el("div", "waiting", words.waiting));
       let label = words.lastgame;
       if (game && game.round !== undefined) {
         label = `${words.previous} (${words.round} ${game.round}: ${game.blue} – ${game.red})`;
@@ -83,6 +84,7 @@
       halls.get(card.hall).push(card);
     }
     root.replaceChildren();
+    if (!halls.size) root.appendChild(el("p", "empty", words.empty));
     for (const hall of [...halls.keys()].sort()) {
       const section = el("section", "hall");
       section.appendChild(el("h2", "", hall));
