@@ -8,6 +8,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from controller import registry
+from controller.games.dadama.computer import COMPUTER
 from controller.games.dadama.record import GAME
 from controller.i18n import _
 from controller.record.table import STOP_RULES
@@ -167,4 +168,5 @@ DADAMA = GameKind(
     owns=owns,
     settings=("dice", "seed", "throw_choice", "go_on", "repetition", "stop"),
     stops=STOP_RULES,
+    computer=COMPUTER,
 )
