@@ -5,13 +5,14 @@ until the arbiter's start from the desk), the desk's pause and resume. Every act
 record in the game's own journal (``record.table``), checked before it is written, so a board
 killed at any moment resumes as it was, and the hub re-reads the same records.
 
-These games have no clocks: what is held is the first move (the display says so), and a pause
-refuses every move until the desk resumes. The players' own buttons (``blue``, ``red``) confirm
-the table (both of them, or the board's Confirm alone), sign the finished game (a press), and
-raise a dispute (held), which carries the board's last sensor changes and pauses the game until
-the desk resumes it, as on a Damath board. The arbiter's Pause and menu (``arbiter.py``) pause
-the game and end it by the arbiter's decision (a stop, a resignation, a no-show), as a Damath
-board's do.
+What is held is the first move (the display says so) and the board's clocks (``clocks.py``: each
+side's game time and move time, run for the side to move, journaled, a flag ending the game); a
+pause refuses every move and stops the clocks until the desk resumes. The players' own buttons
+(``blue``, ``red``) confirm the table (both of them, or the board's Confirm alone), sign the
+finished game (a press), and raise a dispute (held), which carries the board's last sensor
+changes and pauses the game until the desk resumes it, as on a Damath board. The arbiter's Pause
+and menu (``arbiter.py``) pause the game and end it by the arbiter's decision (a stop, a
+resignation, a no-show), as a Damath board's do.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ from controller.session.signing import PLAYER_BUTTONS, SensorTrace
 from controller.view.outputs import page_lines
 from controller.view.scoresheet_pages import menu_page
 
-from .arbiter import Sides, TableArbiter
+from .arbiter import POINTS, Sides, TableArbiter
+from .clocks import CHECKPOINT, ClockRule, SideClocks
 from .kind import SessionGame
 
 Record = dict[str, Any]
@@ -53,6 +55,8 @@ class TableDesk:
         colours: tuple[str, str] = ("first", "second"),
         stop_rule: str = "draw",
         stop: Callable[[], bool] | None = None,
+        side: Callable[[], int] = lambda: 0,
+        ready: Callable[[], bool] = lambda: True,
     ) -> None:
         self.link_game = game
         """The game the link says this board plays."""
@@ -75,6 +79,24 @@ class TableDesk:
                                     lambda: self.table.paused, stop)  # fmt: skip
         """The arbiter's Pause and menu (``stop_rule``: what a stop gives; ``stop``: the game's
         own stop, for a game whose points decide)."""
+        self._stop = stop
+        self._side = side
+        self._ready = ready
+        self.clocks: SideClocks | None = None
+        """The board's clocks (``set_clock``), None: none."""
+        self._clock_ply = played()
+        self._checkpoint = 0.0
+
+    def set_clock(self, rule: ClockRule) -> None:
+        """The game's clocks (``clocks.timed``), with the time left as last journaled."""
+        self.clocks = SideClocks(rule)
+        self._clock_ply = self._played()
+        last = self.table.clock
+        if last is not None:  # a resume
+            move = last["move_ms"] if last["ply"] == self._clock_ply else 0
+            self.clocks.restore(last["used"], move, self._side())
+        else:
+            self.clocks.side = self._side()
 
     # ------------------------------------------------------------------ what the link reads
 
@@ -163,6 +185,91 @@ class TableDesk:
         if not pause:
             self.said = ""  # a dispute's line goes with the pause it made
         return self.record("pause" if pause else "resume", by="desk")
+
+    # ------------------------------------------------------------------ the clocks
+
+    def _clock_runs(self) -> bool:
+        """The clocks run while the game is played: the board set, the table confirmed and
+        started, not paused, the arbiter's menu closed, the game not over."""
+        table = self.table
+        return (
+            self._ready()
+            and not self.over()
+            and not table.paused
+            and table.held is None
+            and self.waiting() is None
+            and self.arbiter.menu is None
+            and (table.clock or {}).get("flag") is None
+        )
+
+    def _journal_clocks(self, t: float, **extra: Any) -> bool:
+        assert self.clocks is not None
+        return self.record("clock", **self.clocks.state(t), ply=self._played(), **extra)
+
+    def tick(self, t: float) -> bool:
+        """Time passed: a move made turns the clocks to the side to move, they start or stop
+        as the table allows, a flag ends the game, a checkpoint is journaled. True when
+        something visible changed."""
+        clocks = self.clocks
+        if clocks is None:
+            return False
+        changed = False
+        played = self._played()
+        if played != self._clock_ply:
+            self._clock_ply = played
+            clocks.turn(t, self._side())
+            self._journal_clocks(t)
+            changed = True
+        runs = self._clock_runs()
+        if runs and not clocks.running:
+            clocks.start(t)
+            self._checkpoint = t
+            changed = True
+        elif not runs and clocks.running:
+            clocks.stop(t)
+            self._journal_clocks(t)
+            changed = True
+        if not clocks.running:
+            return changed
+        flagged = clocks.flag(t)
+        if flagged is not None:
+            self._flag(t, flagged)
+            return True
+        if t - self._checkpoint >= CHECKPOINT:
+            self._checkpoint = t
+            self._journal_clocks(t)
+        return changed
+
+    def _flag(self, t: float, side: int) -> None:
+        """A side's time fell: journaled, and the game ended, the side lost (a game whose
+        points decide: its own stop, the points decide)."""
+        self._journal_clocks(t, flag=side)
+        if self.arbiter.rule == POINTS and self._stop is not None:
+            self._stop()
+        else:
+            self.record("end", reason="time", side=side)
+        self.arbiter.cues.append("game_over")
+        self.said = _("{SIDE}: time is over").format(SIDE=self.sides.word(side))
+
+    def close_clocks(self, t: float) -> None:
+        """A deliberate stop: the clocks journaled as they stand (no time lost)."""
+        if self.clocks is not None and self.clocks.running:
+            self.clocks.stop(t)
+            self._journal_clocks(t)
+
+    def clock_faces(self, t: float) -> tuple[str, str, bool] | None:
+        """The clock displays (None: a game without clocks)."""
+        return None if self.clocks is None else self.clocks.faces(t, self.over())
+
+    def clock_page(self, t: float) -> dict[str, Any]:
+        """The page's clocks (``--:--`` without)."""
+        if self.clocks is None:
+            return {"game": "--:--", "move": "--:--"}
+        names = [_(colour.capitalize()) for colour in self.sides.colours]
+        return {**self.clocks.page(t), "names": names}
+
+    def next_deadline(self) -> float | None:
+        return None if self.clocks is None else self.clocks.next_deadline()
 
     # ------------------------------------------------------------------ the board's buttons
 
@@ -319,6 +426,15 @@ class TableSessionGame(SessionGame):
     def feed_frame(self, t: float, occupied: frozenset[Square]) -> None:
         self.desk.frame(t, occupied)
         super().feed_frame(t, occupied)
+
+    def tick(self, t: float) -> bool:
+        """The game's time (settling) and the board's clocks (``TableDesk.tick``)."""
+        game = bool(self.session.tick(t))
+        return self.desk.tick(t) or game
+
+    def close(self, t: float) -> None:
+        self.desk.close_clocks(t)
+        super().close(t)
 
     def take_cues(self) -> list[str]:
         return [*self.desk.take_cues(), *super().take_cues()]

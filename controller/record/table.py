@@ -37,13 +37,13 @@ from .outcome import DRAW, ENDINGS, WINNER
 
 Record = dict[str, Any]
 TABLE = "table"
-ACTS = ("players", "hold", "confirm", "go", "pause", "resume", "sign", "dispute", "end")
+ACTS = ("players", "hold", "confirm", "go", "pause", "resume", "sign", "dispute", "end", "clock")
 HOLD_UNTIL = ("desk", "table")
 STARTERS = ("desk", "table", "arbiter")
 CONFIRMERS = ("arbiter", "blue", "red")
 SENSED_MAX = 64
 """Sensor changes a dispute carries at most."""
-ARBITER_ENDINGS = ("stop", "resign", "no-show")
+ARBITER_ENDINGS = ("stop", "resign", "no-show", "time")
 """How the arbiter ends a game from the board's menu (Damath's ``end`` reasons, the same names)."""
 STOP_RULES = ("draw", "adjudicate")
 """What the arbiter's stop gives in a game without scores (its ``stop`` setting): a draw, or
@@ -145,6 +145,9 @@ class TableState:
     disputes: list[Record] = field(default_factory=list)
     ending: TableEnding | None = None
     """The arbiter's end of the game from the board's menu, or None."""
+    clock: Record | None = None
+    """The board's clocks' last reading (``clock``: ``used``, ``move_ms``, ``ply``; a
+    ``flag``: the side whose time fell), or None (``games.clocks``)."""
 
     def apply(self, rec: Mapping[str, Any], played: bool = False, over: bool = False) -> Record:
         """Apply one ``table`` record (``played``: a move of the game is in; ``over``: it
@@ -173,6 +176,8 @@ class TableState:
             self.confirmed.setdefault(asg, set()).add(str(rec["by"]))
             return {"confirmed": asg, "by": rec["by"]}
         over = over or self.ending is not None
+        if act == "clock":
+            return self._clock(rec)
         if act == "end":
             if over:
                 raise ValueError(_("an end of a game that is over"))
@@ -214,6 +219,16 @@ class TableState:
             self.paused_by = str(rec.get("by") or "desk") if self.paused else ""
             return {act: str(rec.get("by") or "desk")}
         raise ValueError(_("unknown table record {act!r}").format(act=act))
+
+    def _clock(self, rec: Mapping[str, Any]) -> Record:
+        used, move, ply = rec.get("used"), rec.get("move_ms"), rec.get("ply")
+        numbers = [*used, move, ply] if isinstance(used, list) and len(used) == 2 else []
+        if not numbers or not all(type(v) is int and v >= 0 for v in numbers):
+            raise ValueError(_("a clock record whose times cannot be read"))
+        self.clock = {"used": list(used), "move_ms": move, "ply": ply}  # type: ignore[arg-type]
+        if "flag" in rec:
+            self.clock["flag"] = _side({"side": rec["flag"]})
+        return {"clock": self.clock}
 
     def is_confirmed(self, asg: str | None) -> bool:
         """By the board's arbiter (its Confirm), or by both players' own buttons."""

@@ -15,8 +15,11 @@ from controller.record.table import STOP_RULES
 from controller.rules.dadama import COLOURS
 from controller.rules.move import Square
 
+from ..clocks import NAMES as CLOCK_SETTINGS
+from ..clocks import ClockRule
 from ..desk import TableDesk, TableSessionGame
 from ..kind import GameKind, Geometry, Opening, Outputs, Record
+from ..timed import timed
 
 if TYPE_CHECKING:
     from controller.games.dadama.session import DadamaConfig, DadamaSession
@@ -58,6 +61,8 @@ class DadamaGame(TableSessionGame):
             lambda: self.session.journal,
             colours=COLOURS,
             stop_rule=session.config.stop,
+            side=lambda: self.session.view().side_to_move,
+            ready=lambda: self.session.phase == "play",
         )
         session.blocks = self.desk.blocks
         session.ended_text = self.desk.ending_text
@@ -67,11 +72,13 @@ class DadamaGame(TableSessionGame):
 
         view = self.session.view()
         menu = self.desk.menu_page(cols, rows)
+        faces = self.desk.clock_faces(t)
         if menu is not None:
-            return Outputs(compose_dice(view, t, cols, rows).leds, menu)
+            return Outputs(compose_dice(view, t, cols, rows).leds, menu, faces)
         table = self.desk.lines()
         if not table:
-            return compose_dice(view, t, cols, rows)
+            out = compose_dice(view, t, cols, rows)
+            return Outputs(out.leds, out.page, faces)
         from dataclasses import replace
 
         from controller.view.outputs import page_lines
@@ -79,7 +86,7 @@ class DadamaGame(TableSessionGame):
         # a refused step said first, then the table, then the game's own lines (all of them)
         out = compose_dice(replace(view, message=""), t, cols, 10 * rows)
         shown = [line for line in out.page if line]
-        return Outputs(out.leds, page_lines((view.message, *table, *shown), cols, rows))
+        return Outputs(out.leds, page_lines((view.message, *table, *shown), cols, rows), faces)
 
     def expected(self) -> frozenset[Square]:
         from controller.games.dadama.tracker import loose, occupied
@@ -102,12 +109,13 @@ class DadamaGame(TableSessionGame):
             "problems": list(s.problems),
             "players": s.table.players(),
             "table_lines": self.desk.lines(),
+            "clocks": self.desk.clock_page(t),
             "page": list(self.outputs(t, 40, 8).page),  # the display, the table's lines first
         }
 
     def summary(self, t: float) -> dict[str, Any]:
         """The class overview's card, in the Damath card's fields: White in the first player's
-        place, Black in the second's; no score and no clocks."""
+        place, Black in the second's; no score."""
         from controller.games.dadama.view import status
 
         v = self.session.view()
@@ -126,7 +134,7 @@ class DadamaGame(TableSessionGame):
             "ply": len(self.session.game.history),
             "over": v.ending is not None or bool(v.arbiter),
             "result": v.arbiter or (v.ending.describe() if v.ending is not None else ""),
-            "clocks": {"game": "--:--", "move": "--:--"},
+            "clocks": self.desk.clock_page(t),
             "message": status(v),
         }
 
@@ -157,16 +165,20 @@ class DadamaGame(TableSessionGame):
         return super().download(what)
 
 
+TIMED = timed(config, open_dadama, ClockRule(20 * 60, 60))
+"""Its clocks as Damath's (docs/rules-dadama.md, "Clocks")."""
+
 DADAMA = GameKind(
     name=GAME,
     title=registry.GAMES[GAME].title,
     geometry=Geometry(8),
     table="dice",
     renderer="dadama",
-    check=config,
-    open=open_dadama,
+    check=TIMED[0],
+    open=TIMED[1],
     owns=owns,
-    settings=("dice", "seed", "throw_choice", "go_on", "repetition", "stop"),
+    settings=("dice", "seed", "throw_choice", "go_on", "repetition", "stop", *CLOCK_SETTINGS),
+    clocks=True,
     stops=STOP_RULES,
     computer=COMPUTER,
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from controller.games.dam.record import RULES
 
+from ..clocks import ClockRule
 from ..draughts.kind import draughts_kind
 from ..kind import Geometry
 
@@ -12,4 +13,5 @@ DAM = draughts_kind(
     RULES,
     Geometry(12),
     ("capture_priority", "crowning_ends_move", "quiet_move_limit", "repetition"),
+    ClockRule(30 * 60, 60),  # the longer board's longer game (docs/rules-dam.md, "Clocks")
 )

@@ -16,8 +16,11 @@ from controller.record.table import STOP_RULES
 from controller.rules.move import Square
 
 from ..arbiter import stop_rule, without_stop
+from ..clocks import NAMES as CLOCK_SETTINGS
+from ..clocks import ClockRule
 from ..desk import TableDesk, TableSessionGame
 from ..kind import GameKind, Geometry, Opening, Outputs, Record
+from ..timed import timed
 
 
 class DraughtsGame(TableSessionGame):
@@ -35,12 +38,11 @@ class DraughtsGame(TableSessionGame):
             lambda: self.session.journal,
             colours=session.rules.colours,
             stop_rule=session.config.stop,
+            side=lambda: self.session.game.side_to_move,
+            ready=lambda: self.session.phase == "play",
         )
         session.blocks = self.desk.blocks
         session.ended_text = self.desk.ending_text
-
-    def tick(self, t: float) -> bool:
-        return self.session.tick(t)
 
     def outputs(self, t: float, cols: int, rows: int) -> Outputs:
         from controller.games.draughts.view import compose_draughts, counts, status
@@ -48,15 +50,16 @@ class DraughtsGame(TableSessionGame):
 
         v = self.session.view()
         out = compose_draughts(v, t, cols, rows)
+        out = Outputs(out.leds, out.page, self.desk.clock_faces(t))
         menu = self.desk.menu_page(cols, rows)
         if menu is not None:
-            return Outputs(out.leds, menu)
+            return Outputs(out.leds, menu, out.clocks)
         table = self.desk.lines()
         if not table:
             return out
         said = "" if v.over else v.message  # a refused move: said first
         parts = (said, *table, status(v), counts(v))
-        return Outputs(out.leds, page_lines(parts, cols, rows))
+        return Outputs(out.leds, page_lines(parts, cols, rows), out.clocks)
 
     def expected(self) -> frozenset[Square]:
         return frozenset(self.session.game.occupied())
@@ -78,6 +81,7 @@ class DraughtsGame(TableSessionGame):
             "problems": list(self.session.problems),
             "players": self.session.table.players(),
             "table_lines": self.desk.lines(),
+            "clocks": self.desk.clock_page(t),
             "page": list(self.outputs(t, 40, 8).page),  # the display, the table's lines first
         }
 
@@ -101,7 +105,7 @@ class DraughtsGame(TableSessionGame):
             "ply": v.ply,
             "over": v.over,
             "result": v.result if v.over else "",
-            "clocks": {"game": "--:--", "move": "--:--"},
+            "clocks": self.desk.clock_page(t),
             "message": status(v),
         }
 
@@ -120,8 +124,11 @@ class DraughtsGame(TableSessionGame):
         return super().download(what)
 
 
-def draughts_kind(rules: DraughtsRules, geometry: Geometry, settings: tuple[str, ...]) -> GameKind:
-    """The registry's entry for a plain draughts game: everything but its rules is shared."""
+def draughts_kind(
+    rules: DraughtsRules, geometry: Geometry, settings: tuple[str, ...], clock: ClockRule
+) -> GameKind:
+    """The registry's entry for a plain draughts game: everything but its rules (and its
+    clocks' defaults, ``clock``: its rules page says them) is shared."""
 
     def check(given: Mapping[str, Any], opening: Opening | None = None) -> DraughtsConfig:
         position = opening.position if opening is not None else None
@@ -141,16 +148,18 @@ def draughts_kind(rules: DraughtsRules, geometry: Geometry, settings: tuple[str,
     def owns(first: Record) -> bool:
         return game_of(first) == rules.name
 
+    timed_check, timed_open = timed(check, open_game, clock)
     kind = GameKind(
         name=rules.name,
         title=rules.title,
         geometry=geometry,
         table="pieces",
         renderer="draughts",
-        check=check,
-        open=open_game,
+        check=timed_check,
+        open=timed_open,
         owns=owns,
-        settings=(*settings, "stop"),
+        settings=(*settings, "stop", *CLOCK_SETTINGS),
+        clocks=True,
         stops=STOP_RULES,
     )
     return kind

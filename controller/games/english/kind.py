@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from controller.games.english.record import RULES
 
+from ..clocks import ClockRule
 from ..draughts.kind import draughts_kind
 from ..kind import Geometry
 
-ENGLISH = draughts_kind(RULES, Geometry(8), ())
+ENGLISH = draughts_kind(RULES, Geometry(8), (), ClockRule(20 * 60, 60))  # as Damath's

@@ -4,9 +4,10 @@ of its own."""
 
 from __future__ import annotations
 
+from controller.games.clocks import ClockRule
 from controller.games.draughts.kind import draughts_kind
 from controller.games.kind import Geometry
 
 from .record import RULES
 
-ITALIAN = draughts_kind(RULES, Geometry(8), ())
+ITALIAN = draughts_kind(RULES, Geometry(8), (), ClockRule(20 * 60, 60))  # as Damath's

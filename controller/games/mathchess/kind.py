@@ -14,11 +14,15 @@ from controller import registry
 from controller.games.mathchess.record import GAME
 from controller.i18n import _
 from controller.rules.mathchess import SIDES
+from controller.rules.mathchess.settings import DEFAULT
 from controller.rules.move import Square
 
 from ..arbiter import POINTS
+from ..clocks import NAMES as CLOCK_SETTINGS
+from ..clocks import ClockRule
 from ..desk import TableDesk
 from ..kind import BoardGame, GameKind, Geometry, Opening, Outputs, Record
+from ..timed import timed
 
 if TYPE_CHECKING:
     from controller.games.mathchess.session import MathChessSession
@@ -83,6 +87,8 @@ class MathChessGame(BoardGame):
             colours=SIDES,
             stop_rule=POINTS,
             stop=self.session.stop,
+            side=lambda: self.session.position.to_move,
+            ready=lambda: self.session.position.phase.name.lower() == "play",
         )
 
     def linked(self) -> TableDesk:
@@ -169,7 +175,12 @@ class MathChessGame(BoardGame):
 
         leds = point_colours(self.session.tracker, t)
         menu = self.desk.menu_page(cols, rows)
-        return Outputs(leds, menu if menu is not None else page_lines(self.display(), cols, rows))
+        page = menu if menu is not None else page_lines(self.display(), cols, rows)
+        return Outputs(leds, page, self.desk.clock_faces(t))
+
+    def tick(self, t: float) -> bool:
+        """The board's clocks (``TableDesk.tick``)."""
+        return self.desk.tick(t)
 
     def display(self) -> list[str]:
         """The display's sentences: the name on offer (or what the board asks or said), whose
@@ -219,6 +230,7 @@ class MathChessGame(BoardGame):
             **page_state(self.session),
             "variant": "mathchess",
             "display_lines": self.display(),
+            "clocks": self.desk.clock_page(t),
             "players": self.session.table.players(),
         }
 
@@ -241,7 +253,7 @@ class MathChessGame(BoardGame):
             "ply": len(self.session.game.actions),
             "over": self.session.over(),
             "result": self.desk.ending_text() or (ending.describe() if ending is not None else ""),
-            "clocks": {"game": "--:--", "move": "--:--"},
+            "clocks": self.desk.clock_page(t),
             "message": self.display()[0]
             or _("{side} to play").format(side=_(SIDES[position.to_move].capitalize())),
         }
@@ -286,8 +298,12 @@ class MathChessGame(BoardGame):
         return "; ".join(self.session.problems[problems:]) or None
 
     def close(self, t: float) -> None:
+        self.desk.close_clocks(t)
         self.session.close()
 
+
+TIMED = timed(start_position, open_mathchess, ClockRule(DEFAULT.time_limit // 2))
+"""A game time only, C-11's 30:00 game shared: 15:00 a side (docs/rules-mathchess.md, "Clocks")."""
 
 MATHCHESS = GameKind(
     name=GAME,
@@ -295,9 +311,10 @@ MATHCHESS = GameKind(
     geometry=Geometry(9, "points"),
     table="points",
     renderer="mathchess",
-    check=start_position,
-    open=open_mathchess,
+    check=TIMED[0],
+    open=TIMED[1],
     owns=owns,
-    settings=SETTINGS,
+    settings=(*SETTINGS, *CLOCK_SETTINGS),
+    clocks=True,
     stops=(POINTS,),
 )

@@ -6,6 +6,8 @@
 // Every sentence the page writes, once, with named placeholders (ready for a catalogue).
 const T = {
   connecting: N_("connecting…"),
+  clocksLabel: N_("The clocks"),
+  clockMove: N_("move {time}"),
   connected: N_("connected"),
   reconnecting: N_("disconnected: reconnecting…"),
   notConnected: N_("not connected to the board yet"),
@@ -204,9 +206,41 @@ function fillLegend(ul, legend, lit) {
 // Each game's renderer, picked by the state's "renderer" (the game's kind says which): Damath's
 // chips here, the others in their own files (dadama.js, draughts.js, mathchess.js).
 function rendererOf(s) {
-  const table = { damath: render, dadama: (x) => Dadama.render(x), draughts: (x) => Draughts.render(x),
-    mathchess: (x) => MathChess.render(x) };
+  const table = { damath: render,
+    dadama: (x) => withClocks(x, (y) => Dadama.render(y)),
+    draughts: (x) => withClocks(x, (y) => Draughts.render(y)),
+    mathchess: (x) => withClocks(x, (y) => MathChess.render(y)) };
   return table[s.renderer] || render;
+}
+
+// The board's clocks of a game other than Damath (controller/games/clocks.py): each side's game
+// time, the side to move's move time; a strip above the game's board, hidden with the clocks off.
+function withClocks(s, draw) {
+  draw(s);
+  let strip = $("table-clocks");
+  if (!strip) {
+    strip = document.createElement("div");
+    strip.id = "table-clocks";
+    strip.className = "table-clocks";
+    strip.setAttribute("aria-label", t(T.clocksLabel));
+    $("board").before(strip);
+  }
+  const c = s.clocks || {};
+  strip.hidden = !c.sides;
+  if (!c.sides) return;
+  const sides = c.names || ["", ""];
+  strip.replaceChildren(...c.sides.map((face, i) => {
+    const d = document.createElement("span");
+    d.className = "side-clock";
+    d.textContent = (sides[i] ? sides[i] + " " : "") + face;
+    return d;
+  }));
+  if (c.move && c.move !== "-:--" && c.move !== "--:--") {
+    const m = document.createElement("span");
+    m.className = "move-clock" + (c.warned ? " warn" : "");
+    m.textContent = t(T.clockMove, { time: c.move });
+    strip.append(m);
+  }
 }
 
 // Where a game's own panel goes: under its board on the board's page, in the side panel on the
@@ -676,6 +710,7 @@ function openNewGame(position, fileName) {
     $("variant").value = state.variant;
     $("profile").value = state.profile;
     if (state.dice_mode) $("dice-mode").value = state.dice_mode;
+    if (state.renderer !== "damath") $("table-clocks-choice").value = state.clocks && state.clocks.sides ? "on" : "off";
     const play = state.play || {};
     const practice = !!play.practice;
     $("kind-practice").checked = practice;
@@ -703,6 +738,7 @@ function showGameControls() {
   const damath = !facts || facts.variants.includes(chosen);
   for (const row of document.querySelectorAll("#game-form [data-game]")) row.hidden = row.dataset.game !== chosen;
   for (const id of ["profile-row", "kind-row", "practice-options"]) $(id).hidden = !damath;
+  $("table-clocks-row").hidden = damath; // the other games' clocks: on or off (controller/games/clocks.py)
 }
 
 function startNewGame() {
@@ -722,6 +758,7 @@ function startNewGame() {
   } else {
     msg.play = { practice: false, clocks: "on", capture_preview: false, takeback: "arbiter" };
   }
+  if (facts && !facts.variants.includes(msg.variant)) msg.rules = { clocks: $("table-clocks-choice").value };
   if (msg.variant === "dadama") msg.dice = $("dice-mode").value;
   if (msg.variant === "mathchess") msg.level = Number($("mc-level").value);
   if (pendingPosition) msg.position = pendingPosition;
