@@ -11,6 +11,7 @@ from collections.abc import Hashable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from controller import registry
+from controller.games.mathchess.computer import COMPUTER
 from controller.games.mathchess.record import GAME
 from controller.i18n import _
 from controller.rules.mathchess import SIDES
@@ -317,4 +318,5 @@ MATHCHESS = GameKind(
     settings=(*SETTINGS, *CLOCK_SETTINGS),
     clocks=True,
     stops=(POINTS,),
+    computer=COMPUTER,
 )
