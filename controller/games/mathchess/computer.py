@@ -174,13 +174,18 @@ def play_step(position: Position, points: frozenset[tuple[int, int]]) -> Positio
 
 
 def same(a: Turn, b: Turn) -> bool:
-    """Two turns that do the same thing (a record's move carries no rule of its own)."""
+    """Two turns that do the same thing: the same placement, move and pieces removed (a
+    record's move carries no rule of its own, and its steps may take them in another order)."""
     return (
         a.place == b.place
         and a.passes == b.passes
         and _ends(a) == _ends(b)
-        and [p for _, p in a.steps] == [p for _, p in b.steps]
+        and _removed(a) == _removed(b)
     )
+
+
+def _removed(turn: Turn) -> frozenset[tuple[int, int]]:
+    return frozenset(p for _, points in turn.steps for p in points)
 
 
 def _ends(turn: Turn) -> tuple[tuple[int, int], tuple[int, int]] | None:
@@ -272,7 +277,7 @@ def review(request: Request) -> Request:
 def _weigh_one(position: Position, index: int, played: Turn, level: Level) -> dict[str, Any]:
     rules = MathChessRules()
     options = list(rules.moves(position))
-    mine = next(t for t in options if same(t, played))
+    mine = next((t for t in options if same(t, played)), played)
     entry: dict[str, Any] = {
         "index": index,
         "side": SIDES[position.to_move],
