@@ -88,6 +88,10 @@ class DadamaGame(TableSessionGame):
         shown = [line for line in out.page if line]
         return Outputs(out.leds, page_lines((view.message, *table, *shown), cols, rows), faces)
 
+    def tick(self, t: float) -> bool:
+        """The computer's answers, from its worker processes (``games.opponent``)."""
+        return self.session.tick(t)
+
     def expected(self) -> frozenset[Square]:
         from controller.games.dadama.tracker import loose, occupied
 
@@ -104,6 +108,7 @@ class DadamaGame(TableSessionGame):
             "profile": "official",
             "ply": len(s.game.history),
             "play": {},
+            "computer": s.computer(),
             "legend": {name: _(light.meaning) for name, light in DICE_LEGEND.items()},
             "record": s.record_text(),
             "problems": list(s.problems),
@@ -177,7 +182,17 @@ DADAMA = GameKind(
     check=TIMED[0],
     open=TIMED[1],
     owns=owns,
-    settings=("dice", "seed", "throw_choice", "go_on", "repetition", "stop", *CLOCK_SETTINGS),
+    settings=(
+        "dice",
+        "seed",
+        "throw_choice",
+        "go_on",
+        "repetition",
+        "stop",
+        "computer",
+        "level",
+        *CLOCK_SETTINGS,
+    ),
     clocks=True,
     stops=STOP_RULES,
     computer=COMPUTER,

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from controller.games.arbiter import stop_rule
+from controller.games.dadama import computer_turn
+from controller.games.dadama.computer import COMPUTER
 from controller.games.dadama.record import (
     DICE_MODES,
     GAME,
@@ -28,6 +30,15 @@ from controller.games.dadama.record import (
     throw_faces,
 )
 from controller.games.dadama.tracker import Seen, read_board
+from controller.games.opponent import NAMES as OPPONENT
+from controller.games.opponent import (
+    Choice,
+    Opponent,
+    Submit,
+    choice_from_settings,
+    its_turn,
+    thinking_of_hint,
+)
 from controller.i18n import _
 from controller.record.journal_file import Record
 from controller.record.table import STOP_RULES, TableState, is_table
@@ -67,6 +78,8 @@ class DadamaConfig:
     position: dict[str, Any] | None = None
     stop: str = "draw"
     """What the arbiter's stop gives: ``draw`` or ``adjudicate`` (``games.arbiter``)."""
+    opponent: Choice = field(default_factory=Choice)
+    """The side the computer plays and its level (``games.opponent``); no side: none."""
 
     def __post_init__(self) -> None:
         if self.dice not in DICE_MODES:
@@ -80,7 +93,8 @@ def config_from_settings(given: dict[str, Any], position: Any = None) -> DadamaC
     """A Dadama game's config from ``--set`` style settings: the rules' settings, ``dice``
     (board or real), ``seed`` (a whole number) and ``stop`` (the arbiter's stop: ``draw`` or
     ``adjudicate``); ``game`` names the game and is left out."""
-    rules = {k: v for k, v in given.items() if k not in ("game", "dice", "seed", "stop")}
+    own = ("game", "dice", "seed", "stop", *OPPONENT)
+    rules = {k: v for k, v in given.items() if k not in own}
     seed = given.get("seed")
     if seed is not None and not isinstance(seed, int):
         try:
@@ -88,7 +102,8 @@ def config_from_settings(given: dict[str, Any], position: Any = None) -> DadamaC
         except ValueError:
             raise ValueError(_("seed: a whole number, not {value!r}").format(value=seed)) from None
     stop = stop_rule(given, STOP_RULES)
-    return DadamaConfig(rules, str(given.get("dice", "board")), seed, position, stop)
+    opponent = choice_from_settings(given, COMPUTER, COLOURS, _("Dadama"))
+    return DadamaConfig(rules, str(given.get("dice", "board")), seed, position, stop, opponent)
 
 
 @dataclass(frozen=True)
@@ -122,14 +137,20 @@ class DadamaView:
     arbiter: str = ""
     """How the arbiter ended the game from the menu (``WHITE resigned; BLACK wins``), or ""."""
     result: str = "*"
+    shown: computer_turn.Shown | None = None
+    """The computer's move or a hint, lit until it is made (``computer_turn``)."""
 
 
 class DadamaSession(JournaledGame):
     """The state machine of a Dadama game; time only comes in as values, never read here."""
 
-    def __init__(self, config: DadamaConfig, journal: Journal | None = None) -> None:
+    def __init__(
+        self, config: DadamaConfig, journal: Journal | None = None, submit: Submit | None = None
+    ) -> None:
         super().__init__(journal)
         self.config = config
+        self.opponent = Opponent(COMPUTER, config.opponent, *([submit] if submit else []))
+        """The computer's side (``games.opponent``): its moves and the hints."""
         self.record_state = DadamaRecord(config.dice)
         """The game as its records build it (the one reading the link and the hub share)."""
         self.phase = "setup"
@@ -149,9 +170,11 @@ class DadamaSession(JournaledGame):
     # ------------------------------------------------------------------ opening, resuming
 
     @classmethod
-    def begin(cls, config: DadamaConfig, journal: Journal | None = None) -> DadamaSession:
+    def begin(
+        cls, config: DadamaConfig, journal: Journal | None = None, submit: Submit | None = None
+    ) -> DadamaSession:
         """A new game: its start record (seed included) journaled and applied."""
-        s = cls(config, journal)
+        s = cls(config, journal, submit)
         seed = config.seed if config.seed is not None else secrets.randbits(48)
         start: Record = {"k": "start", "game": GAME, "seed": seed, "dice": config.dice}
         start["settings"] = dict(config.settings)
@@ -291,6 +314,12 @@ class DadamaSession(JournaledGame):
             return
         if seen.step is not None:
             step = self._chosen(seen.step)
+            wrong = computer_turn.check(self, step)
+            if wrong is not None:
+                if self.message != wrong:
+                    self.cues.append("error")
+                self.message = wrong
+                return
             if self.commit({"k": "step", "step": step_to_json(step)}):
                 self.cues.append("move")
                 self._after_step()
@@ -313,7 +342,11 @@ class DadamaSession(JournaledGame):
                 _("set the board as the lights show first") if self.phase == "setup" else ""
             )
             return
-        if name.startswith("face") and name[4:].isdigit() and self.dice_mode == "real":
+        if name == "hint":
+            self.message = computer_turn.hint(self)
+        elif computer_turn.holds(self, name):
+            self.message = its_turn()
+        elif name.startswith("face") and name[4:].isdigit() and self.dice_mode == "real":
             self._enter(int(name[4:]))
         elif name == "confirm":
             self._confirm()
@@ -398,13 +431,18 @@ class DadamaSession(JournaledGame):
             self.message = _("this die must throw again while it can take")
 
     def tick(self, t: float) -> bool:
-        return False
+        """The computer's answers come in; on its turn it throws, stops or shows its move."""
+        changed = self.opponent.harvest()
+        return computer_turn.play(self) or changed
 
     # ------------------------------------------------------------------ what is shown
 
     def view(self) -> DadamaView:
         g = self.game
+        shown = computer_turn.shown(self)
         options = [o for o in self.options() if o.kept == self.keep]
+        if shown is not None and shown.kind == "computer" and shown.to is not None:
+            options = [o for o in options if o.to == shown.to]
         landings = tuple(o.to for o in options if o.to is not None)
         targets = tuple(jumped(o.square, o.to) for o in options if o.to is not None)
         return DadamaView(
@@ -424,12 +462,23 @@ class DadamaSession(JournaledGame):
             last_throw=self.last_throw,
             missing=self.seen.missing,
             extra=self.seen.extra,
-            message=self.message,
+            message=self.message or self._computer_words(shown),
             ending=g.ending() if g.phase is Phase.OVER else None,
             turn=len(g.turns()),
             arbiter=self.ended_text() if self.table.ending is not None else "",
             result=self.table.result(result_of(g)),
+            shown=shown,
         )
+
+    def computer(self) -> dict[str, Any]:
+        """The computer's side for the page: who it plays, its level, whether it thinks."""
+        return self.opponent.json(computer_turn.key(self))
+
+    def _computer_words(self, shown: computer_turn.Shown | None) -> str:
+        if shown is not None:
+            return shown.text
+        thinking = self.opponent.thinking(computer_turn.key(self), "hint")
+        return thinking_of_hint() if thinking else ""
 
     def _first_face(self) -> tuple[int, ...]:
         """Real dice: the face ``confirm`` would enter before ``next`` was pressed."""

@@ -50,6 +50,8 @@ def lights(v: DadamaView) -> dict[Square, Light]:
             out[sq] = DICE_LEGEND["takeable"]
         for sq in v.landings:
             out[sq] = DICE_LEGEND["landing"]
+        if v.shown is not None:
+            out.update(v.shown.lights())
     for sq in v.missing:
         out[sq] = LEGEND["missing"]
     for sq in v.extra:
