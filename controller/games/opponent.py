@@ -27,8 +27,14 @@ from controller.view.session_leds import SESSION_LEGEND
 Submit = Callable[[Callable[[Request], Request], Request], "Future[Request]"]
 Key = Hashable
 DEFAULT_LEVEL = 1
-NAMES = ("computer", "level")
-"""The settings this module reads; a game's settings parser leaves them to it."""
+NAMES = ("computer", "level", "computer_level")
+"""The settings this module reads; a game's settings parser leaves them to it. The page sends
+``computer_level`` (every game's), ``level`` is the command line's short name."""
+
+
+def levels_json(computer: Computer) -> list[dict[str, Any]]:
+    """A computer's levels as a page offers them: number and name, in the page's language."""
+    return [{"number": lv.number, "name": _(lv.name)} for lv in computer.levels]
 
 
 @dataclass(frozen=True)
@@ -40,12 +46,23 @@ class Choice:
     level: int = DEFAULT_LEVEL
 
 
+ORDER = ("first", "second")
+"""Every game's sides by when they move: what the simulator's page offers for any game."""
+
+
 def choice_from_settings(
-    given: Mapping[str, Any], computer: Computer | None, sides: tuple[str, ...], game: str
+    given: Mapping[str, Any],
+    computer: Computer | None,
+    sides: tuple[str, ...],
+    game: str,
+    level_key: str = "level",
 ) -> Choice:
-    """``computer=off|<side>`` and ``level=N`` checked; ValueError in one line a child's
-    teacher can act on."""
+    """``computer=off|<side>`` (a side's name, or ``first``/``second``) and ``level=N``
+    checked; ValueError in one line a child's teacher can act on. A game whose own settings
+    already use ``level`` (Mathematical Chess: its start) names another ``level_key``."""
     raw = str(given.get("computer", "off")).strip().lower()
+    if raw in ORDER:
+        raw = sides[ORDER.index(raw)]
     side = None
     if raw != "off":
         if raw not in sides:
@@ -58,18 +75,22 @@ def choice_from_settings(
             raise ValueError(_("{game} has no computer to play against yet").format(game=game))
         side = sides.index(raw)
     level = DEFAULT_LEVEL
-    if "level" in given:
+    if "computer_level" in given:
+        level_key = "computer_level"
+    if level_key in given:
         try:
-            level = int(str(given["level"]))
+            level = int(str(given[level_key]))
         except ValueError:
             raise ValueError(
-                _("level: a whole number, not {value!r}").format(value=given["level"])
+                _("{key}: a whole number, not {value!r}").format(
+                    key=level_key, value=given[level_key]
+                )
             ) from None
         top = len(computer.levels) if computer is not None else 1
         if not 1 <= level <= top:
             raise ValueError(
-                _("level {level}: the computer's levels in {game} run from 1 to {top}").format(
-                    level=level, game=game, top=top
+                _("{key} {level}: the computer's levels in {game} run from 1 to {top}").format(
+                    key=level_key, level=level, game=game, top=top
                 )
             )
     return Choice(side, level)
@@ -92,7 +113,8 @@ class Opponent:
         self.computer = computer
         self.side = choice.side
         self.level = choice.level
-        self._submit = submit
+        self.submit = submit
+        """How a search reaches a worker (``coach.worker.submit``; a test runs it inline)."""
         self._jobs: dict[str, tuple[Key, Future[Request]]] = {}
         self._answers: dict[str, Answer] = {}
         self.problem = ""
@@ -110,7 +132,7 @@ class Opponent:
             return
         extra: Request = {"hint": True} if kind == "hint" else {"level": self.level}
         asked = {**request, **extra, "task": self.computer.choose}
-        self._jobs[kind] = (key, self._submit(run, asked))
+        self._jobs[kind] = (key, self.submit(run, asked))
 
     def want(self, key: Key, request: Callable[[], Request]) -> None:
         """The computer is to move in position ``key``: asked once (the request built only

@@ -28,6 +28,7 @@ from controller.coach.board import BoardCoach
 from controller.engine.levels import LEVELS
 from controller.games import DEFAULT, GAMES, BoardGame, GameKind, find_game
 from controller.games.keeper import Keeper
+from controller.games.opponent import levels_json
 from controller.i18n import _, rules_word
 from controller.rules import variants
 from controller.rules.notation import NotationError, game_from_json
@@ -456,6 +457,11 @@ def static_facts() -> dict[str, Any]:
         ],
         "patterns": {k: [[f, s] for f, s in v] for k, v in PATTERNS.items()},
         "levels": [{"number": lv.number, "name": lv.name} for lv in LEVELS],
+        "computers": {
+            name: levels_json(kind.computer)
+            for name, kind in GAMES.items()
+            if kind.computer is not None and not kind.variants
+        },
     }
 
 

@@ -144,6 +144,9 @@ class HandTable(SimTable):
         return _("took the {piece} off {square}").format(piece=self.piece, square=_where(square))
 
     def button(self, name: object, hold: bool = False) -> str:
+        if name == "hint" and self.board.kind.computer is not None:  # the page's Hint
+            self.board.game.press(self.board.clock(), "hint")
+            return _("asked the computer for a hint")
         if isinstance(name, str) and name in BUTTON_NAMES:
             self.board.hands.press(name, "hold" if hold else "press")
             template = _(texts.BUTTON_HELD) if hold else _(texts.BUTTON_PRESSED)
@@ -174,7 +177,7 @@ class DiceTable(HandTable):
                 raise SimError(_("the board throws the dice: start a game with real dice"))
             self.board.game.press(self.board.clock(), name)
             return _("entered a {face}").format(face=name[4:])
-        if isinstance(name, str) and name in BUTTON_NAMES:
+        if isinstance(name, str) and (name in BUTTON_NAMES or name == "hint"):
             return super().button(name, hold)
         raise SimError(
             _(texts.UNKNOWN_BUTTON).format(name=name, names=", ".join([*BUTTON_NAMES, *faces]))

@@ -191,6 +191,7 @@ DADAMA = GameKind(
         "stop",
         "computer",
         "level",
+        "computer_level",
         *CLOCK_SETTINGS,
     ),
     clocks=True,

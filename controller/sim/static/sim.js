@@ -406,6 +406,8 @@ function render(s) {
   renderSays(s);
   if (VIEW === "board") renderControls(s, first, newGame);
   if (VIEW === "board" && window.renderCoach) window.renderCoach(s);
+  const against = s.renderer !== "damath" && s.computer && s.computer.side !== null && s.computer.side !== undefined;
+  if ($("game-hint")) $("game-hint").hidden = !against; // a game against the computer: its Hint
   renderOled(s);
   renderSheet(s.sheet);
   playCues(s.cues);
@@ -739,6 +741,17 @@ function showGameControls() {
   for (const row of document.querySelectorAll("#game-form [data-game]")) row.hidden = row.dataset.game !== chosen;
   for (const id of ["profile-row", "kind-row", "practice-options"]) $(id).hidden = !damath;
   $("table-clocks-row").hidden = damath; // the other games' clocks: on or off (controller/games/clocks.py)
+  const levels = facts && facts.computers && facts.computers[chosen]; // a game with a computer
+  $("computer-row").hidden = $("computer-level-row").hidden = !levels;
+  if (levels) {
+    const select = $("computer-level");
+    select.textContent = "";
+    for (const lv of levels) {
+      const o = document.createElement("option");
+      o.value = String(lv.number); o.textContent = `${lv.number}: ${lv.name}`;
+      select.append(o);
+    }
+  }
 }
 
 function startNewGame() {
@@ -761,6 +774,10 @@ function startNewGame() {
   if (facts && !facts.variants.includes(msg.variant)) msg.rules = { clocks: $("table-clocks-choice").value };
   if (msg.variant === "dadama") msg.dice = $("dice-mode").value;
   if (msg.variant === "mathchess") msg.level = Number($("mc-level").value);
+  if (facts && facts.computers && facts.computers[msg.variant]) {
+    msg.computer = $("computer-side").value;
+    msg.computer_level = Number($("computer-level").value);
+  }
   if (pendingPosition) msg.position = pendingPosition;
   pendingPosition = null;
   send(msg);
