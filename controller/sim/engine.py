@@ -460,7 +460,8 @@ def static_facts() -> dict[str, Any]:
         "computers": {
             name: levels_json(kind.computer)
             for name, kind in GAMES.items()
-            if kind.computer is not None and not kind.variants
+            # a game whose session plays its computer takes the ``computer`` setting
+            if kind.computer is not None and not kind.variants and "computer" in kind.settings
         },
     }
 

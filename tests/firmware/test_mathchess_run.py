@@ -94,7 +94,8 @@ def test_run_reads_names_and_journals_a_placement_through_the_pico(tmp_path, pty
     assert code == 0
     harness = PlaceAndName.last
     records = read(state / JOURNAL).records
-    assert [r["k"] for r in records] == ["start", "mathchess-action"]
+    kinds = [r["k"] for r in records if r.get("act") != "clock"]  # the clocks' records apart
+    assert kinds == ["start", "mathchess-action"]
     assert records[1]["place"] == "+" and records[1]["at"] == [4, 0]
     assert harness.passes < PASSES  # the placement ended the run, not the pass limit
 

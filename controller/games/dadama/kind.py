@@ -89,8 +89,10 @@ class DadamaGame(TableSessionGame):
         return Outputs(out.leds, page_lines((view.message, *table, *shown), cols, rows), faces)
 
     def tick(self, t: float) -> bool:
-        """The computer's answers, from its worker processes (``games.opponent``)."""
-        return self.session.tick(t)
+        """The computer's answers, from its worker processes (``games.opponent``), and the
+        board's clocks (``TableDesk.tick``)."""
+        answered = bool(self.session.tick(t))
+        return self.desk.tick(t) or answered
 
     def expected(self) -> frozenset[Square]:
         from controller.games.dadama.tracker import loose, occupied
