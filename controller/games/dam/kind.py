@@ -3,6 +3,7 @@ game with its own rules, settings and JSON position (``controller/games/dam/reco
 
 from __future__ import annotations
 
+from controller.games.dam.computer import COMPUTER
 from controller.games.dam.record import RULES
 
 from ..clocks import ClockRule
@@ -14,4 +15,5 @@ DAM = draughts_kind(
     Geometry(12),
     ("capture_priority", "crowning_ends_move", "quiet_move_limit", "repetition"),
     ClockRule(30 * 60, 60),  # the longer board's longer game (docs/rules-dam.md, "Clocks")
+    COMPUTER,
 )

@@ -8,6 +8,7 @@ import json
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from controller.games.computer import Computer
 from controller.games.draughts.record import DraughtsRules
 from controller.games.draughts.session import DraughtsConfig, DraughtsSession
 from controller.i18n import _
@@ -125,10 +126,14 @@ class DraughtsGame(TableSessionGame):
 
 
 def draughts_kind(
-    rules: DraughtsRules, geometry: Geometry, settings: tuple[str, ...], clock: ClockRule
+    rules: DraughtsRules,
+    geometry: Geometry,
+    settings: tuple[str, ...],
+    clock: ClockRule,
+    computer: Computer | None = None,
 ) -> GameKind:
     """The registry's entry for a plain draughts game: everything but its rules (and its
-    clocks' defaults, ``clock``: its rules page says them) is shared."""
+    clocks' defaults, ``clock``: its rules page says them; its computer) is shared."""
 
     def check(given: Mapping[str, Any], opening: Opening | None = None) -> DraughtsConfig:
         position = opening.position if opening is not None else None
@@ -161,5 +166,6 @@ def draughts_kind(
         settings=(*settings, "stop", *CLOCK_SETTINGS),
         clocks=True,
         stops=STOP_RULES,
+        computer=computer,
     )
     return kind

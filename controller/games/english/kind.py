@@ -5,10 +5,11 @@ side with no piece or no move loses; the third occurrence of a position is a dra
 
 from __future__ import annotations
 
+from controller.games.english.computer import COMPUTER
 from controller.games.english.record import RULES
 
 from ..clocks import ClockRule
 from ..draughts.kind import draughts_kind
 from ..kind import Geometry
 
-ENGLISH = draughts_kind(RULES, Geometry(8), (), ClockRule(20 * 60, 60))  # as Damath's
+ENGLISH = draughts_kind(RULES, Geometry(8), (), ClockRule(20 * 60, 60), COMPUTER)  # as Damath's

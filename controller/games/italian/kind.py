@@ -8,6 +8,7 @@ from controller.games.clocks import ClockRule
 from controller.games.draughts.kind import draughts_kind
 from controller.games.kind import Geometry
 
+from .computer import COMPUTER
 from .record import RULES
 
-ITALIAN = draughts_kind(RULES, Geometry(8), (), ClockRule(20 * 60, 60))  # as Damath's
+ITALIAN = draughts_kind(RULES, Geometry(8), (), ClockRule(20 * 60, 60), COMPUTER)  # as Damath's
