@@ -73,6 +73,7 @@ ACTIONS: dict[str, str] = {
     "button.pause.hold": ARBITER,  # the adjudication menu
     "button.takeback": ARBITER,
     "button.new_game": ARBITER,
+    "button.hint": PLAYER,  # the page's Hint in a game against the computer (games/opponent)
     "button.menu": ARBITER,  # next / confirm while the arbiter's menu is open
     "new_game": ARBITER,
     "new_game.position": ARBITER,  # a position loaded from a file
@@ -94,6 +95,7 @@ WHAT = {
     "button.pause.hold": N_("the arbiter's menu"),
     "button.takeback": N_("Takeback"),
     "button.new_game": N_("New game"),
+    "button.hint": N_("Hint"),
     "button.menu": N_("the arbiter's menu"),
     "new_game": N_("a new game"),
     "info": N_("the players' names and the event"),
